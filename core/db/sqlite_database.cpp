@@ -1,0 +1,175 @@
+#include "core/db/sqlite_database.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <utility>
+
+#include "core/error.h"
+
+namespace gpuscope {
+namespace {
+
+[[noreturn]] void throwSqlite(sqlite3* db, const std::string& what) {
+  const char* message = db ? sqlite3_errmsg(db) : "out of memory";
+  throw TraceError(what + ": " + message + ".");
+}
+
+std::string quoteIdentifier(std::string_view name) {
+  std::string quoted = "\"";
+  for (char c : name) {
+    quoted += c;
+    if (c == '"') quoted += '"';
+  }
+  return quoted + "\"";
+}
+
+void checkPathIsFile(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) throw TraceError(path + " does not exist.");
+  if (fs::is_directory(status)) throw TraceError(path + " is a directory, not a trace file.");
+  if (fs::file_size(path, ec) == 0 && !ec) throw TraceError(path + " is empty, not a trace file.");
+}
+
+void applySafetySettings(sqlite3* db, const std::string& path) {
+  sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+  sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 256 * 1024 * 1024);
+  // Reading the schema is the first real access: a file that is not SQLite fails here.
+  char* error = nullptr;
+  if (sqlite3_exec(db, "PRAGMA trusted_schema=OFF; SELECT count(*) FROM sqlite_schema;", nullptr, nullptr,
+                   &error) != SQLITE_OK) {
+    std::string reason = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw TraceError(path + " is not a readable SQLite trace file (" + reason + ").");
+  }
+}
+
+}  // namespace
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), stmt_(std::exchange(other.stmt_, nullptr)) {}
+
+Statement& Statement::operator=(Statement&& other) noexcept {
+  if (this != &other) {
+    sqlite3_finalize(stmt_);
+    db_ = std::exchange(other.db_, nullptr);
+    stmt_ = std::exchange(other.stmt_, nullptr);
+  }
+  return *this;
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+bool Statement::step() {
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  throwSqlite(db_, "Reading the trace failed");
+}
+
+void Statement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+void Statement::bind(int index, int64_t value) { sqlite3_bind_int64(stmt_, index, value); }
+void Statement::bind(int index, double value) { sqlite3_bind_double(stmt_, index, value); }
+void Statement::bind(int index, std::string_view value) {
+  sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+}
+void Statement::bindNull(int index) { sqlite3_bind_null(stmt_, index); }
+
+int Statement::columnCount() const { return sqlite3_column_count(stmt_); }
+bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
+double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+std::string_view Statement::text(int column) const {
+  auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+  if (!data) return {};
+  return {data, static_cast<size_t>(sqlite3_column_bytes(stmt_, column))};
+}
+
+Database Database::openReadOnly(const std::string& path) {
+  checkPathIsFile(path);
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string reason = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw TraceError(path + " could not be opened (" + reason + ").");
+  }
+  Database database(db, path);
+  applySafetySettings(db, path);
+  return database;
+}
+
+Database Database::create(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string reason = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw TraceError(path + " could not be created (" + reason + ").");
+  }
+  return Database(db, path);
+}
+
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
+
+Database& Database::operator=(Database&& other) noexcept {
+  if (this != &other) {
+    sqlite3_close_v2(db_);
+    db_ = std::exchange(other.db_, nullptr);
+    path_ = std::move(other.path_);
+  }
+  return *this;
+}
+
+Database::~Database() { sqlite3_close_v2(db_); }
+
+bool Database::hasTable(std::string_view table) const {
+  auto stmt = prepare("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?1");
+  stmt.bind(1, table);
+  return stmt.step();
+}
+
+std::vector<std::string> Database::columnsOf(std::string_view table) const {
+  auto stmt = prepare("SELECT name FROM pragma_table_info(?1)");
+  stmt.bind(1, table);
+  std::vector<std::string> columns;
+  while (stmt.step()) columns.emplace_back(stmt.text(0));
+  return columns;
+}
+
+void Database::exec(const std::string& sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string reason = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw TraceError("SQL failed on " + path_ + " (" + reason + ").");
+  }
+}
+
+Statement Database::prepare(const std::string& sql) const {
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
+    throwSqlite(db_, "Preparing a query on " + path_ + " failed");
+  }
+  return Statement(db_, stmt);
+}
+
+int64_t Database::maxRowId(std::string_view table) const {
+  auto stmt = prepare("SELECT max(rowid) FROM " + quoteIdentifier(table));
+  return stmt.step() && !stmt.isNull(0) ? stmt.int64(0) : 0;
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,69 @@
+#pragma once
+// Database and Statement: a small RAII wrapper over SQLite that opens untrusted files safely.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace gpuscope {
+
+class Statement {
+ public:
+  Statement(sqlite3* db, sqlite3_stmt* stmt) : db_(db), stmt_(stmt) {}
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&& other) noexcept;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  ~Statement();
+
+  // Advances to the next row; false when done. Throws TraceError on a database error.
+  bool step();
+  void reset();
+  void bind(int index, int64_t value);
+  void bind(int index, double value);
+  void bind(int index, std::string_view value);
+  void bindNull(int index);
+
+  int columnCount() const;
+  bool isNull(int column) const;
+  int64_t int64(int column) const;
+  double real(int column) const;
+  std::string_view text(int column) const;
+
+ private:
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+class Database {
+ public:
+  // Opens an untrusted file read-only: defensive mode, trusted_schema off, no extensions.
+  // Throws TraceError with one sentence when the path is missing, a directory, or not SQLite.
+  static Database openReadOnly(const std::string& path);
+  // Creates (replacing) a writable database, for the trace writer.
+  static Database create(const std::string& path);
+
+  Database(Database&& other) noexcept;
+  Database& operator=(Database&& other) noexcept;
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+  ~Database();
+
+  bool hasTable(std::string_view table) const;
+  std::vector<std::string> columnsOf(std::string_view table) const;
+  void exec(const std::string& sql);
+  Statement prepare(const std::string& sql) const;
+  // Largest rowid of a table (0 when empty): a cheap size estimate for progress.
+  int64_t maxRowId(std::string_view table) const;
+  const std::string& path() const { return path_; }
+
+ private:
+  Database(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+}  // namespace gpuscope

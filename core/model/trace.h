@@ -1,0 +1,162 @@
+#pragma once
+// Trace: the in-memory, time-sorted, per-track columns the viewer and the CLI read.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/trace_types.h"
+
+namespace gpuscope {
+
+class Database;
+class TraceLoader;
+
+// Events that never overlap, sorted by start and therefore also by end: one depth level of a track.
+struct Lane {
+  std::vector<TimeNs> start;
+  std::vector<TimeNs> end;
+  std::vector<StringId> name;
+  std::vector<uint32_t> correlation;  // 0 when the event has none
+  std::vector<uint32_t> row;          // rowid in the source table: details are fetched on demand
+  std::vector<uint32_t> style;        // NVTX: ARGB colour (0: none); memory: copyKind or kMemsetStyle; else empty
+
+  size_t size() const { return start.size(); }
+};
+
+inline constexpr uint32_t kMemsetStyle = 0xFFFF;
+
+// One row of the timeline: a thread's CUDA API / NVTX / OS runtime calls, or a stream's kernels / memory ops.
+struct Track {
+  TrackKind kind = TrackKind::CudaApi;
+  uint32_t pid = 0;
+  uint32_t tid = 0;        // CPU tracks
+  int64_t globalTid = 0;   // CPU tracks; the process' globalPid for GPU tracks
+  uint32_t deviceId = 0;   // GPU tracks
+  uint32_t contextId = 0;  // GPU tracks
+  uint32_t streamId = 0;   // GPU tracks
+  int64_t nvtxDomain = 0;  // NVTX tracks: the domain id (0: default domain)
+  std::string label;
+  std::vector<Lane> lanes;  // lane i holds the events at nesting depth i
+  TimeNs first = 0;
+  TimeNs last = 0;
+
+  size_t eventCount() const;
+  bool isGpu() const { return kind == TrackKind::GpuKernels || kind == TrackKind::GpuMemory; }
+};
+
+struct ThreadInfo {
+  int64_t globalTid = 0;
+  uint32_t tid = 0;
+  std::string name;
+  std::vector<uint32_t> tracks;  // indexes into Trace::tracks(), CUDA API / NVTX / OS runtime order
+};
+
+struct ProcessInfo {
+  int64_t globalPid = 0;
+  uint32_t pid = 0;
+  std::string name;
+  std::vector<ThreadInfo> threads;  // main thread first, then by tid
+};
+
+struct StreamInfo {
+  uint32_t pid = 0;
+  uint32_t contextId = 0;
+  uint32_t streamId = 0;
+  std::vector<uint32_t> tracks;  // kernels, then memory
+};
+
+// A GPU as TARGET_INFO_GPU describes it; zero where the file does not say.
+struct DeviceInfo {
+  uint32_t id = 0;
+  std::string name;
+  std::string chipName;
+  int64_t totalMemory = 0;
+  int64_t memoryBandwidth = 0;  // bytes per second
+  int64_t clockRate = 0;        // Hz
+  int64_t l2CacheSize = 0;
+  int smCount = 0;
+  int computeMajor = 0;
+  int computeMinor = 0;
+  int threadsPerWarp = 0;
+  int maxWarpsPerSm = 0;
+  int maxBlocksPerSm = 0;
+  int maxThreadsPerBlock = 0;
+  int maxRegistersPerSm = 0;
+  int maxRegistersPerBlock = 0;
+  int64_t maxShmemPerSm = 0;
+  int64_t maxShmemPerBlock = 0;
+  int64_t maxShmemPerBlockOptin = 0;
+  std::vector<StreamInfo> streams;
+};
+
+struct EventCounts {
+  size_t kernels = 0;
+  size_t memcpys = 0;
+  size_t memsets = 0;
+  size_t syncs = 0;
+  size_t cudaApi = 0;
+  size_t nvtx = 0;
+  size_t osrt = 0;
+  size_t total() const { return kernels + memcpys + memsets + cudaApi + nvtx + osrt; }
+};
+
+// Where a CUDA API call or a piece of GPU work sits, keyed for correlation lookups.
+struct CorrelationEntry {
+  uint64_t key;  // pid << 32 | correlationId
+  EventRef ref;
+};
+
+class Trace {
+ public:
+  Trace();
+  ~Trace();
+  Trace(const Trace&) = delete;
+  Trace& operator=(const Trace&) = delete;
+
+  const std::string& path() const { return path_; }
+  const std::vector<Track>& tracks() const { return tracks_; }
+  const Track& track(uint32_t index) const { return tracks_.at(index); }
+  const std::vector<ProcessInfo>& processes() const { return processes_; }
+  const std::vector<DeviceInfo>& devices() const { return devices_; }
+  const DeviceInfo* device(uint32_t id) const;
+  const EventCounts& counts() const { return counts_; }
+  TimeNs startTime() const { return start_; }
+  TimeNs endTime() const { return end_; }
+
+  const std::string& string(StringId id) const;
+  size_t stringCount() const { return strings_.size(); }
+
+  // Event accessors through a reference.
+  TimeNs start(EventRef ref) const { return lane(ref).start[ref.index]; }
+  TimeNs end(EventRef ref) const { return lane(ref).end[ref.index]; }
+  const std::string& name(EventRef ref) const { return string(lane(ref).name[ref.index]); }
+  const Lane& lane(EventRef ref) const { return tracks_[ref.track].lanes[ref.lane]; }
+
+  // The CUDA API call that launched a piece of GPU work, and the GPU work an API call launched.
+  std::optional<EventRef> launchingCall(EventRef gpuWork) const;
+  std::vector<EventRef> launchedWork(EventRef apiCall) const;
+
+  // The open file, for details and reports that read columns drawing does not need.
+  const Database& database() const { return *db_; }
+  // Bytes held by the columns, strings and indexes (what the benchmark reports per event).
+  size_t residentBytes() const;
+
+ private:
+  friend class TraceLoader;
+  std::string path_;
+  std::unique_ptr<Database> db_;
+  std::vector<std::string> strings_;
+  std::vector<Track> tracks_;
+  std::vector<ProcessInfo> processes_;
+  std::vector<DeviceInfo> devices_;
+  std::vector<CorrelationEntry> apiByCorrelation_;  // sorted by key
+  std::vector<CorrelationEntry> gpuByCorrelation_;  // sorted by key
+  EventCounts counts_;
+  TimeNs start_ = 0;
+  TimeNs end_ = 0;
+};
+
+}  // namespace gpuscope

@@ -1,0 +1,23 @@
+#pragma once
+// Loading a trace file into the in-memory Trace, in the background-friendly way the viewer needs.
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/model/trace.h"
+
+namespace gpuscope {
+
+struct LoadOptions {
+  // Fraction done in [0, 1]; may be called from worker threads, so keep it cheap and thread-safe.
+  std::function<void(double)> progress;
+  // When set and it becomes true, loading stops and throws LoadCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Loads every event of a trace file (ours or an nsys export). Throws TraceError with one
+// sentence for anything that is not a readable trace; never crashes on hostile input.
+std::unique_ptr<Trace> loadTrace(const std::string& path, const LoadOptions& options = {});
+
+}  // namespace gpuscope

@@ -1,0 +1,70 @@
+#pragma once
+// The one declaration of the trace-file tables we read and write (a subset of the nsys export schema).
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuscope {
+
+class Database;
+
+namespace table {
+inline constexpr std::string_view kStringIds = "StringIds";
+inline constexpr std::string_view kKernel = "CUPTI_ACTIVITY_KIND_KERNEL";
+inline constexpr std::string_view kRuntime = "CUPTI_ACTIVITY_KIND_RUNTIME";
+inline constexpr std::string_view kMemcpy = "CUPTI_ACTIVITY_KIND_MEMCPY";
+inline constexpr std::string_view kMemset = "CUPTI_ACTIVITY_KIND_MEMSET";
+inline constexpr std::string_view kSync = "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION";
+inline constexpr std::string_view kNvtx = "NVTX_EVENTS";
+inline constexpr std::string_view kOsrt = "OSRT_API";
+inline constexpr std::string_view kThreadNames = "ThreadNames";
+inline constexpr std::string_view kProcesses = "PROCESSES";
+inline constexpr std::string_view kTargetGpu = "TARGET_INFO_GPU";
+inline constexpr std::string_view kSessionStart = "TARGET_INFO_SESSION_START_TIME";
+inline constexpr std::string_view kCudaStream = "TARGET_INFO_CUDA_STREAM";
+inline constexpr std::string_view kMetaDataExport = "META_DATA_EXPORT";
+inline constexpr std::string_view kEnumEventClass = "ENUM_NSYS_EVENT_CLASS";
+inline constexpr std::string_view kEnumEventType = "ENUM_NSYS_EVENT_TYPE";
+inline constexpr std::string_view kEnumMemcpyOper = "ENUM_CUDA_MEMCPY_OPER";
+inline constexpr std::string_view kEnumMemKind = "ENUM_CUDA_MEM_KIND";
+inline constexpr std::string_view kGpuscopeMeta = "GPUSCOPE_META";
+}  // namespace table
+
+enum class SqlType { Integer, Text, Real };
+
+struct ColumnSpec {
+  std::string_view name;
+  SqlType type;
+  bool notNull;       // declared NOT NULL, as in the nsys export
+  bool neededToRead;  // a reader cannot use the table without it (differs from optional, version-dependent columns)
+};
+
+struct TableSpec {
+  std::string_view name;
+  std::vector<ColumnSpec> columns;
+  std::string_view primaryKey;  // empty when none
+};
+
+// Every table of DESIGN.md "The trace file", in creation order.
+const std::vector<TableSpec>& traceSchema();
+// The spec of one table; throws std::out_of_range for a name not in the schema.
+const TableSpec& tableSpec(std::string_view name);
+std::string createTableSql(const TableSpec& spec);
+
+// Columns the reader needs that the file's table lacks (empty when the table is usable).
+std::vector<std::string> missingNeededColumns(const Database& db, const TableSpec& spec);
+bool hasColumn(const Database& db, std::string_view table, std::string_view column);
+
+// nsys enum ids we rely on (ENUM_NSYS_EVENT_TYPE, ENUM_NSYS_EVENT_CLASS).
+namespace nsys_enum {
+inline constexpr int kEventClassCudaRuntime = 0;
+inline constexpr int kEventClassCudaDriver = 1;
+inline constexpr int kEventClassOsRuntime = 27;
+inline constexpr int kNvtxMark = 34;
+inline constexpr int kNvtxPushPopRange = 59;
+inline constexpr int kNvtxStartEndRange = 60;
+inline constexpr int kNvtxDomainCreate = 75;
+inline constexpr int kNvtxDomainDestroy = 76;
+}  // namespace nsys_enum
+
+}  // namespace gpuscope
