@@ -1,0 +1,65 @@
+#include "ui/session/trace_session.h"
+
+#include <algorithm>
+
+namespace gpuscope::ui {
+
+TraceSession::TraceSession(QObject* parent) : QObject(parent) {}
+
+void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
+  trace_ = std::move(trace);
+  selection_.reset();
+  rangeStart_ = rangeEnd_ = 0;
+  if (trace_) {
+    viewStart_ = trace_->startTime();
+    viewEnd_ = std::max(trace_->endTime(), trace_->startTime() + 1);
+  }
+  emit traceChanged();
+  emit selectionChanged();
+  emit viewRangeChanged();
+  emit rangeChanged();
+}
+
+void TraceSession::select(std::optional<EventRef> event) {
+  if (event == selection_) return;
+  selection_ = event;
+  emit selectionChanged();
+}
+
+void TraceSession::setViewRange(TimeNs start, TimeNs end) {
+  // The view is never empty: the narrowest zoom shows 10 ns.
+  constexpr TimeNs kMinimumSpan = 10;
+  if (end - start < kMinimumSpan) {
+    TimeNs middle = start + (end - start) / 2;
+    start = middle - kMinimumSpan / 2;
+    end = start + kMinimumSpan;
+  }
+  if (start == viewStart_ && end == viewEnd_) return;
+  viewStart_ = start;
+  viewEnd_ = end;
+  emit viewRangeChanged();
+}
+
+void TraceSession::focusEvent(EventRef event) {
+  if (!trace_) return;
+  TimeNs start = trace_->start(event);
+  TimeNs end = trace_->end(event);
+  TimeNs margin = std::max<TimeNs>((end - start) / 4, 100);
+  setViewRange(start - margin, end + margin);
+  select(event);
+}
+
+void TraceSession::fitAll() {
+  if (!trace_) return;
+  setViewRange(trace_->startTime(), std::max(trace_->endTime(), trace_->startTime() + 1));
+}
+
+void TraceSession::setRange(TimeNs start, TimeNs end) {
+  if (end < start) std::swap(start, end);
+  if (start == rangeStart_ && end == rangeEnd_) return;
+  rangeStart_ = start;
+  rangeEnd_ = end;
+  emit rangeChanged();
+}
+
+}  // namespace gpuscope::ui

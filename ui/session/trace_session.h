@@ -1,0 +1,54 @@
+#pragma once
+// TraceSession: the one shared selection-and-zoom object; timeline, tables, details and charts observe it.
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+
+#include "core/model/trace.h"
+
+namespace gpuscope::ui {
+
+class TraceSession : public QObject {
+  Q_OBJECT
+ public:
+  explicit TraceSession(QObject* parent = nullptr);
+
+  void setTrace(std::shared_ptr<const Trace> trace);
+  const std::shared_ptr<const Trace>& trace() const { return trace_; }
+  bool hasTrace() const { return trace_ != nullptr; }
+
+  // The selected event, if any.
+  const std::optional<EventRef>& selection() const { return selection_; }
+  void select(std::optional<EventRef> event);
+
+  // The visible time range [start, end), in trace-file nanoseconds.
+  TimeNs viewStart() const { return viewStart_; }
+  TimeNs viewEnd() const { return viewEnd_; }
+  void setViewRange(TimeNs start, TimeNs end);
+  // Zooms the view to an event with some margin around it, and selects it.
+  void focusEvent(EventRef event);
+  // Fits the whole trace.
+  void fitAll();
+
+  // A time range picked on the ruler (empty when start == end).
+  TimeNs rangeStart() const { return rangeStart_; }
+  TimeNs rangeEnd() const { return rangeEnd_; }
+  void setRange(TimeNs start, TimeNs end);
+
+ signals:
+  void traceChanged();
+  void selectionChanged();
+  void viewRangeChanged();
+  void rangeChanged();
+
+ private:
+  std::shared_ptr<const Trace> trace_;
+  std::optional<EventRef> selection_;
+  TimeNs viewStart_ = 0;
+  TimeNs viewEnd_ = 1;
+  TimeNs rangeStart_ = 0;
+  TimeNs rangeEnd_ = 0;
+};
+
+}  // namespace gpuscope::ui
