@@ -103,11 +103,16 @@ struct EventCounts {
   size_t total() const { return kernels + memcpys + memsets + cudaApi + nvtx + osrt; }
 };
 
-// Where a CUDA API call or a piece of GPU work sits, keyed for correlation lookups.
+// Where a CUDA API call or a piece of GPU work sits, keyed for correlation lookups (16 bytes).
 struct CorrelationEntry {
-  uint64_t key;  // pid << 32 | correlationId
-  EventRef ref;
+  static constexpr uint32_t kLaneBits = 12;  // lanes per track < 4096 (kMaxLanes)
+  static constexpr uint32_t kMaxTracks = 1u << (32 - kLaneBits);
+  uint64_t key;        // pid << 32 | correlationId
+  uint32_t trackLane;  // track << kLaneBits | lane
+  uint32_t index;
+  EventRef ref() const { return {trackLane >> kLaneBits, trackLane & ((1u << kLaneBits) - 1), index}; }
 };
+static_assert(sizeof(CorrelationEntry) == 16);
 
 class Trace {
  public:

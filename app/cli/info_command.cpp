@@ -1,0 +1,33 @@
+#include "app/cli/info_command.h"
+
+#include <iostream>
+#include <memory>
+
+#include "core/model/trace_loader.h"
+#include "core/model/trace_summary.h"
+
+namespace gpuscope::cli {
+namespace {
+
+struct InfoOptions {
+  std::string file;
+  std::string format = "text";
+};
+
+}  // namespace
+
+void registerInfoCommand(CLI::App& app) {
+  auto options = std::make_shared<InfoOptions>();
+  auto* command = app.add_subcommand(
+      "info", "Show what is in a trace: time span, processes and threads, devices, streams, event counts.");
+  command->add_option("FILE", options->file, "Trace file (gpuscope or nsys SQLite export)")->required();
+  command->add_option("--format", options->format, "Output format: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  command->callback([options] {
+    auto trace = loadTrace(options->file);
+    std::cout << (options->format == "json" ? formatSummaryJson(*trace) : formatSummaryText(*trace));
+  });
+}
+
+}  // namespace gpuscope::cli

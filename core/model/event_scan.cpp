@@ -1,0 +1,293 @@
+#include "core/model/event_scan.h"
+
+#include <limits>
+#include <unordered_map>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/model/global_id.h"
+#include "core/model/lane_builder.h"
+#include "core/schema/trace_schema.h"
+
+namespace gpuscope {
+namespace {
+
+constexpr int64_t kProgressEvery = 1 << 16;
+
+// Which track an event belongs to: a thread (and NVTX domain) or a stream of a device in a process.
+struct TrackKey {
+  int64_t owner;  // globalTid (CPU) or globalPid (GPU)
+  int64_t a;      // NVTX domain (CPU) or device (GPU)
+  int64_t b;      // context
+  int64_t c;      // stream
+  friend bool operator==(const TrackKey&, const TrackKey&) = default;
+};
+
+struct TrackKeyHash {
+  size_t operator()(const TrackKey& k) const {
+    size_t h = std::hash<int64_t>()(k.owner);
+    for (int64_t v : {k.a, k.b, k.c}) h = h * 1000003u ^ std::hash<int64_t>()(v);
+    return h;
+  }
+};
+
+// Groups raw events by track while a table is read; then builds each track's lanes.
+class TrackBuckets {
+ public:
+  explicit TrackBuckets(TrackKind kind) : kind_(kind) {}
+
+  std::vector<RawEvent>& bucket(const TrackKey& key) {
+    if (last_ && key == lastKey_) return *last_;
+    auto [it, inserted] = index_.try_emplace(key, buckets_.size());
+    if (inserted) {
+      buckets_.emplace_back();
+      keys_.push_back(key);
+    }
+    lastKey_ = key;
+    last_ = &buckets_[it->second];
+    return *last_;
+  }
+
+  std::vector<Track> build(bool keepStyle) {
+    std::vector<Track> tracks;
+    tracks.reserve(buckets_.size());
+    for (size_t i = 0; i < buckets_.size(); ++i) tracks.push_back(makeTrack(keys_[i], buckets_[i], keepStyle));
+    return tracks;
+  }
+
+ private:
+  Track makeTrack(const TrackKey& key, std::vector<RawEvent>& events, bool keepStyle) {
+    Track track;
+    track.kind = kind_;
+    track.globalTid = key.owner;
+    track.pid = global_id::pid(key.owner);
+    if (kind_ == TrackKind::GpuKernels || kind_ == TrackKind::GpuMemory) {
+      track.deviceId = static_cast<uint32_t>(key.a);
+      track.contextId = static_cast<uint32_t>(key.b);
+      track.streamId = static_cast<uint32_t>(key.c);
+    } else {
+      track.tid = global_id::tid(key.owner);
+      track.nvtxDomain = key.a;
+    }
+    track.lanes = buildLanes(events, keepStyle);
+    track.first = std::numeric_limits<TimeNs>::max();
+    track.last = std::numeric_limits<TimeNs>::min();
+    for (const auto& lane : track.lanes) {
+      if (lane.size() == 0) continue;
+      track.first = std::min(track.first, lane.start.front());
+      track.last = std::max(track.last, lane.end.back());
+    }
+    return track;
+  }
+
+  TrackKind kind_;
+  std::vector<std::vector<RawEvent>> buckets_;
+  std::vector<TrackKey> keys_;
+  std::unordered_map<TrackKey, size_t, TrackKeyHash> index_;
+  TrackKey lastKey_{};
+  std::vector<RawEvent>* last_ = nullptr;
+};
+
+// Reads one table's rows with checks that turn hostile input into one-sentence errors.
+class RowReader {
+ public:
+  RowReader(ScanContext& context, std::string_view table, const std::string& columns)
+      : context_(context),
+        table_(table),
+        db_(Database::openReadOnly(context.path)),
+        stmt_(db_.prepare("SELECT rowid, " + columns + " FROM " + std::string(table))) {}
+
+  bool next() {
+    if (++pending_ == kProgressEvery) flushProgress();
+    if (!stmt_.step()) {
+      flushProgress();
+      return false;
+    }
+    int64_t rowid = stmt_.int64(0);
+    if (rowid < 0 || rowid > std::numeric_limits<uint32_t>::max())
+      fail("has a rowid beyond what gpuscope supports (" + std::to_string(rowid) + ")");
+    row_ = static_cast<uint32_t>(rowid);
+    return true;
+  }
+
+  uint32_t row() const { return row_; }
+  bool isNull(int column) const { return stmt_.isNull(column); }
+  int64_t int64(int column) const { return stmt_.int64(column); }
+  std::string_view text(int column) const { return stmt_.text(column); }
+
+  int64_t required(int column, const char* what) const {
+    if (stmt_.isNull(column)) fail(std::string("has no ") + what);
+    return stmt_.int64(column);
+  }
+  int64_t optional(int column) const { return stmt_.isNull(column) ? 0 : stmt_.int64(column); }
+
+  // start and end of an interval, checked to be present and ordered.
+  std::pair<TimeNs, TimeNs> interval(int startColumn, int endColumn) const {
+    TimeNs start = required(startColumn, "start time");
+    TimeNs end = required(endColumn, "end time");
+    if (end < start)
+      fail("ends before it starts (start " + std::to_string(start) + ", end " + std::to_string(end) + ")");
+    return {start, end};
+  }
+
+  StringId string(int column, const char* what) const {
+    int64_t fileId = required(column, what);
+    StringId id = context_.strings->fromFileId(fileId);
+    if (id == StringTable::kMissing)
+      fail(std::string("names string id ") + std::to_string(fileId) + " as its " + what +
+           ", but StringIds has no such id");
+    return id;
+  }
+
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw TraceError(std::string(table_) + " row " + std::to_string(row_) + " " + problem + ".");
+  }
+
+ private:
+  void flushProgress() {
+    context_.advance(pending_);
+    pending_ = 0;
+  }
+
+  ScanContext& context_;
+  std::string_view table_;
+  Database db_;
+  Statement stmt_;
+  uint32_t row_ = 0;
+  int64_t pending_ = 0;
+};
+
+uint32_t correlationOf(const RowReader& r, int column) { return static_cast<uint32_t>(r.optional(column)); }
+
+TrackKey gpuKey(const RowReader& r) {
+  return {r.optional(3), r.required(4, "deviceId"), r.required(5, "contextId"), r.required(6, "streamId")};
+}
+
+const std::string kGpuColumns = "start, end, globalPid, deviceId, contextId, streamId, correlationId";
+
+}  // namespace
+
+void ScanContext::advance(int64_t rows) {
+  if (options->cancel && options->cancel->load(std::memory_order_relaxed)) throw LoadCancelled();
+  int64_t done = rowsDone.fetch_add(rows) + rows;
+  if (options->progress) {
+    std::lock_guard lock(progressMutex);
+    options->progress(std::min(1.0, static_cast<double>(done) / static_cast<double>(rowsTotal)));
+  }
+}
+
+ScanResult scanCudaApi(ScanContext& context) {
+  RowReader r(context, table::kRuntime, "start, end, globalTid, correlationId, nameId");
+  TrackBuckets buckets(TrackKind::CudaApi);
+  ScanResult result;
+  while (r.next()) {
+    auto [start, end] = r.interval(1, 2);
+    TrackKey key{r.required(3, "globalTid"), 0, 0, 0};
+    buckets.bucket(key).push_back({start, end, r.string(5, "nameId"), correlationOf(r, 4), r.row(), 0});
+    ++result.events;
+  }
+  result.tracks = buckets.build(false);
+  return result;
+}
+
+ScanResult scanOsRuntime(ScanContext& context) {
+  RowReader r(context, table::kOsrt, "start, end, globalTid, nameId");
+  TrackBuckets buckets(TrackKind::OsRuntime);
+  ScanResult result;
+  while (r.next()) {
+    auto [start, end] = r.interval(1, 2);
+    TrackKey key{r.required(3, "globalTid"), 0, 0, 0};
+    buckets.bucket(key).push_back({start, end, r.string(4, "nameId"), 0, r.row(), 0});
+    ++result.events;
+  }
+  result.tracks = buckets.build(false);
+  return result;
+}
+
+ScanResult scanKernels(ScanContext& context) {
+  RowReader r(context, table::kKernel, kGpuColumns + ", shortName");
+  TrackBuckets buckets(TrackKind::GpuKernels);
+  ScanResult result;
+  while (r.next()) {
+    auto [start, end] = r.interval(1, 2);
+    buckets.bucket(gpuKey(r)).push_back({start, end, r.string(8, "shortName"), correlationOf(r, 7), r.row(), 0});
+    ++result.events;
+  }
+  result.tracks = buckets.build(false);
+  return result;
+}
+
+ScanResult scanMemory(ScanContext& context) {
+  TrackBuckets buckets(TrackKind::GpuMemory);
+  ScanResult result;
+  if (context.hasMemcpy) {
+    RowReader r(context, table::kMemcpy, kGpuColumns + ", copyKind");
+    while (r.next()) {
+      auto [start, end] = r.interval(1, 2);
+      int64_t kind = r.required(8, "copyKind");
+      bool known = kind >= 0 && kind < static_cast<int64_t>(context.memcpyNames.size());
+      StringId name = known ? context.memcpyNames[static_cast<size_t>(kind)] : context.unknownMemcpyName;
+      auto style = known ? static_cast<uint32_t>(kind) : 0u;
+      buckets.bucket(gpuKey(r)).push_back({start, end, name, correlationOf(r, 7), r.row(), style});
+      ++result.memcpys;
+    }
+  }
+  if (context.hasMemset) {
+    RowReader r(context, table::kMemset, kGpuColumns);
+    while (r.next()) {
+      auto [start, end] = r.interval(1, 2);
+      buckets.bucket(gpuKey(r)).push_back(
+          {start, end, context.memsetName, correlationOf(r, 7), r.row(), kMemsetStyle});
+      ++result.memsets;
+    }
+  }
+  result.events = result.memcpys + result.memsets;
+  result.tracks = buckets.build(true);
+  return result;
+}
+
+// Local names of NVTX text met inline: interned per scan, remapped into the trace afterwards.
+class LocalStrings {
+ public:
+  StringId intern(std::string_view text) {
+    auto [it, inserted] = index_.try_emplace(std::string(text), static_cast<StringId>(strings_.size()));
+    if (inserted) strings_.emplace_back(text);
+    return it->second | kLocalStringBit;
+  }
+  std::vector<std::string> release() { return std::move(strings_); }
+
+ private:
+  std::vector<std::string> strings_;
+  std::unordered_map<std::string, StringId> index_;
+};
+
+ScanResult scanNvtx(ScanContext& context) {
+  std::string color = context.nvtxHasColor ? "color" : "NULL";
+  RowReader r(context, table::kNvtx, "start, end, eventType, globalTid, text, textId, domainId, " + color);
+  TrackBuckets buckets(TrackKind::Nvtx);
+  LocalStrings local;
+  ScanResult result;
+  while (r.next()) {
+    int64_t type = r.required(3, "eventType");
+    if (type == nsys_enum::kNvtxDomainCreate) {
+      result.nvtxDomains.emplace_back(r.optional(7), std::string(r.text(5)));
+      continue;
+    }
+    bool isRange = type == nsys_enum::kNvtxPushPopRange || type == nsys_enum::kNvtxStartEndRange;
+    if (!isRange && type != nsys_enum::kNvtxMark) continue;
+    TimeNs start = r.required(1, "start time");
+    // A mark, or a range that never ended, is drawn as an instant.
+    TimeNs end = r.isNull(2) ? start : r.int64(2);
+    if (end < start) r.fail("ends before it starts");
+    StringId name = !r.isNull(5) ? local.intern(r.text(5)) : !r.isNull(6) ? r.string(6, "textId") : local.intern("");
+    TrackKey key{r.required(4, "globalTid"), r.optional(7), 0, 0};
+    auto argb = static_cast<uint32_t>(r.optional(8));
+    buckets.bucket(key).push_back({start, end, name, 0, r.row(), argb});
+    ++result.events;
+  }
+  result.tracks = buckets.build(true);
+  result.localStrings = local.release();
+  return result;
+}
+
+}  // namespace gpuscope

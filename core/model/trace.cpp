@@ -1,0 +1,85 @@
+#include "core/model/trace.h"
+
+#include <algorithm>
+
+#include "core/db/sqlite_database.h"
+
+namespace gpuscope {
+namespace {
+
+const std::string kEmpty;
+
+uint64_t keyOf(uint32_t pid, uint32_t correlation) { return (uint64_t{pid} << 32) | correlation; }
+
+bool keyLess(const CorrelationEntry& entry, uint64_t key) { return entry.key < key; }
+
+}  // namespace
+
+std::string_view trackKindName(TrackKind kind) {
+  switch (kind) {
+    case TrackKind::CudaApi: return "CUDA API";
+    case TrackKind::Nvtx: return "NVTX";
+    case TrackKind::OsRuntime: return "OS runtime";
+    case TrackKind::GpuKernels: return "Kernels";
+    case TrackKind::GpuMemory: return "Memory";
+  }
+  return "Events";
+}
+
+size_t Track::eventCount() const {
+  size_t count = 0;
+  for (const auto& lane : lanes) count += lane.size();
+  return count;
+}
+
+Trace::Trace() = default;
+Trace::~Trace() = default;
+
+const DeviceInfo* Trace::device(uint32_t id) const {
+  for (const auto& d : devices_) {
+    if (d.id == id) return &d;
+  }
+  return nullptr;
+}
+
+const std::string& Trace::string(StringId id) const { return id < strings_.size() ? strings_[id] : kEmpty; }
+
+std::optional<EventRef> Trace::launchingCall(EventRef gpuWork) const {
+  const auto& track = tracks_.at(gpuWork.track);
+  uint32_t correlation = lane(gpuWork).correlation[gpuWork.index];
+  if (!track.isGpu() || correlation == 0) return std::nullopt;
+  uint64_t key = keyOf(track.pid, correlation);
+  auto it = std::lower_bound(apiByCorrelation_.begin(), apiByCorrelation_.end(), key, keyLess);
+  if (it == apiByCorrelation_.end() || it->key != key) return std::nullopt;
+  return it->ref();
+}
+
+std::vector<EventRef> Trace::launchedWork(EventRef apiCall) const {
+  const auto& track = tracks_.at(apiCall.track);
+  uint32_t correlation = lane(apiCall).correlation[apiCall.index];
+  std::vector<EventRef> work;
+  if (track.kind != TrackKind::CudaApi || correlation == 0) return work;
+  uint64_t key = keyOf(track.pid, correlation);
+  auto it = std::lower_bound(gpuByCorrelation_.begin(), gpuByCorrelation_.end(), key, keyLess);
+  for (; it != gpuByCorrelation_.end() && it->key == key; ++it) work.push_back(it->ref());
+  return work;
+}
+
+size_t Trace::residentBytes() const {
+  size_t bytes = sizeof(Trace);
+  for (const auto& s : strings_) bytes += sizeof(std::string) + (s.size() > 15 ? s.capacity() + 1 : 0);
+  for (const auto& track : tracks_) {
+    bytes += sizeof(Track) + track.label.capacity();
+    for (const auto& lane : track.lanes) {
+      bytes += sizeof(Lane) + lane.start.capacity() * sizeof(TimeNs) + lane.end.capacity() * sizeof(TimeNs) +
+               lane.name.capacity() * sizeof(StringId) + lane.correlation.capacity() * sizeof(uint32_t) +
+               lane.row.capacity() * sizeof(uint32_t) + lane.style.capacity() * sizeof(uint32_t);
+    }
+  }
+  bytes += (apiByCorrelation_.capacity() + gpuByCorrelation_.capacity()) * sizeof(CorrelationEntry);
+  for (const auto& p : processes_) bytes += sizeof(ProcessInfo) + p.threads.capacity() * sizeof(ThreadInfo);
+  for (const auto& d : devices_) bytes += sizeof(DeviceInfo) + d.streams.capacity() * sizeof(StreamInfo);
+  return bytes;
+}
+
+}  // namespace gpuscope

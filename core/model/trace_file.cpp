@@ -1,0 +1,53 @@
+#include "core/model/trace_file.h"
+
+#include <array>
+
+#include "core/error.h"
+#include "core/schema/trace_schema.h"
+
+namespace gpuscope {
+namespace {
+
+constexpr std::array kEventTables = {table::kKernel, table::kRuntime, table::kMemcpy, table::kMemset,
+                                     table::kSync,   table::kNvtx,    table::kOsrt};
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+std::string hintFor(std::string_view table) {
+  if (table == table::kKernel || table == table::kRuntime || table == table::kMemcpy || table == table::kMemset ||
+      table == table::kSync)
+    return "was CUDA tracing on?";
+  if (table == table::kNvtx) return "was NVTX tracing on?";
+  if (table == table::kOsrt) return "was OS runtime tracing on?";
+  return "the file may come from an older or different tool.";
+}
+
+}  // namespace
+
+Database openTraceFile(const std::string& path) {
+  Database db = Database::openReadOnly(path);
+  bool anyEvents = false;
+  for (auto name : kEventTables) anyEvents = anyEvents || db.hasTable(name);
+  if (!db.hasTable(table::kStringIds) || !anyEvents)
+    throw TraceError(path + " is an SQLite file but not a trace: it has no StringIds table or no event tables.");
+  std::vector<std::string_view> checked = {table::kStringIds};
+  checked.insert(checked.end(), kEventTables.begin(), kEventTables.end());
+  for (auto name : checked) {
+    if (!db.hasTable(name)) continue;
+    auto missing = missingNeededColumns(db, tableSpec(name));
+    if (!missing.empty())
+      throw TraceError("The " + std::string(name) + " table of " + path + " lacks the column" +
+                       (missing.size() > 1 ? "s " : " ") + joined(missing) + " that gpuscope needs.");
+  }
+  return db;
+}
+
+void requireTable(const Database& db, std::string_view table) {
+  if (!db.hasTable(table)) throw TraceError("This file has no " + std::string(table) + " table: " + hintFor(table));
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,253 @@
+#include "core/model/trace_loader.h"
+
+#include <algorithm>
+#include <future>
+#include <limits>
+#include <map>
+#include <tuple>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/model/event_scan.h"
+#include "core/model/target_info.h"
+#include "core/model/trace_file.h"
+#include "core/schema/trace_schema.h"
+
+namespace gpuscope {
+
+// Builds a Trace from a file: parallel table scans, then tracks, hierarchy and correlation index.
+class TraceLoader {
+ public:
+  TraceLoader(const std::string& path, const LoadOptions& options) : path_(path), options_(options) {}
+
+  std::unique_ptr<Trace> load() {
+    trace_ = std::make_unique<Trace>();
+    trace_->path_ = path_;
+    trace_->db_ = std::make_unique<Database>(openTraceFile(path_));
+    const Database& db = *trace_->db_;
+    strings_.loadStringIds(db);
+    prepareContext(db);
+    auto results = runScans(db);
+    collectTracks(results);
+    trace_->strings_ = strings_.release();
+    orderTracksAndBuildHierarchy(db);
+    buildCorrelationIndex();
+    finishCountsAndSpan(results, db);
+    return std::move(trace_);
+  }
+
+ private:
+  void prepareContext(const Database& db) {
+    context_.path = path_;
+    context_.options = &options_;
+    context_.strings = &strings_;
+    for (size_t kind = 0; kind < context_.memcpyNames.size(); ++kind)
+      context_.memcpyNames[kind] = strings_.intern(memcpyOperationName(static_cast<int>(kind)));
+    context_.unknownMemcpyName = strings_.intern(memcpyOperationName(-1));
+    context_.memsetName = strings_.intern("[CUDA memset]");
+    context_.hasMemcpy = db.hasTable(table::kMemcpy);
+    context_.hasMemset = db.hasTable(table::kMemset);
+    context_.nvtxHasColor = db.hasTable(table::kNvtx) && hasColumn(db, table::kNvtx, "color");
+    int64_t total = 0;
+    for (auto name : {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kNvtx, table::kOsrt})
+      if (db.hasTable(name)) total += db.maxRowId(name);
+    context_.rowsTotal = std::max<int64_t>(total, 1);
+  }
+
+  // One scan per table, each on its own connection; the first error stops the others.
+  std::vector<ScanResult> runScans(const Database& db) {
+    std::vector<ScanResult (*)(ScanContext&)> scans;
+    if (db.hasTable(table::kRuntime)) scans.push_back(scanCudaApi);
+    if (db.hasTable(table::kKernel)) scans.push_back(scanKernels);
+    if (context_.hasMemcpy || context_.hasMemset) scans.push_back(scanMemory);
+    if (db.hasTable(table::kNvtx)) scans.push_back(scanNvtx);
+    if (db.hasTable(table::kOsrt)) scans.push_back(scanOsRuntime);
+
+    std::atomic<bool> abort{false};
+    LoadOptions scanOptions = options_;
+    const std::atomic<bool>* userCancel = options_.cancel;
+    scanOptions.cancel = &abort;
+    context_.options = &scanOptions;
+    std::vector<std::future<ScanResult>> futures;
+    for (auto scan : scans) {
+      futures.push_back(std::async(std::launch::async, [this, scan, &abort, userCancel] {
+        try {
+          return scan(context_);
+        } catch (...) {
+          abort = true;
+          throw;
+        }
+      }));
+    }
+    // Forward the user's cancel into the scans while they run.
+    while (userCancel && !std::all_of(futures.begin(), futures.end(), [](auto& f) {
+      return f.wait_for(std::chrono::milliseconds(20)) == std::future_status::ready;
+    })) {
+      if (userCancel->load()) abort = true;
+    }
+    std::vector<ScanResult> results;
+    std::exception_ptr firstError;  // a real error; LoadCancelled from `abort` only echoes it
+    for (auto& future : futures) {
+      try {
+        results.push_back(future.get());
+      } catch (const LoadCancelled&) {
+      } catch (...) {
+        if (!firstError) firstError = std::current_exception();
+      }
+    }
+    context_.options = &options_;
+    if (userCancel && userCancel->load()) throw LoadCancelled();
+    if (firstError) std::rethrow_exception(firstError);
+    return results;
+  }
+
+  // Moves every scan's tracks into the trace, interning NVTX text met inline.
+  void collectTracks(std::vector<ScanResult>& results) {
+    for (auto& result : results) {
+      std::vector<StringId> remap;
+      for (const auto& text : result.localStrings) remap.push_back(strings_.intern(text));
+      for (auto& [id, name] : result.nvtxDomains) domainNames_[id] = name;
+      for (auto& track : result.tracks) {
+        if (!remap.empty()) remapLocalNames(track, remap);
+        trace_->tracks_.push_back(std::move(track));
+      }
+    }
+  }
+
+  static void remapLocalNames(Track& track, const std::vector<StringId>& remap) {
+    for (auto& lane : track.lanes) {
+      for (auto& name : lane.name) {
+        if (name & kLocalStringBit) name = remap[name & ~kLocalStringBit];
+      }
+    }
+  }
+
+  void orderTracksAndBuildHierarchy(const Database& db);
+  void buildCorrelationIndex();
+  void finishCountsAndSpan(const std::vector<ScanResult>& results, const Database& db);
+  std::string trackLabel(const Track& track) const;
+
+  std::string path_;
+  LoadOptions options_;
+  std::unique_ptr<Trace> trace_;
+  StringTable strings_;
+  ScanContext context_;
+  std::map<int64_t, std::string> domainNames_;
+};
+
+std::string TraceLoader::trackLabel(const Track& track) const {
+  if (track.kind != TrackKind::Nvtx || track.nvtxDomain == 0) return std::string(trackKindName(track.kind));
+  auto it = domainNames_.find(track.nvtxDomain);
+  std::string domain = it != domainNames_.end() ? it->second : "domain " + std::to_string(track.nvtxDomain);
+  return "NVTX (" + domain + ")";
+}
+
+void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
+  auto& tracks = trace_->tracks_;
+  if (tracks.size() >= CorrelationEntry::kMaxTracks) throw TraceError("The trace has more tracks than gpuscope supports.");
+  // CPU tracks first, by process, main thread first, then kind; GPU tracks by device, process, context, stream.
+  auto order = [](const Track& t) {
+    bool mainThread = t.tid == t.pid;
+    return std::make_tuple(t.isGpu(), t.isGpu() ? t.deviceId : 0u, t.pid, !mainThread, t.tid, t.contextId,
+                           t.streamId, static_cast<int>(t.kind), t.nvtxDomain);
+  };
+  std::stable_sort(tracks.begin(), tracks.end(), [&](const Track& a, const Track& b) { return order(a) < order(b); });
+
+  auto processNames = readProcessNames(db);
+  auto threadNames = readThreadNames(db, strings_, trace_->strings_);
+  trace_->devices_ = readDevices(db);
+  for (uint32_t i = 0; i < tracks.size(); ++i) {
+    auto& track = tracks[i];
+    track.label = trackLabel(track);
+    if (track.isGpu()) {
+      DeviceInfo* device = nullptr;
+      for (auto& d : trace_->devices_) device = d.id == track.deviceId ? &d : device;
+      if (!device) {
+        trace_->devices_.push_back({});
+        device = &trace_->devices_.back();
+        device->id = track.deviceId;
+        device->name = "GPU " + std::to_string(track.deviceId);
+      }
+      auto& streams = device->streams;
+      bool sameStream = !streams.empty() && streams.back().pid == track.pid &&
+                        streams.back().contextId == track.contextId && streams.back().streamId == track.streamId;
+      if (!sameStream) streams.push_back({track.pid, track.contextId, track.streamId, {}});
+      streams.back().tracks.push_back(i);
+      continue;
+    }
+    auto& processes = trace_->processes_;
+    int64_t globalPid = track.globalTid & ~int64_t{0xFFFFFF};
+    if (processes.empty() || processes.back().globalPid != globalPid) {
+      auto name = processNames.find(globalPid);
+      processes.push_back({globalPid, track.pid, name != processNames.end() ? name->second : "", {}});
+    }
+    auto& threads = processes.back().threads;
+    if (threads.empty() || threads.back().globalTid != track.globalTid) {
+      auto name = threadNames.find(track.globalTid);
+      // nsys files put process-wide CUDA calls (module loading) on tid 0.
+      std::string threadName = name != threadNames.end() ? name->second : track.tid == 0 ? "process-wide" : "";
+      threads.push_back({track.globalTid, track.tid, threadName, {}});
+    }
+    threads.back().tracks.push_back(i);
+  }
+  std::sort(trace_->devices_.begin(), trace_->devices_.end(),
+            [](const DeviceInfo& a, const DeviceInfo& b) { return a.id < b.id; });
+}
+
+void TraceLoader::buildCorrelationIndex() {
+  auto collect = [this](bool gpu) {
+    std::vector<CorrelationEntry> entries;
+    const auto& tracks = trace_->tracks_;
+    for (uint32_t t = 0; t < tracks.size(); ++t) {
+      const auto& track = tracks[t];
+      if (gpu ? !track.isGpu() : track.kind != TrackKind::CudaApi) continue;
+      for (uint32_t l = 0; l < track.lanes.size(); ++l) {
+        const auto& correlation = track.lanes[l].correlation;
+        uint32_t trackLane = t << CorrelationEntry::kLaneBits | l;
+        for (uint32_t i = 0; i < correlation.size(); ++i) {
+          if (correlation[i] != 0)
+            entries.push_back({uint64_t{track.pid} << 32 | correlation[i], trackLane, i});
+        }
+      }
+    }
+    auto byKey = [](const CorrelationEntry& a, const CorrelationEntry& b) { return a.key < b.key; };
+    if (!std::is_sorted(entries.begin(), entries.end(), byKey)) std::sort(entries.begin(), entries.end(), byKey);
+    entries.shrink_to_fit();
+    return entries;
+  };
+  auto gpu = std::async(std::launch::async, collect, true);
+  trace_->apiByCorrelation_ = collect(false);
+  trace_->gpuByCorrelation_ = gpu.get();
+}
+
+void TraceLoader::finishCountsAndSpan(const std::vector<ScanResult>& results, const Database& db) {
+  auto& counts = trace_->counts_;
+  for (const auto& result : results) {
+    counts.memcpys += result.memcpys;
+    counts.memsets += result.memsets;
+  }
+  TimeNs first = std::numeric_limits<TimeNs>::max();
+  TimeNs last = std::numeric_limits<TimeNs>::min();
+  for (const auto& track : trace_->tracks_) {
+    size_t events = track.eventCount();
+    if (track.kind == TrackKind::CudaApi) counts.cudaApi += events;
+    if (track.kind == TrackKind::Nvtx) counts.nvtx += events;
+    if (track.kind == TrackKind::OsRuntime) counts.osrt += events;
+    if (track.kind == TrackKind::GpuKernels) counts.kernels += events;
+    if (events == 0) continue;
+    first = std::min(first, track.first);
+    last = std::max(last, track.last);
+  }
+  if (db.hasTable(table::kSync)) {
+    auto stmt = db.prepare("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION");
+    counts.syncs = stmt.step() ? static_cast<size_t>(stmt.int64(0)) : 0;
+  }
+  trace_->start_ = first <= last ? first : 0;
+  trace_->end_ = first <= last ? last : 0;
+}
+
+std::unique_ptr<Trace> loadTrace(const std::string& path, const LoadOptions& options) {
+  return TraceLoader(path, options).load();
+}
+
+}  // namespace gpuscope
