@@ -1,0 +1,23 @@
+#pragma once
+// The per-kind parts of describeEvent, shared by its source files (not a public interface).
+#include <optional>
+#include <string>
+
+#include "core/details/event_details.h"
+
+namespace gpuscope::detail_sections {
+
+// Appends a field; an absent value adds nothing.
+void add(DetailSection& section, std::string label, std::optional<std::string> value,
+         std::optional<EventRef> link = std::nullopt);
+void addSection(EventDetails& details, DetailSection section);  // skipped when empty
+
+DetailSection timeSection(const Trace& trace, EventRef event);
+
+void describeKernel(const Trace& trace, EventRef event, EventDetails& details);
+void describeMemory(const Trace& trace, EventRef event, EventDetails& details);
+void describeApiCall(const Trace& trace, EventRef event, EventDetails& details);
+void describeNvtx(const Trace& trace, EventRef event, EventDetails& details);
+void describeOsRuntime(const Trace& trace, EventRef event, EventDetails& details);
+
+}  // namespace gpuscope::detail_sections

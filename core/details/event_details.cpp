@@ -1,0 +1,71 @@
+#include "core/details/event_details.h"
+
+#include <exception>
+
+#include "core/details/detail_sections.h"
+#include "core/details/detail_text.h"
+
+namespace gpuscope {
+
+const DetailField* EventDetails::field(std::string_view label, std::string_view section) const {
+  for (const auto& s : sections) {
+    if (!section.empty() && s.title != section) continue;
+    for (const auto& f : s.fields) {
+      if (f.label == label) return &f;
+    }
+  }
+  return nullptr;
+}
+
+bool isValidEvent(const Trace& trace, EventRef event) {
+  if (event.track >= trace.tracks().size()) return false;
+  const auto& lanes = trace.track(event.track).lanes;
+  return event.lane < lanes.size() && event.index < lanes[event.lane].size();
+}
+
+namespace detail_sections {
+
+void add(DetailSection& section, std::string label, std::optional<std::string> value, std::optional<EventRef> link) {
+  if (!value) return;
+  section.fields.push_back({std::move(label), std::move(*value), link});
+}
+
+void addSection(EventDetails& details, DetailSection section) {
+  if (!section.fields.empty()) details.sections.push_back(std::move(section));
+}
+
+DetailSection timeSection(const Trace& trace, EventRef event) {
+  DetailSection section{"Time", {}};
+  TimeNs start = trace.start(event);
+  TimeNs end = trace.end(event);
+  add(section, "Start", detail_text::time(start));
+  add(section, "End", detail_text::time(end));
+  add(section, "Duration", detail_text::duration(end - start));
+  return section;
+}
+
+}  // namespace detail_sections
+
+EventDetails describeEvent(const Trace& trace, EventRef event) {
+  EventDetails details;
+  if (!isValidEvent(trace, event)) {
+    details.title = "No such event";
+    return details;
+  }
+  details.title = trace.name(event);
+  try {
+    switch (trace.track(event.track).kind) {
+      case TrackKind::GpuKernels: detail_sections::describeKernel(trace, event, details); break;
+      case TrackKind::GpuMemory: detail_sections::describeMemory(trace, event, details); break;
+      case TrackKind::CudaApi: detail_sections::describeApiCall(trace, event, details); break;
+      case TrackKind::Nvtx: detail_sections::describeNvtx(trace, event, details); break;
+      case TrackKind::OsRuntime: detail_sections::describeOsRuntime(trace, event, details); break;
+    }
+  } catch (const std::exception& error) {
+    // A damaged file: say so beside whatever was already described.
+    details.sections.push_back({"Problem", {{"Reading the file", error.what(), std::nullopt}}});
+  }
+  return details;
+}
+
+}  // namespace gpuscope
