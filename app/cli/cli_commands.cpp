@@ -1,11 +1,13 @@
 #include "app/cli/cli_commands.h"
 
 #include "app/cli/info_command.h"
+#include "app/cli/stats_command.h"
 
 namespace gpuscope::cli {
 
 void registerAllCommands(CLI::App& app) {
   registerInfoCommand(app);
+  registerStatsCommand(app);
 }
 
 }  // namespace gpuscope::cli
