@@ -1,0 +1,169 @@
+#include "ui/details/details_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPalette>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "ui/session/trace_session.h"
+
+namespace gpuscope::ui {
+namespace {
+
+constexpr int kLinkRole = Qt::UserRole + 1;  // index into links_, on link fields' value column
+
+QString text(const std::string& value) { return QString::fromStdString(value); }
+
+}  // namespace
+
+DetailsPanel::DetailsPanel(TraceSession* session, QWidget* parent) : QWidget(parent), session_(session) {
+  buildLayout();
+  connect(session_, &TraceSession::selectionChanged, this, &DetailsPanel::refresh);
+  connect(session_, &TraceSession::traceChanged, this, &DetailsPanel::refresh);
+  connect(toCall_, &QPushButton::clicked, this, &DetailsPanel::jumpToLaunchingCall);
+  connect(toWork_, &QPushButton::clicked, this, &DetailsPanel::jumpToLaunchedWork);
+  connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item, int column) {
+    if (column == 1) openLink(item);
+  });
+  connect(tree_, &QTreeWidget::itemActivated, this, &DetailsPanel::openLink);
+  refresh();
+}
+
+void DetailsPanel::buildLayout() {
+  title_ = new QLabel(this);
+  title_->setWordWrap(true);
+  title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  QFont bold = title_->font();
+  bold.setBold(true);
+  title_->setFont(bold);
+  kind_ = new QLabel(this);
+  empty_ = new QLabel(tr("Click an event in the timeline or a table to see its details."), this);
+  empty_->setWordWrap(true);
+  toCall_ = new QPushButton(tr("Go to launching API call"), this);
+  toCall_->setToolTip(tr("Select the CUDA API call that launched this GPU work"));
+  toWork_ = new QPushButton(tr("Go to GPU work"), this);
+  toWork_->setToolTip(tr("Select the GPU work this API call launched"));
+
+  tree_ = new QTreeWidget(this);
+  tree_->setColumnCount(2);
+  tree_->setHeaderLabels({tr("Field"), tr("Value")});
+  tree_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  tree_->setUniformRowHeights(true);
+  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  tree_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  auto* copy = new QAction(tr("Copy"), tree_);
+  copy->setShortcut(QKeySequence::Copy);
+  copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(copy, &QAction::triggered, this, &DetailsPanel::copySelection);
+  tree_->addAction(copy);
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(toCall_);
+  buttons->addWidget(toWork_);
+  buttons->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(title_);
+  layout->addWidget(kind_);
+  layout->addLayout(buttons);
+  layout->addWidget(empty_);
+  layout->addWidget(tree_, 1);
+}
+
+void DetailsPanel::refresh() {
+  const auto& selection = session_->selection();
+  details_ = selection && session_->hasTrace() ? describeEvent(*session_->trace(), *selection) : EventDetails{};
+  bool shown = !details_.title.empty();
+  title_->setText(text(details_.title));
+  title_->setVisible(shown);
+  kind_->setText(text(details_.kind));
+  kind_->setVisible(shown);
+  empty_->setVisible(!shown);
+  tree_->setVisible(shown);
+  toCall_->setVisible(details_.launchingCall.has_value());
+  toWork_->setVisible(!details_.launchedWork.empty());
+  fillTree();
+}
+
+void DetailsPanel::fillTree() {
+  tree_->clear();
+  links_.clear();
+  QFont bold = tree_->font();
+  bold.setBold(true);
+  for (const auto& section : details_.sections) {
+    auto* sectionItem = new QTreeWidgetItem(tree_, {text(section.title)});
+    sectionItem->setFirstColumnSpanned(true);
+    sectionItem->setFont(0, bold);
+    for (const auto& field : section.fields) addField(sectionItem, field);
+    sectionItem->setExpanded(true);
+  }
+}
+
+QTreeWidgetItem* DetailsPanel::addField(QTreeWidgetItem* section, const DetailField& field) {
+  auto* item = new QTreeWidgetItem(section, {text(field.label), text(field.value)});
+  item->setToolTip(1, text(field.value));
+  if (field.link) {
+    item->setData(1, kLinkRole, static_cast<int>(links_.size()));
+    links_.push_back(*field.link);
+    QFont link = tree_->font();
+    link.setUnderline(true);
+    item->setFont(1, link);
+    item->setForeground(1, palette().brush(QPalette::Link));
+    item->setToolTip(1, tr("Click to select %1").arg(text(field.value)));
+  }
+  return item;
+}
+
+void DetailsPanel::openLink(QTreeWidgetItem* item) {
+  if (!item) return;
+  QVariant index = item->data(1, kLinkRole);
+  if (!index.isValid()) return;
+  EventRef target = links_.at(static_cast<size_t>(index.toInt()));
+  // The jump rebuilds this tree, so leave the click handler first.
+  QMetaObject::invokeMethod(
+      this, [this, target] { session_->focusEvent(target); }, Qt::QueuedConnection);
+}
+
+void DetailsPanel::jumpToLaunchingCall() {
+  if (details_.launchingCall) session_->focusEvent(*details_.launchingCall);
+}
+
+void DetailsPanel::jumpToLaunchedWork() {
+  if (!details_.launchedWork.empty()) session_->focusEvent(details_.launchedWork.front());
+}
+
+void DetailsPanel::copySelection() const {
+  auto items = tree_->selectedItems();
+  QStringList lines;
+  auto addLine = [&lines](const QTreeWidgetItem* item) {
+    lines << (item->parent() ? item->text(0) + QLatin1Char('\t') + item->text(1) : item->text(0));
+  };
+  if (items.isEmpty()) {
+    lines << title_->text();
+    for (int s = 0; s < tree_->topLevelItemCount(); ++s) {
+      addLine(tree_->topLevelItem(s));
+      for (int f = 0; f < tree_->topLevelItem(s)->childCount(); ++f) addLine(tree_->topLevelItem(s)->child(f));
+    }
+  } else {
+    for (const auto* item : items) addLine(item);
+  }
+  QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+}
+
+QString DetailsPanel::shownValue(const QString& label, const QString& section) const {
+  for (int s = 0; s < tree_->topLevelItemCount(); ++s) {
+    const QTreeWidgetItem* sectionItem = tree_->topLevelItem(s);
+    if (!section.isEmpty() && sectionItem->text(0) != section) continue;
+    for (int f = 0; f < sectionItem->childCount(); ++f) {
+      if (sectionItem->child(f)->text(0) == label) return sectionItem->child(f)->text(1);
+    }
+  }
+  return {};
+}
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,57 @@
+#pragma once
+// DetailsPanel: what the file says about the selected event, as sections of copyable fields, with links
+// that jump between an API call and the GPU work it launched.
+#include <QWidget>
+#include <vector>
+
+#include "core/details/event_details.h"
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace gpuscope::ui {
+
+class TraceSession;
+
+class DetailsPanel : public QWidget {
+  Q_OBJECT
+ public:
+  DetailsPanel(TraceSession* session, QWidget* parent = nullptr);
+
+  // The description shown (empty title when nothing is selected).
+  const EventDetails& details() const { return details_; }
+  // The value shown for the first field labelled LABEL (in SECTION when given); empty when none.
+  QString shownValue(const QString& label, const QString& section = {}) const;
+  QTreeWidget* tree() const { return tree_; }
+  QPushButton* launchingCallButton() const { return toCall_; }
+  QPushButton* launchedWorkButton() const { return toWork_; }
+
+ public slots:
+  // Selects (and zooms to) the API call that launched the selected GPU work, or the selected call's first
+  // piece of GPU work; nothing when there is none.
+  void jumpToLaunchingCall();
+  void jumpToLaunchedWork();
+  // Copies the selected fields (all fields when none is selected) as "label<TAB>value" lines.
+  void copySelection() const;
+
+ private:
+  void buildLayout();
+  void refresh();
+  void fillTree();
+  QTreeWidgetItem* addField(QTreeWidgetItem* section, const DetailField& field);
+  void openLink(QTreeWidgetItem* item);
+
+  TraceSession* session_;
+  EventDetails details_;
+  std::vector<EventRef> links_;  // targets of link fields, by the index their items store
+  QLabel* title_ = nullptr;
+  QLabel* kind_ = nullptr;
+  QLabel* empty_ = nullptr;
+  QPushButton* toCall_ = nullptr;
+  QPushButton* toWork_ = nullptr;
+  QTreeWidget* tree_ = nullptr;
+};
+
+}  // namespace gpuscope::ui
