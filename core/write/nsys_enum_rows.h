@@ -1,0 +1,68 @@
+#pragma once
+// The ENUM_* rows our files reference, with the ids, names and labels of real nsys exports (2025.3).
+#include <string_view>
+
+namespace gpuscope::nsys_enum {
+
+struct EnumRow {
+  int id;
+  std::string_view name;
+  std::string_view label;
+};
+
+// ENUM_NSYS_EVENT_CLASS: the eventClass values of CUPTI_ACTIVITY_KIND_RUNTIME and OSRT_API.
+inline constexpr EnumRow kEventClassRows[] = {
+    {0, "TRACE_PROCESS_EVENT_CUDA_RUNTIME", "CUDA runtime"},
+    {1, "TRACE_PROCESS_EVENT_CUDA_DRIVER", "CUDA driver"},
+    {27, "TRACE_PROCESS_EVENT_OS_RUNTIME", "OSRT runtime"},
+};
+
+// ENUM_NSYS_EVENT_TYPE: the eventType values of NVTX_EVENTS.
+inline constexpr EnumRow kEventTypeRows[] = {
+    {34, "NvtxMark", "NvtxMark"},
+    {59, "NvtxPushPopRange", "NvtxPushPopRange"},
+    {60, "NvtxStartEndRange", "NvtxStartEndRange"},
+    {75, "NvtxDomainCreate", "NvtxDomainCreate"},
+    {76, "NvtxDomainDestroy", "NvtxDomainDestroy"},
+};
+
+// ENUM_CUDA_MEMCPY_OPER: CUPTI_ACTIVITY_KIND_MEMCPY.copyKind.
+inline constexpr EnumRow kMemcpyOperRows[] = {
+    {0, "CUDA_MEMCPY_KIND_UNKNOWN", "Unknown"},
+    {1, "CUDA_MEMCPY_KIND_HTOD", "Host-to-Device"},
+    {2, "CUDA_MEMCPY_KIND_DTOH", "Device-to-Host"},
+    {3, "CUDA_MEMCPY_KIND_HTOA", "Host-to-Array"},
+    {4, "CUDA_MEMCPY_KIND_ATOH", "Array-to-Host"},
+    {5, "CUDA_MEMCPY_KIND_ATOA", "Array-to-Array"},
+    {6, "CUDA_MEMCPY_KIND_ATOD", "Array-to-Device"},
+    {7, "CUDA_MEMCPY_KIND_DTOA", "Device-to-Array"},
+    {8, "CUDA_MEMCPY_KIND_DTOD", "Device-to-Device"},
+    {9, "CUDA_MEMCPY_KIND_HTOH", "Host-to-Host"},
+    {10, "CUDA_MEMCPY_KIND_PTOP", "Peer-to-Peer"},
+    {11, "CUDA_MEMCPY_KIND_UVM_HTOD", "Unified Host-to-Device"},
+    {12, "CUDA_MEMCPY_KIND_UVM_DTOH", "Unified Device-to-Host"},
+    {13, "CUDA_MEMCPY_KIND_UVM_DTOD", "Unified Device-to-Device"},
+};
+
+// ENUM_CUDA_MEM_KIND: srcKind / dstKind of memcpys and memKind of memsets.
+inline constexpr EnumRow kMemKindRows[] = {
+    {0, "CUDA_MEMOPR_MEMORY_KIND_PAGEABLE", "Pageable"},
+    {1, "CUDA_MEMOPR_MEMORY_KIND_PINNED", "Pinned"},
+    {2, "CUDA_MEMOPR_MEMORY_KIND_DEVICE", "Device"},
+    {3, "CUDA_MEMOPR_MEMORY_KIND_ARRAY", "Array"},
+    {4, "CUDA_MEMOPR_MEMORY_KIND_MANAGED", "Managed"},
+    {5, "CUDA_MEMOPR_MEMORY_KIND_DEVICE_STATIC", "Device Static"},
+    {6, "CUDA_MEMOPR_MEMORY_KIND_MANAGED_STATIC", "Managed Static"},
+    {7, "CUDA_MEMOPR_MEMORY_KIND_UNKNOWN", "Unknown"},
+};
+
+// Memcpy direction and memory kind ids, as named above.
+inline constexpr int kCopyHtoD = 1;
+inline constexpr int kCopyDtoH = 2;
+inline constexpr int kCopyDtoD = 8;
+inline constexpr int kCopyPtoP = 10;
+inline constexpr int kMemPageable = 0;
+inline constexpr int kMemPinned = 1;
+inline constexpr int kMemDevice = 2;
+
+}  // namespace gpuscope::nsys_enum

@@ -1,0 +1,372 @@
+#include "core/write/trace_writer.h"
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/schema/trace_schema.h"
+#include "core/write/nsys_enum_rows.h"
+
+namespace gpuscope {
+namespace {
+
+// The nsys export schema version whose tables and columns we write.
+constexpr std::string_view kNsysSchemaVersion = "3.20.3";
+
+// clang-format off
+enum StatementId : int {
+  kStringStmt, kKernelStmt, kApiStmt, kMemcpyStmt, kMemsetStmt, kSyncStmt, kNvtxStmt, kOsrtStmt,
+  kProcessStmt, kThreadStmt, kGpuStmt, kStreamStmt, kSessionStmt, kExportStmt, kMetaStmt, kStatementCount
+};
+
+struct InsertSpec {
+  StatementId id;
+  std::string_view table;
+  std::vector<std::string_view> columns;  // bound in this order
+};
+
+const std::vector<InsertSpec>& insertSpecs() {
+  static const std::vector<InsertSpec> specs = {
+      {kStringStmt, table::kStringIds, {"id", "value"}},
+      {kKernelStmt, table::kKernel,
+       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid",
+        "demangledName", "shortName", "mangledName", "launchType", "cacheConfig", "registersPerThread", "gridX",
+        "gridY", "gridZ", "blockX", "blockY", "blockZ", "staticSharedMemory", "dynamicSharedMemory",
+        "localMemoryPerThread", "localMemoryTotal", "gridId", "sharedMemoryExecuted", "graphNodeId",
+        "sharedMemoryLimitConfig"}},
+      {kApiStmt, table::kRuntime,
+       {"start", "end", "eventClass", "globalTid", "correlationId", "nameId", "returnValue", "callchainId"}},
+      {kMemcpyStmt, table::kMemcpy,
+       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid", "bytes",
+        "copyKind", "srcKind", "dstKind", "srcDeviceId", "srcContextId", "dstDeviceId", "dstContextId",
+        "migrationCause", "graphNodeId", "virtualAddress"}},
+      {kMemsetStmt, table::kMemset,
+       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid", "value",
+        "bytes", "graphNodeId", "memKind"}},
+      {kSyncStmt, table::kSync,
+       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid",
+        "syncType", "eventId", "eventSyncId"}},
+      {kNvtxStmt, table::kNvtx,
+       {"start", "end", "eventType", "rangeId", "category", "color", "text", "globalTid", "endGlobalTid", "textId",
+        "domainId"}},
+      {kOsrtStmt, table::kOsrt,
+       {"start", "end", "eventClass", "globalTid", "nameId", "returnValue", "nestingLevel", "callchainId"}},
+      {kProcessStmt, table::kProcesses, {"globalPid", "pid", "name"}},
+      {kThreadStmt, table::kThreadNames, {"nameId", "priority", "globalTid"}},
+      {kGpuStmt, table::kTargetGpu,
+       {"vmId", "id", "name", "busLocation", "isDiscrete", "l2CacheSize", "totalMemory", "memoryBandwidth",
+        "clockRate", "smCount", "pwGpuId", "uuid", "luid", "chipName", "cuDevice", "ctxswDevPath", "ctrlDevPath",
+        "revision", "nodeMask", "constantMemory", "maxIPC", "maxRegistersPerBlock", "maxShmemPerBlock",
+        "maxShmemPerBlockOptin", "maxShmemPerSm", "maxRegistersPerSm", "threadsPerWarp", "asyncEngines",
+        "maxWarpsPerSm", "maxBlocksPerSm", "maxThreadsPerBlock", "maxBlockDimX", "maxBlockDimY", "maxBlockDimZ",
+        "maxGridDimX", "maxGridDimY", "maxGridDimZ", "computeMajor", "computeMinor", "smMajor", "smMinor"}},
+      {kStreamStmt, table::kCudaStream, {"streamId", "hwId", "vmId", "processId", "contextId", "priority", "flag"}},
+      {kSessionStmt, table::kSessionStart, {"utcEpochNs", "utcTime", "localTime"}},
+      {kExportStmt, table::kMetaDataExport, {"name", "value"}},
+      {kMetaStmt, table::kGpuscopeMeta, {"name", "value"}},
+  };
+  return specs;
+}
+// clang-format on
+
+// Indexes the recorder creates (DESIGN.md: on start, correlationId and globalTid).
+struct IndexSpec {
+  std::string_view table;
+  std::string_view column;
+};
+// clang-format off
+constexpr IndexSpec kIndexes[] = {
+    {table::kKernel, "start"},   {table::kKernel, "correlationId"}, {table::kRuntime, "start"},
+    {table::kRuntime, "correlationId"}, {table::kRuntime, "globalTid"}, {table::kMemcpy, "start"},
+    {table::kMemcpy, "correlationId"},  {table::kMemset, "start"},      {table::kMemset, "correlationId"},
+    {table::kSync, "start"},     {table::kSync, "correlationId"},   {table::kNvtx, "start"},
+    {table::kNvtx, "globalTid"}, {table::kOsrt, "start"},           {table::kOsrt, "globalTid"},
+};
+// clang-format on
+
+std::string insertSql(const InsertSpec& insert) {
+  const TableSpec& spec = tableSpec(insert.table);
+  std::string names;
+  std::string params;
+  for (size_t i = 0; i < insert.columns.size(); ++i) {
+    bool known = false;
+    for (const auto& column : spec.columns) known = known || column.name == insert.columns[i];
+    if (!known) {
+      throw std::logic_error("TraceWriter binds " + std::string(insert.columns[i]) + ", which " +
+                             std::string(insert.table) + " does not declare");
+    }
+    names += (i ? ", " : "") + std::string(insert.columns[i]);
+    params += (i ? ", ?" : "?") + std::to_string(i + 1);
+  }
+  return "INSERT INTO " + std::string(insert.table) + " (" + names + ") VALUES (" + params + ")";
+}
+
+template <typename T>
+void bindValue(Statement& stmt, int index, const T& value) {
+  if constexpr (std::is_same_v<T, std::nullptr_t>) {
+    stmt.bindNull(index);
+  } else if constexpr (std::is_integral_v<T>) {
+    stmt.bind(index, static_cast<int64_t>(value));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    stmt.bind(index, static_cast<double>(value));
+  } else if constexpr (std::is_convertible_v<T, std::string_view>) {
+    stmt.bind(index, std::string_view(value));
+  } else {  // std::optional
+    if (value.has_value()) {
+      bindValue(stmt, index, *value);
+    } else {
+      stmt.bindNull(index);
+    }
+  }
+}
+
+std::string formatTime(int64_t epochSeconds, bool local) {
+  std::time_t seconds = static_cast<std::time_t>(epochSeconds);
+  std::tm parts{};
+  if (local ? localtime_r(&seconds, &parts) == nullptr : gmtime_r(&seconds, &parts) == nullptr) return {};
+  char text[32];
+  size_t length = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &parts);
+  return std::string(text, length);
+}
+
+// SQLite's own words from a Statement error ("<what>: <reason>."), without the wrapper's context.
+std::string sqliteReason(std::string_view message) {
+  size_t colon = message.rfind(": ");
+  if (colon != std::string_view::npos) message.remove_prefix(colon + 2);
+  if (!message.empty() && message.back() == '.') message.remove_suffix(1);
+  return std::string(message);
+}
+
+struct TransparentHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+}  // namespace
+
+struct TraceWriter::Statements {
+  explicit Statements(Database database) : db(std::move(database)) {}
+  Database db;
+  std::vector<Statement> statements;
+  std::unordered_map<std::string, int64_t, TransparentHash, std::equal_to<>> strings;
+};
+
+TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_(path), options_(std::move(options)) {
+  if (options_.rowsPerTransaction == 0) options_.rowsPerTransaction = 1;
+  db_ = std::make_unique<Statements>(Database::create(path));
+  Database& db = db_->db;
+  db.exec(options_.bulk ? "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" : "PRAGMA synchronous=NORMAL;");
+  db.exec("PRAGMA cache_size=-65536;");  // 64 MiB: index creation sorts whole tables
+  db.exec("BEGIN");
+  for (const TableSpec& spec : traceSchema()) db.exec(createTableSql(spec));
+  db_->statements.reserve(kStatementCount);
+  for (const InsertSpec& insert : insertSpecs()) {
+    if (static_cast<size_t>(insert.id) != db_->statements.size())
+      throw std::logic_error("TraceWriter insert specs are out of order");
+    db_->statements.push_back(db.prepare(insertSql(insert)));
+  }
+  writeEnums();
+}
+
+TraceWriter::~TraceWriter() {
+  if (finished_ || !db_) return;
+  try {
+    db_->db.exec("COMMIT");
+  } catch (const std::exception&) {
+    // The destructor must not throw; the file keeps what the last commit wrote.
+  }
+}
+
+template <typename... Values>
+void TraceWriter::insert(int statement, const Values&... values) {
+  if (finished_) throw std::logic_error("TraceWriter: a row was appended after finish()");
+  Statement& stmt = db_->statements[static_cast<size_t>(statement)];
+  int index = 1;
+  (bindValue(stmt, index++, values), ...);
+  try {
+    stmt.step();
+  } catch (const TraceError& error) {
+    stmt.reset();
+    throw TraceError("Writing " + path_ + " failed: " + sqliteReason(error.what()) + ".");
+  }
+  stmt.reset();
+  ++rowCount_;
+  commitIfDue();
+}
+
+void TraceWriter::commitIfDue() {
+  if (++rowsInTransaction_ < options_.rowsPerTransaction) return;
+  db_->db.exec("COMMIT; BEGIN");
+  rowsInTransaction_ = 0;
+}
+
+int64_t TraceWriter::intern(std::string_view text) {
+  auto found = db_->strings.find(text);
+  if (found != db_->strings.end()) return found->second;
+  auto id = static_cast<int64_t>(db_->strings.size());
+  db_->strings.emplace(std::string(text), id);
+  insert(kStringStmt, id, text);
+  return id;
+}
+
+void TraceWriter::writeEnums() {
+  auto writeTable = [this](std::string_view name, const auto& rows) {
+    Statement stmt = db_->db.prepare("INSERT INTO " + std::string(name) + " (id, name, label) VALUES (?1, ?2, ?3)");
+    for (const nsys_enum::EnumRow& row : rows) {
+      stmt.bind(1, int64_t{row.id});
+      stmt.bind(2, row.name);
+      stmt.bind(3, row.label);
+      stmt.step();
+      stmt.reset();
+      ++rowCount_;
+    }
+  };
+  writeTable(table::kEnumEventClass, nsys_enum::kEventClassRows);
+  writeTable(table::kEnumEventType, nsys_enum::kEventTypeRows);
+  writeTable(table::kEnumMemcpyOper, nsys_enum::kMemcpyOperRows);
+  writeTable(table::kEnumMemKind, nsys_enum::kMemKindRows);
+}
+
+void TraceWriter::addKernel(const KernelRow& r) {
+  int64_t demangled = intern(r.demangledName);
+  int64_t shortName = intern(r.shortName);
+  std::optional<int64_t> mangled;
+  if (!r.mangledName.empty()) mangled = intern(r.mangledName);
+  insert(kKernelStmt, r.start, r.end, r.deviceId, r.contextId, r.greenContextId, r.streamId, r.correlationId,
+         r.globalPid, demangled, shortName, mangled, r.launchType, r.cacheConfig, r.registersPerThread, r.gridX,
+         r.gridY, r.gridZ, r.blockX, r.blockY, r.blockZ, r.staticSharedMemory, r.dynamicSharedMemory,
+         r.localMemoryPerThread, r.localMemoryTotal, r.gridId, r.sharedMemoryExecuted, r.graphNodeId,
+         r.sharedMemoryLimitConfig);
+}
+
+void TraceWriter::addCudaApi(const CudaApiRow& r) {
+  int eventClass =
+      r.kind == CudaApiKind::Runtime ? nsys_enum::kEventClassCudaRuntime : nsys_enum::kEventClassCudaDriver;
+  insert(kApiStmt, r.start, r.end, eventClass, r.globalTid, r.correlationId, intern(r.name), r.returnValue,
+         r.callchainId);
+}
+
+void TraceWriter::addMemcpy(const MemcpyRow& r) {
+  insert(kMemcpyStmt, r.start, r.end, r.deviceId, r.contextId, r.greenContextId, r.streamId, r.correlationId,
+         r.globalPid, r.bytes, r.copyKind, r.srcKind, r.dstKind, r.srcDeviceId, r.srcContextId, r.dstDeviceId,
+         r.dstContextId, r.migrationCause, r.graphNodeId, r.virtualAddress);
+}
+
+void TraceWriter::addMemset(const MemsetRow& r) {
+  insert(kMemsetStmt, r.start, r.end, r.deviceId, r.contextId, r.greenContextId, r.streamId, r.correlationId,
+         r.globalPid, r.value, r.bytes, r.graphNodeId, r.memKind);
+}
+
+void TraceWriter::addSync(const SyncRow& r) {
+  insert(kSyncStmt, r.start, r.end, r.deviceId, r.contextId, r.greenContextId, r.streamId, r.correlationId, r.globalPid,
+         r.syncType, r.eventId, r.eventSyncId);
+}
+
+void TraceWriter::insertNvtx(int eventType, const NvtxRow& r) {
+  // NVTX text goes inline, or for registered strings through StringIds as textId.
+  std::optional<std::string_view> text;
+  std::optional<int64_t> textId;
+  if (r.registeredText) {
+    textId = intern(r.text);
+  } else {
+    text = r.text;
+  }
+  std::optional<TimeNs> end;
+  if (eventType != nsys_enum::kNvtxMark) end = r.end;
+  insert(kNvtxStmt, r.start, end, eventType, r.rangeId, r.category, r.color, text, r.globalTid, r.endGlobalTid, textId,
+         r.domainId);
+}
+
+void TraceWriter::addNvtxPushPopRange(const NvtxRow& row) { insertNvtx(nsys_enum::kNvtxPushPopRange, row); }
+void TraceWriter::addNvtxStartEndRange(const NvtxRow& row) { insertNvtx(nsys_enum::kNvtxStartEndRange, row); }
+void TraceWriter::addNvtxMark(const NvtxRow& row) { insertNvtx(nsys_enum::kNvtxMark, row); }
+
+void TraceWriter::addNvtxDomainCreate(const NvtxDomainRow& r) {
+  insert(kNvtxStmt, r.start, nullptr, nsys_enum::kNvtxDomainCreate, nullptr, nullptr, nullptr, r.name, r.globalTid,
+         nullptr, nullptr, r.domainId);
+}
+
+void TraceWriter::addOsRuntime(const OsRuntimeRow& r) {
+  insert(kOsrtStmt, r.start, r.end, nsys_enum::kEventClassOsRuntime, r.globalTid, intern(r.name), r.returnValue,
+         r.nestingLevel, r.callchainId);
+}
+
+void TraceWriter::addProcess(const ProcessRow& r) { insert(kProcessStmt, r.globalPid, r.pid, r.name); }
+
+void TraceWriter::addThreadName(const ThreadNameRow& r) {
+  insert(kThreadStmt, intern(r.name), r.priority, r.globalTid);
+}
+
+void TraceWriter::addGpu(const GpuInfoRow& r) {
+  insert(kGpuStmt, r.vmId, r.id, r.name, r.busLocation, r.isDiscrete, r.l2CacheSize, r.totalMemory, r.memoryBandwidth,
+         r.clockRate, r.smCount, r.pwGpuId, r.uuid, r.luid, r.chipName, r.cuDevice, r.ctxswDevPath, r.ctrlDevPath,
+         r.revision, r.nodeMask, r.constantMemory, r.maxIPC, r.maxRegistersPerBlock, r.maxShmemPerBlock,
+         r.maxShmemPerBlockOptin, r.maxShmemPerSm, r.maxRegistersPerSm, r.threadsPerWarp, r.asyncEngines,
+         r.maxWarpsPerSm, r.maxBlocksPerSm, r.maxThreadsPerBlock, r.maxBlockDimX, r.maxBlockDimY, r.maxBlockDimZ,
+         r.maxGridDimX, r.maxGridDimY, r.maxGridDimZ, r.computeMajor, r.computeMinor, r.smMajor, r.smMinor);
+}
+
+void TraceWriter::addCudaStream(const CudaStreamRow& r) {
+  insert(kStreamStmt, r.streamId, r.hwId, r.vmId, r.processId, r.contextId, r.priority, r.flag);
+}
+
+void TraceWriter::setSessionStart(int64_t utcEpochNs) {
+  int64_t seconds = utcEpochNs / 1'000'000'000;
+  insert(kSessionStmt, utcEpochNs, formatTime(seconds, false), formatTime(seconds, true));
+}
+
+void TraceWriter::addMeta(std::string_view name, std::string_view value) { insert(kMetaStmt, name, value); }
+
+void TraceWriter::writeMetadata() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path absolute = fs::absolute(path_, ec);
+  auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+  std::string_view schema = kNsysSchemaVersion;
+  size_t dot1 = schema.find('.');
+  size_t dot2 = schema.find('.', dot1 + 1);
+  const std::pair<std::string_view, std::string> exportRows[] = {
+      {"EXPORT_PRODUCT_NAME", "gpuscope"},
+      {"EXPORT_PRODUCT_VERSION", options_.recorderVersion},
+      {"EXPORT_SCHEMA_VERSION", std::string(schema)},
+      {"EXPORT_SCHEMA_VERSION_MAJOR", std::string(schema.substr(0, dot1))},
+      {"EXPORT_SCHEMA_VERSION_MINOR", std::string(schema.substr(dot1 + 1, dot2 - dot1 - 1))},
+      {"EXPORT_SCHEMA_VERSION_MICRO", std::string(schema.substr(dot2 + 1))},
+      {"EXPORT_TIME_UTC", formatTime(now.count(), false)},
+      {"EXPORT_PARAM_OUTPUT_FILE", fs::path(path_).filename().string()},
+      {"EXPORT_PARAM_OUTPUT_PATH_ABS", ec ? path_ : absolute.string()},
+  };
+  for (const auto& [name, value] : exportRows) insert(kExportStmt, name, value);
+  addMeta("format_version", std::to_string(kTraceFormatVersion));
+  addMeta("recorder_version", options_.recorderVersion);
+  if (!options_.commandLine.empty()) addMeta("command_line", options_.commandLine);
+}
+
+void TraceWriter::createIndexes() {
+  for (const IndexSpec& index : kIndexes) {
+    std::string name = "idx_" + std::string(index.table) + "_" + std::string(index.column);
+    db_->db.exec("CREATE INDEX " + name + " ON " + std::string(index.table) + " (" + std::string(index.column) + ")");
+  }
+}
+
+void TraceWriter::finish() {
+  if (finished_) return;
+  writeMetadata();
+  finished_ = true;
+  Database& db = db_->db;
+  db.exec("COMMIT");
+  db.exec("BEGIN");
+  createIndexes();
+  db.exec("COMMIT");
+  db_.reset();  // finalizes the statements and closes the file
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,87 @@
+#pragma once
+// TraceWriter: writes a trace file in the nsys export schema, in large transactions, for the recorder and tests.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/write/trace_rows.h"
+
+namespace gpuscope {
+
+// Version of what gpuscope writes on top of the nsys schema (GPUSCOPE_META format_version).
+inline constexpr int kTraceFormatVersion = 1;
+
+struct WriterOptions {
+  // Rows appended between two commits; the last transaction is committed by finish().
+  size_t rowsPerTransaction = 200'000;
+  // journal_mode=OFF and synchronous=OFF: fastest, but a crash mid-write leaves a damaged file.
+  bool bulk = true;
+  // GPUSCOPE_META recorder_version and META_DATA_EXPORT EXPORT_PRODUCT_VERSION; the recorder passes
+  // its build's version (GPUSCOPE_VERSION); the default is the project version in CMakeLists.txt.
+  std::string recorderVersion = "0.1.0";
+  // GPUSCOPE_META command_line (the recorded program and its arguments); omitted when empty.
+  std::string commandLine;
+};
+
+// Creates PATH (replacing it) with every table of the trace schema and the ENUM_* rows we use;
+// rows are appended through prepared statements; finish() writes the metadata and the indexes.
+// Appending after finish() is a logic error. Errors (disk full, unwritable path) throw TraceError.
+// One thread uses a writer; it is not synchronized.
+class TraceWriter {
+ public:
+  explicit TraceWriter(const std::string& path, WriterOptions options = {});
+  // An unfinished writer commits what it has (no indexes, no metadata), swallowing errors.
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  // The StringIds id of TEXT, adding it on first use.
+  int64_t intern(std::string_view text);
+
+  void addKernel(const KernelRow& row);
+  void addCudaApi(const CudaApiRow& row);
+  void addMemcpy(const MemcpyRow& row);
+  void addMemset(const MemsetRow& row);
+  void addSync(const SyncRow& row);
+  void addNvtxPushPopRange(const NvtxRow& row);
+  void addNvtxStartEndRange(const NvtxRow& row);
+  void addNvtxMark(const NvtxRow& row);
+  void addNvtxDomainCreate(const NvtxDomainRow& row);
+  void addOsRuntime(const OsRuntimeRow& row);
+  void addProcess(const ProcessRow& row);
+  void addThreadName(const ThreadNameRow& row);
+  void addGpu(const GpuInfoRow& row);
+  void addCudaStream(const CudaStreamRow& row);
+  // TARGET_INFO_SESSION_START_TIME: the wall-clock time of trace time 0, in ns since the Unix epoch.
+  void setSessionStart(int64_t utcEpochNs);
+  // An extra GPUSCOPE_META row.
+  void addMeta(std::string_view name, std::string_view value);
+
+  // Commits the rows, writes META_DATA_EXPORT and GPUSCOPE_META, creates the indexes and closes the file.
+  void finish();
+
+  const std::string& path() const { return path_; }
+  // Rows appended so far, StringIds and metadata included.
+  size_t rowCount() const { return rowCount_; }
+
+ private:
+  struct Statements;
+  template <typename... Values>
+  void insert(int statement, const Values&... values);
+  void insertNvtx(int eventType, const NvtxRow& row);
+  void commitIfDue();
+  void writeEnums();
+  void writeMetadata();
+  void createIndexes();
+
+  std::string path_;
+  WriterOptions options_;
+  std::unique_ptr<Statements> db_;
+  size_t rowCount_ = 0;
+  size_t rowsInTransaction_ = 0;
+  bool finished_ = false;
+};
+
+}  // namespace gpuscope
