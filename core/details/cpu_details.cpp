@@ -80,7 +80,8 @@ std::string nvtxDomain(const Track& track) {
 void describeApiCall(const Trace& trace, EventRef event, EventDetails& details) {
   const Database& db = trace.database();
   const Track& track = trace.track(event.track);
-  SourceRow row(db, table::kRuntime, trace.lane(event).row[event.index], {"eventClass", "returnValue", "correlationId"});
+  SourceRow row(db, table::kRuntime, trace.lane(event).row[event.index],
+                {"eventClass", "returnValue", "correlationId"});
   details.kind = "CUDA API call";
   DetailSection call{"CUDA API call", {}};
   add(call, "Name", trace.name(event));

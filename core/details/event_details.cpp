@@ -55,11 +55,21 @@ EventDetails describeEvent(const Trace& trace, EventRef event) {
   details.title = trace.name(event);
   try {
     switch (trace.track(event.track).kind) {
-      case TrackKind::GpuKernels: detail_sections::describeKernel(trace, event, details); break;
-      case TrackKind::GpuMemory: detail_sections::describeMemory(trace, event, details); break;
-      case TrackKind::CudaApi: detail_sections::describeApiCall(trace, event, details); break;
-      case TrackKind::Nvtx: detail_sections::describeNvtx(trace, event, details); break;
-      case TrackKind::OsRuntime: detail_sections::describeOsRuntime(trace, event, details); break;
+      case TrackKind::GpuKernels:
+        detail_sections::describeKernel(trace, event, details);
+        break;
+      case TrackKind::GpuMemory:
+        detail_sections::describeMemory(trace, event, details);
+        break;
+      case TrackKind::CudaApi:
+        detail_sections::describeApiCall(trace, event, details);
+        break;
+      case TrackKind::Nvtx:
+        detail_sections::describeNvtx(trace, event, details);
+        break;
+      case TrackKind::OsRuntime:
+        detail_sections::describeOsRuntime(trace, event, details);
+        break;
     }
   } catch (const std::exception& error) {
     // A damaged file: say so beside whatever was already described.

@@ -94,7 +94,8 @@ DetailSection occupancySection(const Trace& trace, EventRef event, const SourceR
   KernelResources kernel;
   kernel.blockThreads = static_cast<int>(std::min<int64_t>(*bx * *by * *bz, std::numeric_limits<int>::max()));
   kernel.registersPerThread = static_cast<int>(row.integer("registersPerThread").value_or(0));
-  kernel.sharedMemoryBytes = row.integer("staticSharedMemory").value_or(0) + row.integer("dynamicSharedMemory").value_or(0);
+  kernel.sharedMemoryBytes =
+      row.integer("staticSharedMemory").value_or(0) + row.integer("dynamicSharedMemory").value_or(0);
   kernel.sharedMemoryConfigBytes = row.integer("sharedMemoryExecuted").value_or(0);
   auto occupancy = computeOccupancy(*device, kernel);
   if (!occupancy.valid && occupancy.warpsPerBlock == 0) {
@@ -136,7 +137,8 @@ void describeKernel(const Trace& trace, EventRef event, EventDetails& details) {
   add(kernel, "Grid", dimensions(row, "grid"));
   OptText block = dimensions(row, "block");
   if (block) {
-    auto threads = row.integer("blockX").value_or(0) * row.integer("blockY").value_or(0) * row.integer("blockZ").value_or(0);
+    auto threads =
+        row.integer("blockX").value_or(0) * row.integer("blockY").value_or(0) * row.integer("blockZ").value_or(0);
     block = *block + " (" + std::to_string(threads) + " threads)";
   }
   add(kernel, "Block", block);
@@ -166,8 +168,7 @@ void describeMemory(const Trace& trace, EventRef event, EventDetails& details) {
     add(section, "Memory kind", memoryKind(db, row, "memKind"));
     add(section, "Throughput", throughputOf(row, duration));
   } else {
-    SourceRow row(db, table::kMemcpy, rowid,
-                  {"bytes", "copyKind", "srcKind", "dstKind", "srcDeviceId", "dstDeviceId"});
+    SourceRow row(db, table::kMemcpy, rowid, {"bytes", "copyKind", "srcKind", "dstKind", "srcDeviceId", "dstDeviceId"});
     if (auto kind = row.integer("copyKind")) {
       auto label = lookupEnumLabel(db, table::kEnumMemcpyOper, *kind);
       add(section, "Kind", label ? *label : "kind " + std::to_string(*kind));

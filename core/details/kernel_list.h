@@ -14,7 +14,7 @@ struct KernelGroup {
   TimeNs total = 0;
   TimeNs min = 0;
   TimeNs max = 0;
-  EventRef first;  // the earliest instance
+  EventRef first;      // the earliest instance
   double share = 0.0;  // fraction of the time of all kernels, in [0, 1]
 
   double average() const { return count == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(count); }

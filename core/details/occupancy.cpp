@@ -16,9 +16,7 @@ int64_t divideRoundUp(int64_t value, int64_t unit) { return (value + unit - 1) /
 int64_t roundUp(int64_t value, int64_t unit) { return divideRoundUp(value, unit) * unit; }
 int clampToInt(int64_t value) { return static_cast<int>(std::min<int64_t>(value, kUnlimited)); }
 
-int subPartitions(const DeviceInfo& device) {
-  return device.computeMajor == 6 && device.computeMinor == 0 ? 2 : 4;
-}
+int subPartitions(const DeviceInfo& device) { return device.computeMajor == 6 && device.computeMinor == 0 ? 2 : 4; }
 
 int64_t sharedMemoryAllocationUnit(const DeviceInfo& device) { return device.computeMajor >= 8 ? 128 : 256; }
 
@@ -83,10 +81,11 @@ TheoreticalOccupancy computeOccupancy(const DeviceInfo& device, const KernelReso
   out.blocksByBlocks = device.maxBlocksPerSm;
   out.blocksByRegisters = blocksByRegisters(device, kernel, out);
   out.blocksBySharedMemory = blocksBySharedMemory(device, kernel, out);
-  const std::array<std::pair<int, OccupancyLimit>, 4> limits = {{{out.blocksByWarps, OccupancyLimit::Warps},
-                                                                  {out.blocksByBlocks, OccupancyLimit::Blocks},
-                                                                  {out.blocksByRegisters, OccupancyLimit::Registers},
-                                                                  {out.blocksBySharedMemory, OccupancyLimit::SharedMemory}}};
+  const std::array<std::pair<int, OccupancyLimit>, 4> limits = {
+      {{out.blocksByWarps, OccupancyLimit::Warps},
+       {out.blocksByBlocks, OccupancyLimit::Blocks},
+       {out.blocksByRegisters, OccupancyLimit::Registers},
+       {out.blocksBySharedMemory, OccupancyLimit::SharedMemory}}};
   out.activeBlocksPerSm = kUnlimited;
   for (const auto& [blocks, limit] : limits) out.activeBlocksPerSm = std::min(out.activeBlocksPerSm, blocks);
   for (const auto& [blocks, limit] : limits) {
@@ -106,18 +105,22 @@ TheoreticalOccupancy computeOccupancy(const DeviceInfo& device, int blockThreads
 
 std::string_view occupancyLimitName(OccupancyLimit limit) {
   switch (limit) {
-    case OccupancyLimit::Warps: return "warps per SM";
-    case OccupancyLimit::Blocks: return "blocks per SM";
-    case OccupancyLimit::Registers: return "registers";
-    case OccupancyLimit::SharedMemory: return "shared memory";
+    case OccupancyLimit::Warps:
+      return "warps per SM";
+    case OccupancyLimit::Blocks:
+      return "blocks per SM";
+    case OccupancyLimit::Registers:
+      return "registers";
+    case OccupancyLimit::SharedMemory:
+      return "shared memory";
   }
   return "";
 }
 
 std::string bindingLimitsText(const TheoreticalOccupancy& occupancy) {
   std::string text;
-  for (auto limit : {OccupancyLimit::Warps, OccupancyLimit::Blocks, OccupancyLimit::Registers,
-                     OccupancyLimit::SharedMemory}) {
+  for (auto limit :
+       {OccupancyLimit::Warps, OccupancyLimit::Blocks, OccupancyLimit::Registers, OccupancyLimit::SharedMemory}) {
     if (!occupancy.limitedBy(limit)) continue;
     if (!text.empty()) text += ", ";
     text += occupancyLimitName(limit);

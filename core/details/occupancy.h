@@ -10,9 +10,9 @@ namespace gpuscope {
 
 // What a kernel needs per block, as the kernel table records it.
 struct KernelResources {
-  int blockThreads = 0;          // blockX * blockY * blockZ
+  int blockThreads = 0;  // blockX * blockY * blockZ
   int registersPerThread = 0;
-  int64_t sharedMemoryBytes = 0; // static + dynamic shared memory of one block
+  int64_t sharedMemoryBytes = 0;  // static + dynamic shared memory of one block
   // Shared memory the driver configured per SM for the launch (the kernel table's sharedMemoryExecuted);
   // 0 means "not recorded": the device's maximum per SM is used instead.
   int64_t sharedMemoryConfigBytes = 0;
@@ -21,8 +21,8 @@ struct KernelResources {
 enum class OccupancyLimit : uint8_t { Warps = 1, Blocks = 2, Registers = 4, SharedMemory = 8 };
 
 struct TheoreticalOccupancy {
-  bool valid = false;    // false when the device limits are unknown or the block cannot launch at all
-  std::string problem;   // why, when not valid (one sentence)
+  bool valid = false;   // false when the device limits are unknown or the block cannot launch at all
+  std::string problem;  // why, when not valid (one sentence)
   int warpsPerBlock = 0;
   // Blocks per SM each resource allows (INT32_MAX when the resource does not limit).
   int blocksByWarps = 0;
@@ -32,9 +32,9 @@ struct TheoreticalOccupancy {
   int activeBlocksPerSm = 0;
   int activeWarpsPerSm = 0;
   int maxWarpsPerSm = 0;
-  double occupancyPercent = 0.0;  // active warps / maximum warps per SM, in percent
-  uint8_t binding = 0;            // OccupancyLimit bits of every resource that allows only activeBlocksPerSm
-  int registersPerWarp = 0;       // after rounding to the allocation unit
+  double occupancyPercent = 0.0;     // active warps / maximum warps per SM, in percent
+  uint8_t binding = 0;               // OccupancyLimit bits of every resource that allows only activeBlocksPerSm
+  int registersPerWarp = 0;          // after rounding to the allocation unit
   int64_t sharedMemoryPerBlock = 0;  // after adding the driver's reserve and rounding to the allocation unit
   int64_t sharedMemoryPerSm = 0;     // the shared memory the blocks compete for
 

@@ -30,51 +30,76 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const KernelGroup& group = groups_[static_cast<size_t>(index.row())];
   switch (role) {
-    case Qt::DisplayRole: return displayData(group, index.column());
-    case SortRole: return sortData(group, index.column());
+    case Qt::DisplayRole:
+      return displayData(group, index.column());
+    case SortRole:
+      return sortData(group, index.column());
     case Qt::ToolTipRole:
       return index.column() == NameColumn ? QVariant(QString::fromStdString(trace_->string(group.name))) : QVariant();
     case Qt::TextAlignmentRole:
       return index.column() == NameColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+    default:
+      return {};
   }
 }
 
 QVariant KernelSummaryModel::displayData(const KernelGroup& group, int column) const {
   switch (column) {
-    case NameColumn: return QString::fromStdString(trace_->string(group.name));
-    case CountColumn: return qulonglong(group.count);
-    case TotalColumn: return durationText(group.total);
-    case AverageColumn: return durationText(static_cast<TimeNs>(std::llround(group.average())));
-    case MinColumn: return durationText(group.min);
-    case MaxColumn: return durationText(group.max);
-    case ShareColumn: return QString::number(group.share * 100.0, 'f', 1) + QStringLiteral(" %");
-    default: return {};
+    case NameColumn:
+      return QString::fromStdString(trace_->string(group.name));
+    case CountColumn:
+      return qulonglong(group.count);
+    case TotalColumn:
+      return durationText(group.total);
+    case AverageColumn:
+      return durationText(static_cast<TimeNs>(std::llround(group.average())));
+    case MinColumn:
+      return durationText(group.min);
+    case MaxColumn:
+      return durationText(group.max);
+    case ShareColumn:
+      return QString::number(group.share * 100.0, 'f', 1) + QStringLiteral(" %");
+    default:
+      return {};
   }
 }
 
 QVariant KernelSummaryModel::sortData(const KernelGroup& group, int column) const {
   switch (column) {
-    case TotalColumn: return qlonglong(group.total);
-    case AverageColumn: return group.average();
-    case MinColumn: return qlonglong(group.min);
-    case MaxColumn: return qlonglong(group.max);
-    case ShareColumn: return group.share;
-    default: return displayData(group, column);
+    case TotalColumn:
+      return qlonglong(group.total);
+    case AverageColumn:
+      return group.average();
+    case MinColumn:
+      return qlonglong(group.min);
+    case MaxColumn:
+      return qlonglong(group.max);
+    case ShareColumn:
+      return group.share;
+    default:
+      return displayData(group, column);
   }
 }
 
 QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case NameColumn: return tr("Kernel");
-    case CountColumn: return tr("Count");
-    case TotalColumn: return tr("Total");
-    case AverageColumn: return tr("Average");
-    case MinColumn: return tr("Min");
-    case MaxColumn: return tr("Max");
-    case ShareColumn: return tr("GPU time");
-    default: return {};
+    case NameColumn:
+      return tr("Kernel");
+    case CountColumn:
+      return tr("Count");
+    case TotalColumn:
+      return tr("Total");
+    case AverageColumn:
+      return tr("Average");
+    case MinColumn:
+      return tr("Min");
+    case MaxColumn:
+      return tr("Max");
+    case ShareColumn:
+      return tr("GPU time");
+    default:
+      return {};
   }
 }
 

@@ -13,8 +13,7 @@ namespace gpuscope::ui {
 class KernelSummaryModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Columns { NameColumn, CountColumn, TotalColumn, AverageColumn, MinColumn, MaxColumn, ShareColumn,
-                 ColumnCount };
+  enum Columns { NameColumn, CountColumn, TotalColumn, AverageColumn, MinColumn, MaxColumn, ShareColumn, ColumnCount };
   enum Roles { SortRole = kTableSortRole };
 
   explicit KernelSummaryModel(QObject* parent = nullptr);

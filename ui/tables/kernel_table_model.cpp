@@ -28,49 +28,71 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   EventRef event = instances_[static_cast<size_t>(index.row())];
   switch (role) {
-    case Qt::DisplayRole: return displayData(event, index.column());
-    case SortRole: return sortData(event, index.column());
+    case Qt::DisplayRole:
+      return displayData(event, index.column());
+    case SortRole:
+      return sortData(event, index.column());
     case Qt::ToolTipRole:
       return index.column() == NameColumn ? QVariant(QString::fromStdString(trace_->name(event))) : QVariant();
     case Qt::TextAlignmentRole:
       return index.column() == NameColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+    default:
+      return {};
   }
 }
 
 QVariant KernelTableModel::displayData(EventRef event, int column) const {
   const Track& track = trace_->track(event.track);
   switch (column) {
-    case NameColumn: return QString::fromStdString(trace_->name(event));
-    case StartColumn: return QString::fromStdString(formatDuration(trace_->start(event)));
-    case DurationColumn: return QString::fromStdString(formatDuration(trace_->end(event) - trace_->start(event)));
-    case DeviceColumn: return track.deviceId;
-    case ContextColumn: return track.contextId;
-    case StreamColumn: return track.streamId;
-    case CorrelationColumn: return trace_->lane(event).correlation[event.index];
-    default: return {};
+    case NameColumn:
+      return QString::fromStdString(trace_->name(event));
+    case StartColumn:
+      return QString::fromStdString(formatDuration(trace_->start(event)));
+    case DurationColumn:
+      return QString::fromStdString(formatDuration(trace_->end(event) - trace_->start(event)));
+    case DeviceColumn:
+      return track.deviceId;
+    case ContextColumn:
+      return track.contextId;
+    case StreamColumn:
+      return track.streamId;
+    case CorrelationColumn:
+      return trace_->lane(event).correlation[event.index];
+    default:
+      return {};
   }
 }
 
 QVariant KernelTableModel::sortData(EventRef event, int column) const {
   switch (column) {
-    case StartColumn: return qlonglong(trace_->start(event));
-    case DurationColumn: return qlonglong(trace_->end(event) - trace_->start(event));
-    default: return displayData(event, column);
+    case StartColumn:
+      return qlonglong(trace_->start(event));
+    case DurationColumn:
+      return qlonglong(trace_->end(event) - trace_->start(event));
+    default:
+      return displayData(event, column);
   }
 }
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case NameColumn: return tr("Kernel");
-    case StartColumn: return tr("Start");
-    case DurationColumn: return tr("Duration");
-    case DeviceColumn: return tr("Device");
-    case ContextColumn: return tr("Context");
-    case StreamColumn: return tr("Stream");
-    case CorrelationColumn: return tr("Correlation ID");
-    default: return {};
+    case NameColumn:
+      return tr("Kernel");
+    case StartColumn:
+      return tr("Start");
+    case DurationColumn:
+      return tr("Duration");
+    case DeviceColumn:
+      return tr("Device");
+    case ContextColumn:
+      return tr("Context");
+    case StreamColumn:
+      return tr("Stream");
+    case CorrelationColumn:
+      return tr("Correlation ID");
+    default:
+      return {};
   }
 }
 

@@ -13,8 +13,16 @@ namespace gpuscope::ui {
 class KernelTableModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Columns { NameColumn, StartColumn, DurationColumn, DeviceColumn, ContextColumn, StreamColumn,
-                 CorrelationColumn, ColumnCount };
+  enum Columns {
+    NameColumn,
+    StartColumn,
+    DurationColumn,
+    DeviceColumn,
+    ContextColumn,
+    StreamColumn,
+    CorrelationColumn,
+    ColumnCount
+  };
   enum Roles { SortRole = kTableSortRole };
 
   explicit KernelTableModel(QObject* parent = nullptr);

@@ -89,7 +89,9 @@ void KernelTableView::applyFilter() {
 
 void KernelTableView::showMode() {
   bool grouped = isGrouped();
+  QItemSelectionModel* previous = view_->selectionModel();  // setModel makes a new one and leaves the old
   view_->setModel(grouped ? static_cast<QAbstractItemModel*>(summaryProxy_) : instanceProxy_);
+  delete previous;
   if (grouped)
     view_->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
   else
@@ -136,7 +138,8 @@ void KernelTableView::updateCount(const QString& problem) {
   int total = proxy->sourceModel()->rowCount();
   int shown = proxy->rowCount();
   QString noun = isGrouped() ? tr("names") : tr("kernels");
-  count_->setText(shown == total ? tr("%1 %2").arg(total).arg(noun) : tr("%1 of %2 %3").arg(shown).arg(total).arg(noun));
+  count_->setText(shown == total ? tr("%1 %2").arg(total).arg(noun)
+                                 : tr("%1 of %2 %3").arg(shown).arg(total).arg(noun));
 }
 
 }  // namespace gpuscope::ui

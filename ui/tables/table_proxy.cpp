@@ -8,8 +8,8 @@ TableFilterProxy::TableFilterProxy(QObject* parent) : QSortFilterProxyModel(pare
 
 QString TableFilterProxy::setFilter(const QString& text, bool regex) {
   if (!regex) {
-    setFilterRegularExpression(QRegularExpression(QRegularExpression::escape(text),
-                                                  QRegularExpression::CaseInsensitiveOption));
+    setFilterRegularExpression(
+        QRegularExpression(QRegularExpression::escape(text), QRegularExpression::CaseInsensitiveOption));
     return {};
   }
   QRegularExpression expression(text, QRegularExpression::CaseInsensitiveOption);

@@ -1,11 +1,12 @@
 // describeEvent on the transpose fixture: every field checked against SQL on the same file.
+#include "core/details/event_details.h"
+
 #include <gtest/gtest.h>
 
 #include <optional>
 
 #include "core/db/sqlite_database.h"
 #include "core/details/detail_text.h"
-#include "core/details/event_details.h"
 #include "core/model/trace_loader.h"
 
 namespace gpuscope {
@@ -98,8 +99,9 @@ TEST_F(EventDetailsTest, KernelNamesItsLaunchingCallAndQueueLatency) {
   EXPECT_EQ(api->link, details.launchingCall);
   EXPECT_EQ(value(details, "Thread", "Launched by"), "transpose (tid 469)");
   EXPECT_EQ(value(details, "API duration"), detail_text::duration(sqlInt("SELECT end - start" + call)));
-  int64_t latency = sqlInt("SELECT k.start - r.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r"
-                           " ON r.correlationId = k.correlationId WHERE k.rowid = 1");
+  int64_t latency = sqlInt(
+      "SELECT k.start - r.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r"
+      " ON r.correlationId = k.correlationId WHERE k.rowid = 1");
   EXPECT_EQ(value(details, "Queue latency"), detail_text::duration(latency));
 }
 
@@ -160,7 +162,8 @@ TEST_F(EventDetailsTest, NvtxRangeAndOsRuntimeCall) {
 
   auto osrt = describeEvent(*trace_, *eventOf(TrackKind::OsRuntime, 1));
   EXPECT_EQ(osrt.kind, "OS runtime call");
-  EXPECT_EQ(value(osrt, "Name"), sqlText("SELECT value FROM StringIds WHERE id = (SELECT nameId FROM OSRT_API WHERE rowid = 1)"));
+  EXPECT_EQ(value(osrt, "Name"),
+            sqlText("SELECT value FROM StringIds WHERE id = (SELECT nameId FROM OSRT_API WHERE rowid = 1)"));
   EXPECT_EQ(value(osrt, "Return value"), "0");
   EXPECT_EQ(value(osrt, "Nesting level"), "0");
   EXPECT_EQ(value(osrt, "Duration"), detail_text::duration(sqlInt("SELECT end - start FROM OSRT_API WHERE rowid = 1")));

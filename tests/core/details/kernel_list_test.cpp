@@ -1,10 +1,11 @@
 // Kernel instances and per-name totals on the transpose fixture, against SQL.
+#include "core/details/kernel_list.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "core/db/sqlite_database.h"
-#include "core/details/kernel_list.h"
 #include "core/model/trace_loader.h"
 
 namespace gpuscope {
@@ -14,9 +15,8 @@ TEST(KernelList, TransposeInstancesAndGroups) {
   auto trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
   auto instances = kernelInstances(*trace);
   ASSERT_EQ(instances.size(), 30u);
-  EXPECT_TRUE(std::is_sorted(instances.begin(), instances.end(), [&](const EventRef& a, const EventRef& b) {
-    return trace->start(a) < trace->start(b);
-  }));
+  EXPECT_TRUE(std::is_sorted(instances.begin(), instances.end(),
+                             [&](const EventRef& a, const EventRef& b) { return trace->start(a) < trace->start(b); }));
 
   auto groups = summarizeKernels(*trace, instances);
   ASSERT_EQ(groups.size(), 3u);

@@ -1,7 +1,7 @@
 // Theoretical occupancy against cases worked out by hand from the CUDA occupancy rules.
-#include <gtest/gtest.h>
-
 #include "core/details/occupancy.h"
+
+#include <gtest/gtest.h>
 
 namespace gpuscope {
 namespace {

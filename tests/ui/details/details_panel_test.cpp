@@ -1,4 +1,6 @@
 // The details panel on transpose.sqlite: the selected kernel's fields, and jumps between call and kernel.
+#include "ui/details/details_panel.h"
+
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -10,7 +12,6 @@
 
 #include "core/details/detail_text.h"
 #include "tests/ui/tables/table_test_support.h"
-#include "ui/details/details_panel.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
@@ -52,9 +53,11 @@ TEST_F(DetailsPanelTest, ShowsTheSelectedKernelsFields) {
   session.select(kernel);
   EXPECT_FALSE(panel.tree()->isHidden());
   EXPECT_EQ(panel.details().kind, "Kernel");
-  EXPECT_EQ(shown("Name", "Kernel"), fromSql("SELECT value FROM StringIds WHERE id = (SELECT demangledName" + kKernel + ")"));
+  EXPECT_EQ(shown("Name", "Kernel"),
+            fromSql("SELECT value FROM StringIds WHERE id = (SELECT demangledName" + kKernel + ")"));
   EXPECT_EQ(shown("Grid"), fromSql("SELECT gridX || ' x ' || gridY || ' x ' || gridZ" + kKernel));
-  EXPECT_EQ(shown("Block"), fromSql("SELECT blockX || ' x ' || blockY || ' x ' || blockZ || ' (256 threads)'" + kKernel));
+  EXPECT_EQ(shown("Block"),
+            fromSql("SELECT blockX || ' x ' || blockY || ' x ' || blockZ || ' (256 threads)'" + kKernel));
   EXPECT_EQ(shown("Registers per thread"), fromSql("SELECT registersPerThread" + kKernel));
   EXPECT_EQ(shown("Static shared memory"), fromSql("SELECT staticSharedMemory || ' B'" + kKernel));
   EXPECT_EQ(shown("Dynamic shared memory"), fromSql("SELECT dynamicSharedMemory || ' B'" + kKernel));
@@ -66,8 +69,9 @@ TEST_F(DetailsPanelTest, ShowsTheSelectedKernelsFields) {
             QString::fromStdString(detail_text::duration(sqlInt(*transposeTrace(), "SELECT end - start" + kKernel))));
   EXPECT_EQ(shown("API call", "Launched by"), QStringLiteral("cudaLaunchKernel_v7000"));
   EXPECT_EQ(shown("Thread", "Launched by"), QStringLiteral("transpose (tid 469)"));
-  int64_t latency = sqlInt(*transposeTrace(), "SELECT k.start - r.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
-                                              "CUPTI_ACTIVITY_KIND_RUNTIME r USING (correlationId) WHERE k.rowid = 1");
+  int64_t latency = sqlInt(*transposeTrace(),
+                           "SELECT k.start - r.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
+                           "CUPTI_ACTIVITY_KIND_RUNTIME r USING (correlationId) WHERE k.rowid = 1");
   EXPECT_EQ(shown("Queue latency"), QString::fromStdString(detail_text::duration(latency)));
   EXPECT_EQ(shown("Occupancy", "Theoretical occupancy"), QStringLiteral("100.0 %"));
   EXPECT_EQ(shown("Limited by"), QStringLiteral("warps per SM"));

@@ -36,7 +36,8 @@ TEST(KernelTableModel, OneRowPerKernelInTimeOrder) {
   ASSERT_EQ(model.rowCount(), sqlInt(*trace, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
   ASSERT_EQ(model.columnCount(), KernelTableModel::ColumnCount);
   auto first = model.index(0, KernelTableModel::StartColumn);
-  EXPECT_EQ(first.data(KernelTableModel::SortRole).toLongLong(), sqlInt(*trace, "SELECT min(start) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
+  EXPECT_EQ(first.data(KernelTableModel::SortRole).toLongLong(),
+            sqlInt(*trace, "SELECT min(start) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
   EXPECT_EQ(model.index(0, KernelTableModel::NameColumn).data().toString(), QStringLiteral("transposeNaive"));
   auto duration = model.index(0, KernelTableModel::DurationColumn);
   TimeNs ns = sqlInt(*trace, "SELECT end - start FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY start LIMIT 1");
@@ -115,7 +116,8 @@ TEST(KernelTableView, DoubleClickFocusesTheKernel) {
   table.setFilter(QStringLiteral("shared"), false);
   ASSERT_EQ(table.view()->model()->rowCount(), 10);
   doubleClickRow(table.view(), 2);
-  EventRef third = table.instanceModel()->eventAt(table.instanceProxy()->mapToSource(table.view()->model()->index(2, 0)).row());
+  EventRef third =
+      table.instanceModel()->eventAt(table.instanceProxy()->mapToSource(table.view()->model()->index(2, 0)).row());
   ASSERT_TRUE(session.selection());
   EXPECT_EQ(*session.selection(), third);
   EXPECT_EQ(transposeTrace()->name(third), "transposeShared");
