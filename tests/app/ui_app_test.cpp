@@ -1,0 +1,199 @@
+// gpuscope-ui as a program: --screenshot renders a real window offscreen; errors are one line and non-zero.
+#include <gtest/gtest.h>
+
+#ifdef GPUSCOPE_UI_EXE
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string readAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class UiAppTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::path(::testing::TempDir()) / "gpuscope-ui-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+
+  // Runs gpuscope-ui with ARGS. ENV_CHANGES sets variables, or unsets those mapped to nullopt;
+  // everything else is inherited. The settings go to a private config folder.
+  RunResult run(const std::vector<std::string>& args,
+                const std::map<std::string, std::optional<std::string>>& envChanges = {}) {
+    std::map<std::string, std::optional<std::string>> changes = envChanges;
+    changes.emplace("XDG_CONFIG_HOME", (dir_ / "config").string());
+    std::vector<std::string> env;
+    for (char** entry = environ; *entry; ++entry) {
+      const std::string variable(*entry);
+      if (!changes.count(variable.substr(0, variable.find('=')))) env.push_back(variable);
+    }
+    for (const auto& [name, value] : changes) {
+      if (value) env.push_back(name + "=" + *value);
+    }
+    std::vector<char*> envp;
+    for (std::string& variable : env) envp.push_back(variable.data());
+    envp.push_back(nullptr);
+
+    std::vector<std::string> argv{GPUSCOPE_UI_EXE};
+    argv.insert(argv.end(), args.begin(), args.end());
+    std::vector<char*> argvp;
+    for (std::string& arg : argv) argvp.push_back(arg.data());
+    argvp.push_back(nullptr);
+
+    const fs::path outPath = dir_ / "stdout.txt";
+    const fs::path errPath = dir_ / "stderr.txt";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = 0;
+    RunResult result;
+    const int spawned = posix_spawn(&pid, argvp[0], &actions, nullptr, argvp.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0) {
+      ADD_FAILURE() << "could not start " << GPUSCOPE_UI_EXE;
+      return result;
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    result.out = readAll(outPath);
+    result.err = readAll(errPath);
+    return result;
+  }
+
+  fs::path dir_;
+};
+
+struct PngHeader {
+  uint32_t width = 0;
+  uint32_t height = 0;
+};
+
+// Reads the IHDR chunk that every PNG starts with; nullopt when the file is not a PNG.
+std::optional<PngHeader> readPngHeader(const fs::path& path) {
+  const std::string bytes = readAll(path);
+  static const std::string kSignature("\x89PNG\r\n\x1a\n", 8);
+  if (bytes.size() < 33 || bytes.compare(0, 8, kSignature) != 0 || bytes.compare(12, 4, "IHDR") != 0) {
+    return std::nullopt;
+  }
+  auto bigEndian = [&bytes](size_t offset) {
+    uint32_t value = 0;
+    for (size_t i = 0; i < 4; ++i) value = value << 8 | static_cast<unsigned char>(bytes[offset + i]);
+    return value;
+  };
+  return PngHeader{bigEndian(16), bigEndian(20)};
+}
+
+size_t lineCount(const std::string& text) {
+  size_t lines = 0;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) ++lines;
+  }
+  return lines;
+}
+
+const std::string kTranspose = GPUSCOPE_FIXTURES "/nsys/transpose.sqlite";
+
+TEST_F(UiAppTest, ScreenshotOfTransposeHasTheRequestedSizeAndRealContent) {
+  const fs::path png = dir_ / "transpose.png";
+  const RunResult result =
+      run({kTranspose, "--screenshot", png.string(), "--size", "1200x800"}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  ASSERT_TRUE(fs::exists(png));
+  const std::optional<PngHeader> header = readPngHeader(png);
+  ASSERT_TRUE(header.has_value()) << "not a PNG";
+  EXPECT_EQ(header->width, 1200u);
+  EXPECT_EQ(header->height, 800u);
+  // A window of one colour compresses to a few KiB; text, tables and an icon do not.
+  EXPECT_GT(fs::file_size(png), 20'000u);
+}
+
+TEST_F(UiAppTest, ScreenshotNeedsNoDisplayAndDefaultsTo1600x1000) {
+  const fs::path png = dir_ / "default.png";
+  const RunResult result =
+      run({kTranspose, "--screenshot", png.string()},
+          {{"QT_QPA_PLATFORM", std::nullopt}, {"DISPLAY", std::nullopt}, {"WAYLAND_DISPLAY", std::nullopt}});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::optional<PngHeader> header = readPngHeader(png);
+  ASSERT_TRUE(header.has_value());
+  EXPECT_EQ(header->width, 1600u);
+  EXPECT_EQ(header->height, 1000u);
+  EXPECT_EQ(result.err, "") << "a successful screenshot prints nothing on stderr";
+}
+
+TEST_F(UiAppTest, AMissingFileFailsWithOneLineOnStderr) {
+  const fs::path png = dir_ / "never.png";
+  const std::string missing = (dir_ / "no-such-trace.sqlite").string();
+  const RunResult result = run({missing, "--screenshot", png.string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find("no-such-trace.sqlite"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(png));
+}
+
+TEST_F(UiAppTest, AFileThatIsNotATraceFailsWithOneLine) {
+  const fs::path bogus = dir_ / "notes.sqlite";
+  std::ofstream(bogus) << "these are notes, not a trace\n";
+  const RunResult result =
+      run({bogus.string(), "--screenshot", (dir_ / "x.png").string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+}
+
+TEST_F(UiAppTest, ABadSizeIsRefused) {
+  const RunResult result = run({kTranspose, "--screenshot", (dir_ / "x.png").string(), "--size", "huge"},
+                               {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find("--size"), std::string::npos) << result.err;
+}
+
+TEST_F(UiAppTest, HelpAndVersion) {
+  const RunResult help = run({"--help"}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_EQ(help.exitCode, 0) << help.err;
+  EXPECT_NE(help.out.find("--screenshot"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--size"), std::string::npos) << help.out;
+  const RunResult version = run({"--version"}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_EQ(version.exitCode, 0) << version.err;
+  EXPECT_NE(version.out.find("gpuscope-ui"), std::string::npos) << version.out;
+}
+
+}  // namespace
+
+#endif  // GPUSCOPE_UI_EXE

@@ -1,0 +1,160 @@
+// Recent files: order, the limit of ten, pruning of missing files, and the menu built from them.
+#include "ui/main_window/recent_files.h"
+
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include "shell_fixtures.h"
+#include "ui/main_window/main_window.h"
+#include "ui/main_window/welcome_view.h"
+
+namespace gpuscope::ui {
+namespace {
+
+class RecentFilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(dir_.isValid()); }
+
+  QString settingsPath() const { return dir_.filePath(QStringLiteral("settings.ini")); }
+
+  QString touch(const QString& name) {
+    const QString path = dir_.filePath(name);
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+    return QFileInfo(path).canonicalFilePath();
+  }
+
+  QTemporaryDir dir_;
+};
+
+TEST_F(RecentFilesTest, NewestFirstAndReopeningMovesToTheFront) {
+  QSettings settings(settingsPath(), QSettings::IniFormat);
+  RecentFiles recent(&settings);
+  const QString a = touch(QStringLiteral("a.sqlite"));
+  const QString b = touch(QStringLiteral("b.sqlite"));
+  const QString c = touch(QStringLiteral("c.sqlite"));
+  recent.add(a);
+  recent.add(b);
+  recent.add(c);
+  EXPECT_EQ(recent.files(), (QStringList{c, b, a}));
+  recent.add(a);
+  EXPECT_EQ(recent.files(), (QStringList{a, c, b}));
+  // A relative or non-canonical spelling of the same file is the same entry.
+  recent.add(dir_.filePath(QStringLiteral("./b.sqlite")));
+  EXPECT_EQ(recent.files(), (QStringList{b, a, c}));
+}
+
+TEST_F(RecentFilesTest, KeepsAtMostTen) {
+  QSettings settings(settingsPath(), QSettings::IniFormat);
+  RecentFiles recent(&settings);
+  QStringList added;
+  for (int i = 0; i < 13; ++i) {
+    added << touch(QStringLiteral("run%1.sqlite").arg(i));
+    recent.add(added.back());
+  }
+  const QStringList files = recent.files();
+  ASSERT_EQ(files.size(), RecentFiles::kMaximum);
+  EXPECT_EQ(files.front(), added.back());
+  EXPECT_EQ(files.back(), added.at(3));
+  EXPECT_FALSE(files.contains(added.at(2)));
+}
+
+TEST_F(RecentFilesTest, MissingFilesArePrunedFromTheSettings) {
+  const QString a = touch(QStringLiteral("a.sqlite"));
+  const QString b = touch(QStringLiteral("b.sqlite"));
+  {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    RecentFiles recent(&settings);
+    recent.add(a);
+    recent.add(b);
+  }
+  ASSERT_TRUE(QFile::remove(a));
+  QSettings settings(settingsPath(), QSettings::IniFormat);
+  RecentFiles recent(&settings);
+  QSignalSpy changed(&recent, &RecentFiles::changed);
+  EXPECT_EQ(recent.files(), QStringList{b});
+  EXPECT_EQ(changed.count(), 1);
+  QSettings reread(settingsPath(), QSettings::IniFormat);
+  EXPECT_EQ(reread.value(QStringLiteral("recentFiles")).toStringList(), QStringList{b});
+}
+
+TEST_F(RecentFilesTest, ClearEmptiesTheList) {
+  QSettings settings(settingsPath(), QSettings::IniFormat);
+  RecentFiles recent(&settings);
+  recent.add(touch(QStringLiteral("a.sqlite")));
+  recent.clear();
+  EXPECT_TRUE(recent.files().isEmpty());
+}
+
+TEST_F(RecentFilesTest, TheWindowRecordsLoadsAndOpensFromItsMenu) {
+  const QString fixture = test::fixturePath("nsys/transpose.sqlite");
+  const QString missing = touch(QStringLiteral("gone.sqlite"));
+  {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("recentFiles"), QStringList{missing});
+  }
+  ASSERT_TRUE(QFile::remove(missing));
+
+  MainWindow window(std::make_unique<QSettings>(settingsPath(), QSettings::IniFormat));
+  window.setErrorReporter([](const QString& message) { ADD_FAILURE() << message.toStdString(); });
+  // The missing file is gone from the menu and from the empty state's list.
+  emit window.recentMenu()->aboutToShow();
+  ASSERT_EQ(window.recentMenu()->actions().size(), 1);
+  EXPECT_FALSE(window.recentMenu()->actions().front()->isEnabled());
+  EXPECT_FALSE(window.welcomeView()->recentList()->isVisibleTo(window.welcomeView()));
+
+  QSignalSpy loaded(&window, &MainWindow::traceLoaded);
+  window.openFile(fixture);
+  ASSERT_TRUE(loaded.wait(120'000));
+  const QString canonical = QFileInfo(fixture).canonicalFilePath();
+  EXPECT_EQ(window.recentFiles()->files(), QStringList{canonical});
+  EXPECT_TRUE(window.welcomeView()->recentList()->text().contains(QStringLiteral("transpose.sqlite")));
+
+  emit window.recentMenu()->aboutToShow();
+  QAction* first = window.recentMenu()->actions().value(0);
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->data().toString(), canonical);
+  EXPECT_TRUE(first->text().contains(QStringLiteral("transpose.sqlite")));
+  window.closeTrace();
+  first->trigger();
+  ASSERT_TRUE(loaded.wait(120'000));
+  EXPECT_TRUE(window.showsTrace());
+}
+
+TEST_F(RecentFilesTest, BatchModeReadsTheSettingsButNeverWritesThem) {
+  const QString missing = touch(QStringLiteral("gone.sqlite"));
+  {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("recentFiles"), QStringList{missing});
+  }
+  ASSERT_TRUE(QFile::remove(missing));
+
+  MainWindow window(std::make_unique<QSettings>(settingsPath(), QSettings::IniFormat), MainWindow::Mode::Batch);
+  int reported = 0;
+  window.setErrorReporter([&reported](const QString&) { ++reported; });
+  EXPECT_TRUE(window.recentFiles()->files().isEmpty());  // pruned in memory
+
+  QSignalSpy loaded(&window, &MainWindow::traceLoaded);
+  window.openFile(test::fixturePath("nsys/transpose.sqlite"));
+  ASSERT_TRUE(loaded.wait(120'000));
+  QSignalSpy failed(&window, &MainWindow::loadFailed);
+  window.openFile(dir_.filePath(QStringLiteral("missing-too.sqlite")));
+  ASSERT_TRUE(failed.wait(120'000));
+  EXPECT_EQ(reported, 0) << "batch mode shows no dialog";
+  window.close();
+
+  QSettings reread(settingsPath(), QSettings::IniFormat);
+  EXPECT_EQ(reread.allKeys(), QStringList{QStringLiteral("recentFiles")});
+  EXPECT_EQ(reread.value(QStringLiteral("recentFiles")).toStringList(), QStringList{missing});
+}
+
+}  // namespace
+}  // namespace gpuscope::ui

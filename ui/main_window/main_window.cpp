@@ -1,0 +1,298 @@
+#include "ui/main_window/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUrl>
+#include <cstdio>
+
+#include "ui/loading/background_trace_loader.h"
+#include "ui/loading/load_progress_widget.h"
+#include "ui/main_window/application_icon.h"
+#include "ui/main_window/recent_files.h"
+#include "ui/main_window/welcome_view.h"
+#include "ui/session/trace_session.h"
+#include "ui/summary/trace_summary_view.h"
+
+namespace gpuscope::ui {
+
+namespace {
+
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kLastDirectoryKey = QStringLiteral("lastOpenDirectory");
+constexpr int kStatusTimeoutMs = 8000;
+
+}  // namespace
+
+MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* parent)
+    : QMainWindow(parent),
+      settings_(settings ? std::move(settings) : std::make_unique<QSettings>()),
+      recent_(std::make_unique<RecentFiles>(settings_.get())),
+      session_(new TraceSession(this)),
+      loader_(new BackgroundTraceLoader(this)),
+      pages_(new QStackedWidget(this)),
+      welcome_(new WelcomeView(pages_)),
+      views_(new QTabWidget(pages_)),
+      summary_(new TraceSummaryView(session_, views_)),
+      progress_(new LoadProgressWidget(loader_, this)),
+      batch_(mode == Mode::Batch) {
+  recent_->setReadOnly(batch_);
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowIcon(applicationIcon());
+  setAcceptDrops(true);
+
+  views_->setObjectName(QStringLiteral("views"));
+  views_->setDocumentMode(true);
+  views_->addTab(summary_, tr("Summary"));
+  pages_->addWidget(welcome_);
+  pages_->addWidget(views_);
+  setCentralWidget(pages_);
+  statusBar()->addPermanentWidget(progress_);
+
+  reportError_ = [this](const QString& message) { QMessageBox::critical(this, tr("Cannot Open Trace"), message); };
+
+  createActions();
+  createMenus();
+
+  connect(loader_, &BackgroundTraceLoader::started, this, &MainWindow::onLoadStarted);
+  connect(loader_, &BackgroundTraceLoader::loaded, this, &MainWindow::onLoaded);
+  connect(loader_, &BackgroundTraceLoader::failed, this, &MainWindow::onLoadFailed);
+  connect(loader_, &BackgroundTraceLoader::cancelled, this, &MainWindow::onLoadCancelled);
+  connect(session_, &TraceSession::traceChanged, this, &MainWindow::updateState);
+  connect(recent_.get(), &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+  connect(welcome_, &WelcomeView::openDialogRequested, this, &MainWindow::showOpenDialog);
+  connect(welcome_, &WelcomeView::openRequested, this, &MainWindow::openFile);
+
+  rebuildRecentMenu();
+  updateState();
+}
+
+MainWindow::~MainWindow() = default;
+
+bool MainWindow::showsTrace() const { return pages_->currentWidget() == views_; }
+
+void MainWindow::setErrorReporter(ErrorReporter reporter) { reportError_ = std::move(reporter); }
+
+bool MainWindow::restoreWindowGeometry() {
+  const QByteArray geometry = settings_->value(kGeometryKey).toByteArray();
+  if (geometry.isEmpty() || !restoreGeometry(geometry)) return false;
+  restoreState(settings_->value(kStateKey).toByteArray());
+  return true;
+}
+
+void MainWindow::createActions() {
+  openAction_ = new QAction(tr("&Open…"), this);
+  openAction_->setShortcut(QKeySequence::Open);
+  openAction_->setStatusTip(tr("Open a gpuscope recording or an Nsight Systems SQLite export"));
+  connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
+
+  reloadAction_ = new QAction(tr("&Reload"), this);
+  reloadAction_->setShortcut(QKeySequence::Refresh);
+  reloadAction_->setStatusTip(tr("Load the current file again, for example after recording it anew"));
+  connect(reloadAction_, &QAction::triggered, this, &MainWindow::reload);
+
+  closeAction_ = new QAction(tr("&Close Trace"), this);
+  closeAction_->setShortcut(QKeySequence::Close);
+  closeAction_->setStatusTip(tr("Close the trace and free its memory"));
+  connect(closeAction_, &QAction::triggered, this, &MainWindow::closeTrace);
+
+  quitAction_ = new QAction(tr("&Quit"), this);
+  quitAction_->setShortcut(QKeySequence::Quit);
+  quitAction_->setMenuRole(QAction::QuitRole);
+  connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(openAction_);
+  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+  // Pruned when opened, so a file deleted meanwhile disappears from the list.
+  connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+  file->addAction(reloadAction_);
+  file->addAction(closeAction_);
+  file->addSeparator();
+  file->addAction(quitAction_);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* about = help->addAction(tr("&About gpuscope"), this, &MainWindow::showAbout);
+  about->setMenuRole(QAction::AboutRole);
+  QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+  aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::rebuildRecentMenu() {
+  const QStringList files = recent_->files();
+  recentMenu_->clear();
+  for (int i = 0; i < files.size(); ++i) {
+    const QFileInfo info(files[i]);
+    // Mnemonics 1..9, then 0 for the tenth.
+    const QString text =
+        tr("&%1  %2  —  %3")
+            .arg((i + 1) % 10)
+            .arg(info.fileName().replace(QLatin1Char('&'), QLatin1String("&&")),
+                 QDir::toNativeSeparators(info.absolutePath()).replace(QLatin1Char('&'), QLatin1String("&&")));
+    QAction* action = recentMenu_->addAction(text);
+    action->setData(files[i]);
+    action->setStatusTip(files[i]);
+    const QString path = files[i];
+    connect(action, &QAction::triggered, this, [this, path] { openFile(path); });
+  }
+  if (files.isEmpty()) {
+    recentMenu_->addAction(tr("No Recent Files"))->setEnabled(false);
+  } else {
+    recentMenu_->addSeparator();
+    connect(recentMenu_->addAction(tr("Clear Recent Files")), &QAction::triggered, recent_.get(), &RecentFiles::clear);
+  }
+  welcome_->setRecentFiles(files);
+}
+
+void MainWindow::updateState() {
+  const bool hasTrace = session_->hasTrace();
+  pages_->setCurrentWidget(hasTrace ? static_cast<QWidget*>(views_) : welcome_);
+  welcome_->setLoadingFile(loader_->isLoading() && !hasTrace ? loader_->currentPath() : QString());
+  setWindowTitle(hasTrace ? tr("gpuscope — %1").arg(QFileInfo(currentFile_).fileName()) : tr("gpuscope"));
+  reloadAction_->setEnabled(!currentFile_.isEmpty());
+  closeAction_->setEnabled(hasTrace);
+}
+
+void MainWindow::openFile(const QString& path) {
+  if (path.isEmpty()) return;
+  loader_->load(QFileInfo(path).absoluteFilePath());
+}
+
+void MainWindow::showOpenDialog() {
+  QString directory = settings_->value(kLastDirectoryKey).toString();
+  if (!currentFile_.isEmpty()) directory = QFileInfo(currentFile_).absolutePath();
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open Trace"), directory, tr("Trace files (*.sqlite *.sqlite3 *.db *.nsys-sqlite);;All files (*)"));
+  if (path.isEmpty()) return;
+  if (!batch_) settings_->setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+  openFile(path);
+}
+
+void MainWindow::reload() {
+  if (!currentFile_.isEmpty()) openFile(currentFile_);
+}
+
+void MainWindow::closeTrace() {
+  loader_->cancel();
+  currentFile_.clear();
+  session_->setTrace(nullptr);
+  statusBar()->clearMessage();
+}
+
+void MainWindow::onLoadStarted(const QString& path) {
+  statusBar()->clearMessage();
+  updateState();
+  Q_UNUSED(path);
+}
+
+void MainWindow::onLoaded(const QString& path, std::shared_ptr<const Trace> trace, qint64 elapsedMs) {
+  currentFile_ = path;
+  const size_t events = trace->counts().total();
+  session_->setTrace(std::move(trace));  // updateState() follows through traceChanged
+  if (!batch_) recent_->add(path);
+  statusBar()->showMessage(tr("Loaded %1: %2 events in %3.")
+                               .arg(QFileInfo(path).fileName(), QLocale().toString(static_cast<qulonglong>(events)),
+                                    elapsedMs < 1000 ? tr("%1 ms").arg(elapsedMs)
+                                                     : tr("%1 s").arg(QLocale().toString(elapsedMs / 1000.0, 'f', 1))),
+                           kStatusTimeoutMs);
+  emit traceLoaded(path);
+}
+
+void MainWindow::onLoadFailed(const QString& path, const QString& message) {
+  std::fprintf(stderr, "gpuscope-ui: %s\n", message.toLocal8Bit().constData());
+  std::fflush(stderr);
+  if (!QFileInfo::exists(path)) recent_->remove(path);
+  updateState();
+  statusBar()->showMessage(tr("Could not open %1.").arg(QFileInfo(path).fileName()), kStatusTimeoutMs);
+  if (!batch_ && reportError_) reportError_(message);
+  emit loadFailed(path, message);
+}
+
+void MainWindow::onLoadCancelled(const QString& path) {
+  updateState();
+  statusBar()->showMessage(tr("Stopped loading %1.").arg(QFileInfo(path).fileName()), kStatusTimeoutMs);
+  emit loadCancelled(path);
+}
+
+void MainWindow::showAbout() {
+  QMessageBox::about(this, tr("About gpuscope"),
+                     tr("<h3>gpuscope %1</h3>"
+                        "<p>An open-source GPU profiler: CPU and GPU timelines, kernel tables and rooflines for CUDA "
+                        "programs, recorded with <code>gpuscope record</code> or exported from Nsight Systems.</p>"
+                        "<p>Built with Qt %2.</p>")
+                         .arg(QCoreApplication::applicationVersion().toHtmlEscaped(), QString::fromLatin1(qVersion())));
+}
+
+QString MainWindow::droppedFile(const QMimeData* mime) {
+  if (!mime || !mime->hasUrls()) return {};
+  const QList<QUrl> urls = mime->urls();
+  if (urls.size() != 1 || !urls.front().isLocalFile()) return {};
+  const QString path = urls.front().toLocalFile();
+  return QFileInfo(path).isFile() ? path : QString();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (droppedFile(event->mimeData()).isEmpty()) {
+    event->ignore();
+    return;
+  }
+  event->setDropAction(Qt::CopyAction);
+  event->accept();
+  welcome_->setDropTargetActive(true);
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event) {
+  welcome_->setDropTargetActive(false);
+  QMainWindow::dragLeaveEvent(event);
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
+  if (droppedFile(event->mimeData()).isEmpty()) {
+    event->ignore();
+    return;
+  }
+  event->setDropAction(Qt::CopyAction);
+  event->accept();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  welcome_->setDropTargetActive(false);
+  const QString path = droppedFile(event->mimeData());
+  if (path.isEmpty()) {
+    event->ignore();
+    return;
+  }
+  event->setDropAction(Qt::CopyAction);
+  event->accept();
+  openFile(path);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!batch_) {
+    settings_->setValue(kGeometryKey, saveGeometry());
+    settings_->setValue(kStateKey, saveState());
+  }
+  loader_->cancel();
+  QMainWindow::closeEvent(event);
+}
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,115 @@
+#pragma once
+// MainWindow: the gpuscope-ui window: menus, background loading, the empty state and the view tabs.
+#include <QMainWindow>
+#include <QSettings>
+#include <QString>
+#include <functional>
+#include <memory>
+
+#include "core/model/trace.h"
+
+class QAction;
+class QLabel;
+class QMenu;
+class QMimeData;
+class QStackedWidget;
+class QTabWidget;
+
+namespace gpuscope::ui {
+
+class BackgroundTraceLoader;
+class LoadProgressWidget;
+class RecentFiles;
+class TraceSession;
+class TraceSummaryView;
+class WelcomeView;
+
+// Views go into views() as tabs and observe session(); the window owns both. It shows the
+// WelcomeView until a trace is loaded, then the tabs. Loading runs on a worker thread; a load
+// that is superseded or cancelled never reaches the session.
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  using ErrorReporter = std::function<void(const QString& message)>;
+  // Batch (for --screenshot): no dialogs, and the settings are read but never written.
+  enum class Mode { Interactive, Batch };
+
+  // SETTINGS keeps the recent files and the window geometry; null: the application's QSettings.
+  explicit MainWindow(std::unique_ptr<QSettings> settings = nullptr, Mode mode = Mode::Interactive,
+                      QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  TraceSession* session() const { return session_; }
+  // The central tabs: "Summary" first; the timeline and other views are added here.
+  QTabWidget* views() const { return views_; }
+  TraceSummaryView* summaryView() const { return summary_; }
+  BackgroundTraceLoader* loader() const { return loader_; }
+  RecentFiles* recentFiles() const { return recent_.get(); }
+  WelcomeView* welcomeView() const { return welcome_; }
+  LoadProgressWidget* progressWidget() const { return progress_; }
+  QMenu* recentMenu() const { return recentMenu_; }
+  // The file whose trace is shown; empty before any.
+  const QString& currentFile() const { return currentFile_; }
+  // True when the tabs show a trace, false while the empty state is up.
+  bool showsTrace() const;
+
+  // Replaces how load errors are shown (default: a critical QMessageBox). Every error also goes
+  // to stderr as one line, whatever the reporter.
+  void setErrorReporter(ErrorReporter reporter);
+  Mode mode() const { return batch_ ? Mode::Batch : Mode::Interactive; }
+  // Restores the geometry saved when the window last closed; false when there is none.
+  bool restoreWindowGeometry();
+
+  // The local file a drag carries, if it carries exactly what we can open; empty otherwise.
+  static QString droppedFile(const QMimeData* mime);
+
+ public slots:
+  // Starts loading PATH in the background; the current trace stays up until the new one is ready.
+  void openFile(const QString& path);
+  void showOpenDialog();
+  void reload();
+  void closeTrace();
+
+ signals:
+  void traceLoaded(const QString& path);
+  void loadFailed(const QString& path, const QString& message);
+  void loadCancelled(const QString& path);
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dragMoveEvent(QDragMoveEvent* event) override;
+  void dragLeaveEvent(QDragLeaveEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void rebuildRecentMenu();
+  void updateState();
+  void onLoadStarted(const QString& path);
+  void onLoaded(const QString& path, std::shared_ptr<const Trace> trace, qint64 elapsedMs);
+  void onLoadFailed(const QString& path, const QString& message);
+  void onLoadCancelled(const QString& path);
+  void showAbout();
+
+  std::unique_ptr<QSettings> settings_;
+  std::unique_ptr<RecentFiles> recent_;
+  TraceSession* session_;
+  BackgroundTraceLoader* loader_;
+  QStackedWidget* pages_;
+  WelcomeView* welcome_;
+  QTabWidget* views_;
+  TraceSummaryView* summary_;
+  LoadProgressWidget* progress_;
+  QMenu* recentMenu_ = nullptr;
+  QAction* openAction_ = nullptr;
+  QAction* reloadAction_ = nullptr;
+  QAction* closeAction_ = nullptr;
+  QAction* quitAction_ = nullptr;
+  ErrorReporter reportError_;
+  QString currentFile_;
+  const bool batch_;
+};
+
+}  // namespace gpuscope::ui
