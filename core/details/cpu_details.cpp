@@ -35,10 +35,9 @@ DetailSection launchedWorkSection(const Trace& trace, EventRef call, EventDetail
     EventRef work = details.launchedWork[i];
     std::string kind(trackKindName(trace.track(work.track).kind));
     TimeNs latency = trace.start(work) - trace.end(call);
+    std::string queued = latency >= 0 ? ", queued " + detail_text::duration(latency) : std::string();
     add(section, kind == "Kernels" ? "Kernel" : kind,
-        trace.name(work) + " (" + detail_text::duration(trace.end(work) - trace.start(work)) + ", queued " +
-            detail_text::duration(latency) + ")",
-        work);
+        trace.name(work) + " (" + detail_text::duration(trace.end(work) - trace.start(work)) + queued + ")", work);
   }
   if (details.launchedWork.size() > kMaxListedWork)
     add(section, "More", std::to_string(details.launchedWork.size() - kMaxListedWork) + " more");

@@ -20,6 +20,12 @@ std::string time(TimeNs ns) { return formatDuration(ns) + " (" + std::to_string(
 
 std::string duration(TimeNs ns) { return formatDuration(ns); }
 
+std::string queueLatency(TimeNs workStart, TimeNs callEnd) {
+  TimeNs latency = workStart - callEnd;
+  if (latency >= 0) return formatDuration(latency);
+  return "none (started " + formatDuration(-latency) + " before the call returned)";
+}
+
 std::string bytes(int64_t value) {
   if (value > -1024 && value < 1024) return std::to_string(value) + " B";
   return std::to_string(value) + " B (" + formatBytes(value) + ")";

@@ -12,6 +12,9 @@ namespace gpuscope::detail_text {
 std::string time(TimeNs ns);
 // "634.637 us": a duration; a signed one (queue latency) keeps its sign.
 std::string duration(TimeNs ns);
+// Queue latency, GPU work start minus the launching call's end: "1.2 us", or, when the work started while
+// the call was still running (nsys then counts no queue time), "none (started 9.676 us before the call returned)".
+std::string queueLatency(TimeNs workStart, TimeNs callEnd);
 // "4224 B (4.13 KiB)"; "512 B" below a KiB.
 std::string bytes(int64_t value);
 // "12.35 GB/s" (decimal gigabytes per second) for BYTES moved in DURATION; "" when the duration is 0.

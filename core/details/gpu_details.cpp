@@ -78,7 +78,7 @@ DetailSection launchSection(const Trace& trace, EventRef event, EventDetails& de
   add(section, "Thread", detail_text::thread(trace, trace.track(call.track).globalTid));
   add(section, "API start", detail_text::time(trace.start(call)));
   add(section, "API duration", detail_text::duration(trace.end(call) - trace.start(call)));
-  add(section, "Queue latency", detail_text::duration(trace.start(event) - trace.end(call)));
+  add(section, "Queue latency", detail_text::queueLatency(trace.start(event), trace.end(call)));
   return section;
 }
 

@@ -72,7 +72,7 @@ TEST_F(DetailsPanelTest, ShowsTheSelectedKernelsFields) {
   int64_t latency = sqlInt(*transposeTrace(),
                            "SELECT k.start - r.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
                            "CUPTI_ACTIVITY_KIND_RUNTIME r USING (correlationId) WHERE k.rowid = 1");
-  EXPECT_EQ(shown("Queue latency"), QString::fromStdString(detail_text::duration(latency)));
+  EXPECT_EQ(shown("Queue latency"), QString::fromStdString(detail_text::queueLatency(latency, 0)));
   EXPECT_EQ(shown("Occupancy", "Theoretical occupancy"), QStringLiteral("100.0 %"));
   EXPECT_EQ(shown("Limited by"), QStringLiteral("warps per SM"));
   EXPECT_FALSE(panel.launchingCallButton()->isHidden());
