@@ -10,9 +10,13 @@
 namespace gpuscope {
 namespace {
 
+bool isDamaged(int code) { return code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == SQLITE_IOERR; }
+
 [[noreturn]] void throwSqlite(sqlite3* db, const std::string& what) {
   const char* message = db ? sqlite3_errmsg(db) : "out of memory";
-  throw TraceError(what + ": " + message + ".");
+  int code = db ? (sqlite3_errcode(db) & 0xFF) : SQLITE_NOMEM;
+  std::string hint = isDamaged(code) ? " (the file is truncated or damaged)" : "";
+  throw TraceError(what + ": " + message + hint + ".");
 }
 
 std::string quoteIdentifier(std::string_view name) {
@@ -46,7 +50,9 @@ void applySafetySettings(sqlite3* db, const std::string& path) {
                    &error) != SQLITE_OK) {
     std::string reason = error ? error : "unknown error";
     sqlite3_free(error);
-    throw TraceError(path + " is not a readable SQLite trace file (" + reason + ").");
+    bool damaged = (sqlite3_errcode(db) & 0xFF) == SQLITE_CORRUPT;
+    throw TraceError(path + (damaged ? " is a truncated or damaged SQLite file (" : " is not a readable SQLite trace file (") +
+                     reason + ").");
   }
 }
 
@@ -95,10 +101,10 @@ std::string_view Statement::text(int column) const {
   return {data, static_cast<size_t>(sqlite3_column_bytes(stmt_, column))};
 }
 
-Database Database::openReadOnly(const std::string& path) {
+Database Database::openReadOnly(const std::string& path, Threading threading) {
   checkPathIsFile(path);
   sqlite3* db = nullptr;
-  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX;
+  int flags = SQLITE_OPEN_READONLY | (threading == Threading::Shared ? SQLITE_OPEN_FULLMUTEX : SQLITE_OPEN_NOMUTEX);
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     std::string reason = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);

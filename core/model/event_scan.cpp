@@ -94,7 +94,7 @@ class RowReader {
   RowReader(ScanContext& context, std::string_view table, const std::string& columns)
       : context_(context),
         table_(table),
-        db_(Database::openReadOnly(context.path)),
+        db_(Database::openReadOnly(context.path, Threading::SingleThread)),
         stmt_(db_.prepare("SELECT rowid, " + columns + " FROM " + std::string(table))) {}
 
   bool next() {

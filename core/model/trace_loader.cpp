@@ -6,6 +6,10 @@
 #include <map>
 #include <tuple>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/event_scan.h"
@@ -194,29 +198,65 @@ void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
             [](const DeviceInfo& a, const DeviceInfo& b) { return a.id < b.id; });
 }
 
-void TraceLoader::buildCorrelationIndex() {
-  auto collect = [this](bool gpu) {
-    std::vector<CorrelationEntry> entries;
-    const auto& tracks = trace_->tracks_;
-    for (uint32_t t = 0; t < tracks.size(); ++t) {
-      const auto& track = tracks[t];
-      if (gpu ? !track.isGpu() : track.kind != TrackKind::CudaApi) continue;
-      for (uint32_t l = 0; l < track.lanes.size(); ++l) {
-        const auto& correlation = track.lanes[l].correlation;
-        uint32_t trackLane = t << CorrelationEntry::kLaneBits | l;
-        for (uint32_t i = 0; i < correlation.size(); ++i) {
-          if (correlation[i] != 0)
-            entries.push_back({uint64_t{track.pid} << 32 | correlation[i], trackLane, i});
-        }
-      }
+namespace {
+
+bool entryLess(const CorrelationEntry& a, const CorrelationEntry& b) { return a.key < b.key; }
+
+// Merges sorted runs [bounds[i], bounds[i+1]) pairwise until one sorted run remains: O(n log runs).
+void mergeRuns(std::vector<CorrelationEntry>& entries, std::vector<size_t> bounds) {
+  while (bounds.size() > 2) {
+    std::vector<size_t> merged = {0};
+    for (size_t i = 0; i + 2 < bounds.size(); i += 2) {
+      std::inplace_merge(entries.begin() + static_cast<ptrdiff_t>(bounds[i]),
+                         entries.begin() + static_cast<ptrdiff_t>(bounds[i + 1]),
+                         entries.begin() + static_cast<ptrdiff_t>(bounds[i + 2]), entryLess);
+      merged.push_back(bounds[i + 2]);
     }
-    auto byKey = [](const CorrelationEntry& a, const CorrelationEntry& b) { return a.key < b.key; };
-    if (!std::is_sorted(entries.begin(), entries.end(), byKey)) std::sort(entries.begin(), entries.end(), byKey);
-    entries.shrink_to_fit();
-    return entries;
-  };
-  auto gpu = std::async(std::launch::async, collect, true);
-  trace_->apiByCorrelation_ = collect(false);
+    if (bounds.size() % 2 == 0) merged.push_back(bounds.back());
+    bounds = std::move(merged);
+  }
+}
+
+// Correlation entries of the API calls (gpu = false) or the GPU work (gpu = true), sorted by key.
+// Each lane's correlation ids usually rise with time, so lanes are sorted runs to merge.
+std::vector<CorrelationEntry> correlationEntries(const std::vector<Track>& tracks, bool gpu) {
+  size_t total = 0;
+  for (const auto& track : tracks) {
+    if (gpu ? track.isGpu() : track.kind == TrackKind::CudaApi) total += track.eventCount();
+  }
+  std::vector<CorrelationEntry> entries;
+  entries.reserve(total);
+  std::vector<size_t> bounds = {0};
+  bool runsSorted = true;
+  for (uint32_t t = 0; t < tracks.size(); ++t) {
+    const auto& track = tracks[t];
+    if (gpu ? !track.isGpu() : track.kind != TrackKind::CudaApi) continue;
+    for (uint32_t l = 0; l < track.lanes.size(); ++l) {
+      const auto& correlation = track.lanes[l].correlation;
+      uint32_t trackLane = t << CorrelationEntry::kLaneBits | l;
+      for (uint32_t i = 0; i < correlation.size(); ++i) {
+        if (correlation[i] != 0) entries.push_back({uint64_t{track.pid} << 32 | correlation[i], trackLane, i});
+      }
+      runsSorted = runsSorted && std::is_sorted(entries.begin() + static_cast<ptrdiff_t>(bounds.back()),
+                                                entries.end(), entryLess);
+      bounds.push_back(entries.size());
+    }
+  }
+  if (runsSorted) {
+    mergeRuns(entries, std::move(bounds));
+  } else {
+    std::sort(entries.begin(), entries.end(), entryLess);
+  }
+  entries.shrink_to_fit();
+  return entries;
+}
+
+}  // namespace
+
+void TraceLoader::buildCorrelationIndex() {
+  const auto& tracks = trace_->tracks_;
+  auto gpu = std::async(std::launch::async, [&tracks] { return correlationEntries(tracks, true); });
+  trace_->apiByCorrelation_ = correlationEntries(tracks, false);
   trace_->gpuByCorrelation_ = gpu.get();
 }
 
@@ -247,7 +287,12 @@ void TraceLoader::finishCountsAndSpan(const std::vector<ScanResult>& results, co
 }
 
 std::unique_ptr<Trace> loadTrace(const std::string& path, const LoadOptions& options) {
-  return TraceLoader(path, options).load();
+  auto trace = TraceLoader(path, options).load();
+#ifdef __GLIBC__
+  // The scan threads' temporary buffers stay in glibc's per-thread arenas; hand them back.
+  malloc_trim(0);
+#endif
+  return trace;
 }
 
 }  // namespace gpuscope
