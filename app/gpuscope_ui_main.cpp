@@ -14,9 +14,6 @@
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
 
-#ifndef GPUSCOPE_VERSION
-#define GPUSCOPE_VERSION "0.1.0"  // the project() version; app/CMakeLists.txt may pass the real one
-#endif
 
 namespace {
 

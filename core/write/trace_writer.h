@@ -20,7 +20,7 @@ struct WriterOptions {
   bool bulk = true;
   // GPUSCOPE_META recorder_version and META_DATA_EXPORT EXPORT_PRODUCT_VERSION; the recorder passes
   // its build's version (GPUSCOPE_VERSION); the default is the project version in CMakeLists.txt.
-  std::string recorderVersion = "0.1.0";
+  std::string recorderVersion = GPUSCOPE_VERSION;  // the project version, from CMake
   // GPUSCOPE_META command_line (the recorded program and its arguments); omitted when empty.
   std::string commandLine;
 };
