@@ -1,0 +1,137 @@
+#include "core/report/report_format.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace gpuscope {
+namespace {
+
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    quoted += c;
+    if (c == '"') quoted += '"';
+  }
+  return quoted + "\"";
+}
+
+void appendCsvRow(std::string& out, const std::vector<std::string>& fields) {
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i) out += ',';
+    out += csvField(fields[i]);
+  }
+  out += '\n';
+}
+
+bool isNumber(const ReportCell& cell) {
+  return std::holds_alternative<int64_t>(cell) || std::holds_alternative<double>(cell);
+}
+
+// "-1234567.5" -> "-1,234,567.5".
+std::string withThousands(const std::string& number) {
+  size_t begin = number.front() == '-' ? 1 : 0;
+  size_t end = std::min(number.find('.'), number.size());
+  std::string out = number.substr(0, begin);
+  for (size_t i = begin; i < end; ++i) {
+    out += number[i];
+    size_t left = end - i - 1;
+    if (left > 0 && left % 3 == 0) out += ',';
+  }
+  return out + number.substr(end);
+}
+
+// A column is numeric when every non-empty cell in it is a number.
+std::vector<bool> numericColumns(const ReportTable& table) {
+  std::vector<bool> numeric(table.columns.size(), true);
+  for (const auto& row : table.rows) {
+    for (size_t c = 0; c < row.size() && c < numeric.size(); ++c) {
+      if (!std::holds_alternative<std::monostate>(row[c]) && !isNumber(row[c])) numeric[c] = false;
+    }
+  }
+  return numeric;
+}
+
+std::string padded(const std::string& text, size_t width, bool right) {
+  std::string pad(width > text.size() ? width - text.size() : 0, ' ');
+  return right ? pad + text : text + pad;
+}
+
+void appendTextRow(std::string& out, const std::vector<std::string>& cells, const std::vector<size_t>& widths,
+                   const std::vector<bool>& right) {
+  std::string line;
+  for (size_t c = 0; c < cells.size(); ++c) line += (c ? "  " : " ") + padded(cells[c], widths[c], right[c]);
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  out += line + '\n';
+}
+
+}  // namespace
+
+std::string formatCsv(const ReportTable& table) {
+  std::string out;
+  std::vector<std::string> fields;
+  for (const auto& column : table.columns) fields.push_back(column.title);
+  appendCsvRow(out, fields);
+  for (const auto& row : table.rows) {
+    fields.clear();
+    for (size_t c = 0; c < row.size() && c < table.columns.size(); ++c)
+      fields.push_back(cellText(row[c], table.columns[c]));
+    appendCsvRow(out, fields);
+  }
+  return out;
+}
+
+std::string formatTextTable(const ReportTable& table) {
+  auto right = numericColumns(table);
+  std::vector<std::vector<std::string>> cells;
+  std::vector<size_t> widths;
+  for (const auto& column : table.columns) widths.push_back(column.title.size());
+  for (const auto& row : table.rows) {
+    auto& line = cells.emplace_back();
+    for (size_t c = 0; c < row.size() && c < table.columns.size(); ++c) {
+      auto text = cellText(row[c], table.columns[c]);
+      line.push_back(isNumber(row[c]) ? withThousands(text) : text);
+      widths[c] = std::max(widths[c], line.back().size());
+    }
+  }
+  std::string out;
+  std::vector<std::string> header, rule;
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    header.push_back(table.columns[c].title);
+    rule.emplace_back(widths[c], '-');
+  }
+  appendTextRow(out, header, widths, right);
+  appendTextRow(out, rule, widths, right);
+  for (const auto& line : cells) appendTextRow(out, line, widths, right);
+  return out;
+}
+
+nlohmann::ordered_json reportJson(const ReportTable& table) {
+  nlohmann::ordered_json json;
+  json["name"] = table.name;
+  json["title"] = table.title;
+  auto titles = nlohmann::ordered_json::array();
+  for (const auto& column : table.columns) titles.push_back(column.title);
+  json["columns"] = titles;
+  auto rows = nlohmann::ordered_json::array();
+  for (const auto& row : table.rows) {
+    nlohmann::ordered_json object = nlohmann::ordered_json::object();
+    for (size_t c = 0; c < row.size() && c < table.columns.size(); ++c) {
+      const auto& title = table.columns[c].title;
+      const auto& cell = row[c];
+      if (const auto* integer = std::get_if<int64_t>(&cell))
+        object[title] = *integer;
+      else if (std::holds_alternative<double>(cell))
+        object[title] = std::strtod(cellText(cell, table.columns[c]).c_str(), nullptr);
+      else if (const auto* text = std::get_if<std::string>(&cell))
+        object[title] = *text;
+      else
+        object[title] = nullptr;
+    }
+    rows.push_back(std::move(object));
+  }
+  json["rows"] = rows;
+  return json;
+}
+
+}  // namespace gpuscope

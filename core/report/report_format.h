@@ -1,0 +1,22 @@
+#pragma once
+// Writing a ReportTable: CSV as nsys prints it, an aligned table for terminals, and JSON.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/report/report_table.h"
+
+namespace gpuscope {
+
+// CSV with a header row, "\n" line ends, fields quoted only when they hold a comma, quote or line break
+// (quotes doubled): byte-identical to `nsys stats --format csv` for the same cells.
+std::string formatCsv(const ReportTable& table);
+
+// Columns padded to their widest cell: numbers right-aligned with thousands separators, text left-aligned,
+// a dashed rule under the header.
+std::string formatTextTable(const ReportTable& table);
+
+// {"name", "title", "columns": [titles], "rows": [{title: value}]} with numbers as JSON numbers (reals as
+// printed, i.e. rounded to the column's decimals) and empty cells as null.
+nlohmann::ordered_json reportJson(const ReportTable& table);
+
+}  // namespace gpuscope

@@ -1,0 +1,35 @@
+#pragma once
+// ReportTable: a report as typed columns and cells, so CSV, terminal and JSON output share one source.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace gpuscope {
+
+// A cell: empty (SQL NULL), an integer, a real printed with its column's decimals, or text.
+using ReportCell = std::variant<std::monostate, int64_t, double, std::string>;
+
+struct ReportColumn {
+  std::string title;
+  int decimals = 1;  // digits after the point for real cells
+};
+
+struct ReportTable {
+  std::string name;   // the report's id, e.g. "cuda_api_sum"
+  std::string title;  // what it is, e.g. "CUDA API Summary"
+  std::vector<ReportColumn> columns;
+  std::vector<std::vector<ReportCell>> rows;
+};
+
+// A cell's text as the nsys CSV prints it: "" for empty, integers in full, reals in fixed notation with
+// the column's decimals (correctly rounded, ties to even, as printf does).
+std::string cellText(const ReportCell& cell, const ReportColumn& column);
+
+// Empty cell when the optional value is absent.
+template <typename T>
+ReportCell optionalCell(bool present, T value) {
+  return present ? ReportCell{value} : ReportCell{};
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,64 @@
+// Golden tests: our stats reports on the real nsys exports against the CSVs `nsys stats` printed for them.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/model/trace_file.h"
+#include "core/report/report_format.h"
+#include "core/stats/stats_reports.h"
+#include "tests/core/stats/csv_text.h"
+
+namespace gpuscope {
+namespace {
+
+struct Golden {
+  std::string trace;   // fixture name without .sqlite
+  std::string report;  // nsys report name
+};
+
+std::string nsysDir() { return std::string(GPUSCOPE_FIXTURES) + "/nsys/"; }
+
+void PrintTo(const Golden& golden, std::ostream* out) { *out << golden.trace << "/" << golden.report; }
+
+class StatsGolden : public ::testing::TestWithParam<Golden> {};
+
+TEST_P(StatsGolden, CsvEqualsNsys) {
+  const auto& [trace, report] = GetParam();
+  auto expectedPath = nsysDir() + trace + "_stats_" + report + ".csv";
+  ASSERT_TRUE(std::filesystem::exists(expectedPath)) << expectedPath;
+  auto expectedText = test::readFile(expectedPath);
+  auto db = openTraceFile(nsysDir() + trace + ".sqlite");
+  auto actualText = formatCsv(runStatsReport(db, report));
+
+  auto expected = test::parseCsv(expectedText);
+  auto actual = test::parseCsv(actualText);
+  ASSERT_EQ(actual.size(), expected.size()) << "row count differs:\n" << actualText;
+  for (size_t r = 0; r < expected.size(); ++r) {
+    ASSERT_EQ(actual[r].size(), expected[r].size()) << "field count differs in row " << r;
+    for (size_t c = 0; c < expected[r].size(); ++c)
+      EXPECT_EQ(actual[r][c], expected[r][c]) << "row " << r << ", column " << expected[0][c];
+  }
+  // Field by field equal is not enough: quoting and line ends must match byte for byte too.
+  EXPECT_EQ(actualText, expectedText);
+}
+
+std::vector<Golden> goldens() {
+  std::vector<Golden> all;
+  for (const char* report : {"cuda_api_sum", "cuda_api_trace", "cuda_gpu_kern_sum", "cuda_gpu_mem_size_sum",
+                             "cuda_gpu_mem_time_sum", "cuda_gpu_trace", "cuda_kern_exec_sum", "cuda_kern_exec_trace",
+                             "nvtx_gpu_proj_sum", "nvtx_kern_sum", "nvtx_sum", "osrt_sum"})
+    all.push_back({"transpose", report});
+  for (const char* report : {"cuda_api_sum", "cuda_gpu_kern_sum", "cuda_gpu_mem_size_sum", "cuda_gpu_mem_time_sum",
+                             "cuda_kern_exec_sum", "nvtx_gpu_proj_sum", "nvtx_kern_sum", "nvtx_sum", "osrt_sum"})
+    all.push_back({"loader2", report});
+  return all;
+}
+
+std::string goldenName(const ::testing::TestParamInfo<Golden>& golden) {
+  return golden.param.trace + "_" + golden.param.report;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, StatsGolden, ::testing::ValuesIn(goldens()), goldenName);
+
+}  // namespace
+}  // namespace gpuscope
