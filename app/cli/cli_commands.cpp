@@ -1,12 +1,14 @@
 #include "app/cli/cli_commands.h"
 
 #include "app/cli/info_command.h"
+#include "app/cli/record_command.h"
 #include "app/cli/stats_command.h"
 
 namespace gpuscope::cli {
 
 void registerAllCommands(CLI::App& app) {
   registerInfoCommand(app);
+  registerRecordCommand(app);
   registerStatsCommand(app);
 }
 

@@ -1,0 +1,110 @@
+#pragma once
+// TraceAssembler: turns the ring records of every recorded process into trace rows. It resolves
+// process-local string, domain and range ids, pairs NVTX push/pop and start/end ranges, maps pids
+// and tids to nsys globalPid/globalTid, and writes everything through a TraceWriter.
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "collector/transport/ring_reader.h"
+
+namespace gpuscope {
+
+class TraceWriter;
+
+// Times are on the session clock; ORIGIN becomes trace time 0. Events starting outside
+// [begin, end] (--delay, --duration) are left out.
+struct CaptureWindow {
+  int64_t origin = 0;
+  int64_t begin = std::numeric_limits<int64_t>::min();
+  int64_t end = std::numeric_limits<int64_t>::max();
+};
+
+// What was written and what was lost, for the summary.
+struct RecordCounts {
+  uint64_t kernels = 0, memcpys = 0, memsets = 0, syncs = 0, cudaApi = 0, nvtx = 0, osrt = 0;
+  uint64_t records = 0;        // ring records read
+  uint64_t outsideWindow = 0;  // left out by --delay / --duration
+  uint64_t unendedRanges = 0;  // NVTX ranges still open when their process ended (closed there)
+  uint64_t unmatched = 0;      // pops without a push, ends without a start
+  uint64_t cuptiDropped = 0;   // activity records CUPTI dropped
+  uint64_t malformed = 0;      // records too short for their type
+  uint64_t processes = 0;      // PROCESSES rows (set by finish)
+  uint64_t threads = 0;        // ThreadNames rows (set by finish)
+  uint64_t events() const { return kernels + memcpys + memsets + syncs + cudaApi + nvtx + osrt; }
+};
+
+struct Diagnostic {
+  uint32_t pid = 0;
+  transport::DiagnosticLevel level = transport::DiagnosticLevel::Info;
+  std::string message;
+};
+
+class ProcessTrace;
+
+class TraceAssembler {
+ public:
+  TraceAssembler(TraceWriter& writer, CaptureWindow window);
+  ~TraceAssembler();
+  TraceAssembler(const TraceAssembler&) = delete;
+  TraceAssembler& operator=(const TraceAssembler&) = delete;
+
+  // The state of one ring file (one process image), valid until closeProcess().
+  ProcessTrace& openProcess(uint32_t pid, uint32_t ppid);
+  void add(ProcessTrace& process, const transport::RecordView& record);
+  // The process will send nothing more: its open ranges are closed at its last timestamp.
+  void closeProcess(ProcessTrace& process);
+  // Closes every process still open, then writes PROCESSES, ThreadNames, TARGET_INFO_GPU and
+  // TARGET_INFO_CUDA_STREAM. Nothing may be added afterwards.
+  void finish();
+
+  const RecordCounts& counts() const { return counts_; }
+  // Diagnostics the processes sent since the last call.
+  std::vector<Diagnostic> takeDiagnostics();
+  // Pids of every process that sent a record.
+  std::vector<uint32_t> pids() const;
+
+ private:
+  struct ThreadName {
+    std::string name;
+    bool fromNvtx = false;
+  };
+  struct StreamKey {
+    uint32_t pid, contextId, streamId;
+    auto operator<=>(const StreamKey&) const = default;
+  };
+  struct StreamInfo {
+    uint32_t priority = 0;
+    uint32_t flag = 0;
+  };
+
+  void addNvtx(ProcessTrace& process, const transport::RecordView& record);
+  void addCuda(ProcessTrace& process, const transport::RecordView& record);
+  void addDefinition(ProcessTrace& process, const transport::RecordView& record);
+  bool inWindow(int64_t start);
+  int64_t traceTime(int64_t sessionTime) const { return sessionTime - window_.origin; }
+  void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
+  void noteThread(ProcessTrace& process, uint32_t tid);
+  void noteStream(uint32_t pid, uint32_t contextId, uint32_t streamId);
+  int64_t globalDomain(std::string_view name);
+
+  TraceWriter& writer_;
+  CaptureWindow window_;
+  RecordCounts counts_;
+  std::map<uint64_t, std::unique_ptr<ProcessTrace>> processes_;
+  uint64_t nextProcessKey_ = 1;
+  std::map<uint32_t, std::string> processNames_;
+  std::map<int64_t, ThreadName> threadNames_;
+  std::map<uint32_t, bool> gpusWritten_;
+  std::map<StreamKey, StreamInfo> streams_;
+  std::unordered_map<std::string, int64_t> domains_;
+  int64_t nextRangeId_ = 1;
+  std::vector<Diagnostic> diagnostics_;
+  bool finished_ = false;
+};
+
+}  // namespace gpuscope

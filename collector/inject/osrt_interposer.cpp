@@ -1,0 +1,630 @@
+// The OS-runtime interposer: libc functions that block or do I/O, timed around the real call and
+// recorded when they took at least the threshold (1 us by default, as nsys). Also follows the
+// programs the target executes by keeping gpuscope's variables in their environment.
+//
+// Every wrapper calls the next definition of the same symbol (dlsym RTLD_NEXT). When the process
+// is not recorded, or the calling thread is inside the recorder or is a gpuscope thread, the
+// wrapper only calls through. errno is preserved across the recording.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/epoll.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <type_traits>
+
+#include "collector/inject/recorder_internal.h"
+#include "collector/transport/osrt_functions.h"
+#include "collector/transport/session_clock.h"
+
+extern char** environ;
+
+namespace gpuscope::inject {
+namespace {
+
+using transport::OsrtFunction;
+
+void* lookUp(const char* name, const char* version) {
+  void* function = version ? dlvsym(RTLD_NEXT, name, version) : nullptr;
+  return function ? function : dlsym(RTLD_NEXT, name);
+}
+
+// The next definition of a symbol, looked up once.
+template <typename Function>
+Function nextDefinition(std::atomic<void*>& slot, const char* name, const char* version = nullptr) {
+  void* function = slot.load(std::memory_order_acquire);
+  if (!function) {
+    function = lookUp(name, version);
+    slot.store(function, std::memory_order_release);
+  }
+  return reinterpret_cast<Function>(function);
+}
+
+template <typename Result>
+int64_t returnCode(Result result) {
+  if constexpr (std::is_pointer_v<Result>) {
+    return result ? 0 : -1;
+  } else {
+    return static_cast<int64_t>(result);
+  }
+}
+
+void recordCall(ProcessRecorder* recorder, OsrtFunction function, int64_t start, int64_t end, int64_t result) {
+  if (end - start < g_config.osrtThresholdNs) return;
+  int savedErrno = errno;
+  transport::OsRuntimeBody body{start, end, result};
+  recorder->emit(transport::RecordType::OsRuntime, static_cast<uint16_t>(function), &body, sizeof body);
+  errno = savedErrno;
+}
+
+// Times CALL and records it as FUNCTION.
+template <typename Call>
+auto timed(OsrtFunction function, Call&& call) -> decltype(call()) {
+  ProcessRecorder* recorder = osrtRecorder();
+  if (!recorder) return call();
+  int64_t start = transport::sessionClockNs();
+  auto result = call();
+  int64_t end = transport::sessionClockNs();
+  recordCall(recorder, function, start, end, returnCode(result));
+  return result;
+}
+
+// An environment that still carries gpuscope's variables, built on the caller's stack (this runs
+// between vfork and exec too, where allocating is not allowed).
+struct FollowedEnvironment {
+  static constexpr size_t kMaxEntries = 1024;
+  static constexpr size_t kPreloadBytes = 4096;
+  char* const* entries = nullptr;
+  const char* storage[kMaxEntries + 16];
+  char preload[kPreloadBytes];
+
+  explicit FollowedEnvironment(char* const* original) {
+    entries = original;
+    const char* const* follow = followEnvironment();
+    if (!follow[0] || !original) return;
+    size_t count = 0;
+    while (original[count]) ++count;
+    if (count >= kMaxEntries) return;
+    size_t used = 0;
+    bool changed = false;
+    for (size_t i = 0; i < count; ++i) storage[used++] = original[i];
+    for (const char* const* wanted = follow; *wanted; ++wanted) {
+      const char* equals = std::strchr(*wanted, '=');
+      if (!equals) continue;
+      size_t nameLength = static_cast<size_t>(equals - *wanted) + 1;  // "NAME="
+      size_t found = used;
+      for (size_t i = 0; i < used; ++i) {
+        if (std::strncmp(storage[i], *wanted, nameLength) == 0) found = i;
+      }
+      if (found == used) {
+        storage[used++] = *wanted;
+        changed = true;
+      } else if (nameLength == sizeof("LD_PRELOAD=") - 1 && std::strncmp(*wanted, "LD_PRELOAD=", nameLength) == 0) {
+        // Keep the program's preloads, with ours first.
+        const char* ours = *wanted + nameLength;
+        const char* theirs = storage[found] + nameLength;
+        if (std::strstr(theirs, ours)) continue;
+        size_t need = nameLength + std::strlen(ours) + 1 + std::strlen(theirs) + 1;
+        if (need > sizeof preload) continue;
+        std::memcpy(preload, *wanted, nameLength + std::strlen(ours));
+        size_t at = nameLength + std::strlen(ours);
+        if (*theirs) preload[at++] = ':';
+        std::memcpy(preload + at, theirs, std::strlen(theirs) + 1);
+        storage[found] = preload;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    storage[used] = nullptr;
+    entries = const_cast<char* const*>(storage);
+  }
+};
+
+std::atomic<void*> g_next[static_cast<size_t>(OsrtFunction::Count) + 4];
+constexpr size_t kPosixSpawnSlot = static_cast<size_t>(OsrtFunction::Count);
+constexpr size_t kPosixSpawnpSlot = kPosixSpawnSlot + 1;
+constexpr size_t kSetNameSlot = kPosixSpawnSlot + 2;
+
+#define GPUSCOPE_NEXT(name) nextDefinition<decltype(&::name)>(g_next[static_cast<size_t>(OsrtFunction::name)], #name)
+#define GPUSCOPE_NEXT_VERSION(name, version) \
+  nextDefinition<decltype(&::name)>(g_next[static_cast<size_t>(OsrtFunction::name)], #name, version)
+#define GPUSCOPE_TIMED(name, ...) timed(OsrtFunction::name, [&] { return GPUSCOPE_NEXT(name)(__VA_ARGS__); })
+
+// The thread-blocking calls below first try the non-blocking variant: an uncontended lock costs
+// no clock reads and can never reach the threshold.
+bool isOwnPid() {
+  ProcessRecorder* recorder = ProcessRecorder::get();
+  return recorder && static_cast<uint32_t>(syscall(SYS_getpid)) == recorder->pid();
+}
+
+}  // namespace
+}  // namespace gpuscope::inject
+
+using gpuscope::inject::FollowedEnvironment;
+using gpuscope::inject::g_next;
+using gpuscope::inject::nextDefinition;
+using gpuscope::inject::osrtRecorder;
+using gpuscope::inject::timed;
+using gpuscope::transport::OsrtFunction;
+
+extern "C" {
+
+// ---- mutexes, read-write locks, condition variables, barriers, threads ----
+
+__attribute__((visibility("default"))) int pthread_mutex_lock(pthread_mutex_t* mutex) noexcept {
+  if (!osrtRecorder()) return GPUSCOPE_NEXT(pthread_mutex_lock)(mutex);
+  int result = pthread_mutex_trylock(mutex);
+  if (result != EBUSY) return result;
+  return GPUSCOPE_TIMED(pthread_mutex_lock, mutex);
+}
+
+__attribute__((visibility("default"))) int pthread_mutex_timedlock(pthread_mutex_t* mutex,
+                                                                   const struct timespec* deadline) noexcept {
+  return GPUSCOPE_TIMED(pthread_mutex_timedlock, mutex, deadline);
+}
+
+__attribute__((visibility("default"))) int pthread_mutex_clocklock(pthread_mutex_t* mutex, clockid_t clock,
+                                                                   const struct timespec* deadline) noexcept {
+  return GPUSCOPE_TIMED(pthread_mutex_clocklock, mutex, clock, deadline);
+}
+
+__attribute__((visibility("default"))) int pthread_rwlock_rdlock(pthread_rwlock_t* lock) noexcept {
+  if (!osrtRecorder()) return GPUSCOPE_NEXT(pthread_rwlock_rdlock)(lock);
+  int result = pthread_rwlock_tryrdlock(lock);
+  if (result != EBUSY) return result;
+  return GPUSCOPE_TIMED(pthread_rwlock_rdlock, lock);
+}
+
+__attribute__((visibility("default"))) int pthread_rwlock_wrlock(pthread_rwlock_t* lock) noexcept {
+  if (!osrtRecorder()) return GPUSCOPE_NEXT(pthread_rwlock_wrlock)(lock);
+  int result = pthread_rwlock_trywrlock(lock);
+  if (result != EBUSY) return result;
+  return GPUSCOPE_TIMED(pthread_rwlock_wrlock, lock);
+}
+
+__attribute__((visibility("default"))) int pthread_rwlock_timedrdlock(pthread_rwlock_t* lock,
+                                                                      const struct timespec* deadline) noexcept {
+  return GPUSCOPE_TIMED(pthread_rwlock_timedrdlock, lock, deadline);
+}
+
+__attribute__((visibility("default"))) int pthread_rwlock_timedwrlock(pthread_rwlock_t* lock,
+                                                                      const struct timespec* deadline) noexcept {
+  return GPUSCOPE_TIMED(pthread_rwlock_timedwrlock, lock, deadline);
+}
+
+// The condition variable functions have two versions in glibc; programs built since 2002 use 2.3.2.
+__attribute__((visibility("default"))) int pthread_cond_wait(pthread_cond_t* condition, pthread_mutex_t* mutex) {
+  return timed(OsrtFunction::pthread_cond_wait,
+               [&] { return GPUSCOPE_NEXT_VERSION(pthread_cond_wait, "GLIBC_2.3.2")(condition, mutex); });
+}
+
+__attribute__((visibility("default"))) int pthread_cond_timedwait(pthread_cond_t* condition, pthread_mutex_t* mutex,
+                                                                  const struct timespec* deadline) {
+  return timed(OsrtFunction::pthread_cond_timedwait, [&] {
+    return GPUSCOPE_NEXT_VERSION(pthread_cond_timedwait, "GLIBC_2.3.2")(condition, mutex, deadline);
+  });
+}
+
+__attribute__((visibility("default"))) int pthread_cond_clockwait(pthread_cond_t* condition, pthread_mutex_t* mutex,
+                                                                  clockid_t clock, const struct timespec* deadline) {
+  return GPUSCOPE_TIMED(pthread_cond_clockwait, condition, mutex, clock, deadline);
+}
+
+__attribute__((visibility("default"))) int pthread_cond_signal(pthread_cond_t* condition) noexcept {
+  return timed(OsrtFunction::pthread_cond_signal,
+               [&] { return GPUSCOPE_NEXT_VERSION(pthread_cond_signal, "GLIBC_2.3.2")(condition); });
+}
+
+__attribute__((visibility("default"))) int pthread_cond_broadcast(pthread_cond_t* condition) noexcept {
+  return timed(OsrtFunction::pthread_cond_broadcast,
+               [&] { return GPUSCOPE_NEXT_VERSION(pthread_cond_broadcast, "GLIBC_2.3.2")(condition); });
+}
+
+__attribute__((visibility("default"))) int pthread_join(pthread_t thread, void** result) {
+  return GPUSCOPE_TIMED(pthread_join, thread, result);
+}
+
+__attribute__((visibility("default"))) int pthread_barrier_wait(pthread_barrier_t* barrier) noexcept {
+  return GPUSCOPE_TIMED(pthread_barrier_wait, barrier);
+}
+
+__attribute__((visibility("default"))) int pthread_create(pthread_t* thread, const pthread_attr_t* attributes,
+                                                          void* (*start)(void*), void* argument) noexcept {
+  return GPUSCOPE_TIMED(pthread_create, thread, attributes, start, argument);
+}
+
+// A thread naming itself: the new name goes to ThreadNames (nothing is timed).
+__attribute__((visibility("default"))) int pthread_setname_np(pthread_t thread, const char* name) noexcept {
+  int result = nextDefinition<decltype(&::pthread_setname_np)>(g_next[gpuscope::inject::kSetNameSlot],
+                                                               "pthread_setname_np")(thread, name);
+  gpuscope::inject::ProcessRecorder* recorder = gpuscope::inject::ProcessRecorder::get();
+  if (result == 0 && recorder && pthread_equal(thread, pthread_self())) {
+    int savedErrno = errno;
+    std::string_view text(name, strnlen(name, 64));
+    gpuscope::transport::ThreadNameBody body{static_cast<uint32_t>(gpuscope::transport::ThreadNameSource::Os),
+                                             static_cast<uint32_t>(text.size())};
+    recorder->emit(gpuscope::transport::RecordType::ThreadName, 0, &body, sizeof body, {text});
+    errno = savedErrno;
+  }
+  return result;
+}
+
+// ---- semaphores ----
+
+__attribute__((visibility("default"))) int sem_wait(sem_t* semaphore) {
+  if (!osrtRecorder()) return GPUSCOPE_NEXT(sem_wait)(semaphore);
+  int savedErrno = errno;
+  if (sem_trywait(semaphore) == 0) return 0;
+  errno = savedErrno;
+  return GPUSCOPE_TIMED(sem_wait, semaphore);
+}
+
+__attribute__((visibility("default"))) int sem_timedwait(sem_t* semaphore, const struct timespec* deadline) {
+  return GPUSCOPE_TIMED(sem_timedwait, semaphore, deadline);
+}
+
+__attribute__((visibility("default"))) int sem_clockwait(sem_t* semaphore, clockid_t clock,
+                                                         const struct timespec* deadline) {
+  return GPUSCOPE_TIMED(sem_clockwait, semaphore, clock, deadline);
+}
+
+__attribute__((visibility("default"))) int sem_post(sem_t* semaphore) noexcept {
+  return GPUSCOPE_TIMED(sem_post, semaphore);
+}
+
+// ---- sleeping and waiting for descriptors ----
+
+__attribute__((visibility("default"))) unsigned int sleep(unsigned int seconds) {
+  return GPUSCOPE_TIMED(sleep, seconds);
+}
+
+__attribute__((visibility("default"))) int usleep(useconds_t microseconds) {
+  return GPUSCOPE_TIMED(usleep, microseconds);
+}
+
+__attribute__((visibility("default"))) int nanosleep(const struct timespec* duration, struct timespec* remaining) {
+  return GPUSCOPE_TIMED(nanosleep, duration, remaining);
+}
+
+__attribute__((visibility("default"))) int clock_nanosleep(clockid_t clock, int flags, const struct timespec* time,
+                                                           struct timespec* remaining) {
+  return GPUSCOPE_TIMED(clock_nanosleep, clock, flags, time, remaining);
+}
+
+__attribute__((visibility("default"))) int poll(struct pollfd* fds, nfds_t count, int timeoutMs) {
+  return GPUSCOPE_TIMED(poll, fds, count, timeoutMs);
+}
+
+__attribute__((visibility("default"))) int ppoll(struct pollfd* fds, nfds_t count, const struct timespec* timeout,
+                                                 const sigset_t* mask) {
+  return GPUSCOPE_TIMED(ppoll, fds, count, timeout, mask);
+}
+
+__attribute__((visibility("default"))) int select(int count, fd_set* readable, fd_set* writable, fd_set* failed,
+                                                  struct timeval* timeout) {
+  return GPUSCOPE_TIMED(select, count, readable, writable, failed, timeout);
+}
+
+__attribute__((visibility("default"))) int pselect(int count, fd_set* readable, fd_set* writable, fd_set* failed,
+                                                   const struct timespec* timeout, const sigset_t* mask) {
+  return GPUSCOPE_TIMED(pselect, count, readable, writable, failed, timeout, mask);
+}
+
+__attribute__((visibility("default"))) int epoll_wait(int epoll, struct epoll_event* events, int maxEvents,
+                                                      int timeoutMs) {
+  return GPUSCOPE_TIMED(epoll_wait, epoll, events, maxEvents, timeoutMs);
+}
+
+__attribute__((visibility("default"))) int epoll_pwait(int epoll, struct epoll_event* events, int maxEvents,
+                                                       int timeoutMs, const sigset_t* mask) {
+  return GPUSCOPE_TIMED(epoll_pwait, epoll, events, maxEvents, timeoutMs, mask);
+}
+
+// ---- file and socket I/O ----
+
+__attribute__((visibility("default"))) ssize_t read(int fd, void* buffer, size_t bytes) {
+  return GPUSCOPE_TIMED(read, fd, buffer, bytes);
+}
+
+__attribute__((visibility("default"))) ssize_t write(int fd, const void* buffer, size_t bytes) {
+  return GPUSCOPE_TIMED(write, fd, buffer, bytes);
+}
+
+__attribute__((visibility("default"))) ssize_t pread(int fd, void* buffer, size_t bytes, off_t offset) {
+  return GPUSCOPE_TIMED(pread, fd, buffer, bytes, offset);
+}
+
+__attribute__((visibility("default"))) ssize_t pread64(int fd, void* buffer, size_t bytes, off64_t offset) {
+  return GPUSCOPE_TIMED(pread64, fd, buffer, bytes, offset);
+}
+
+__attribute__((visibility("default"))) ssize_t pwrite(int fd, const void* buffer, size_t bytes, off_t offset) {
+  return GPUSCOPE_TIMED(pwrite, fd, buffer, bytes, offset);
+}
+
+__attribute__((visibility("default"))) ssize_t pwrite64(int fd, const void* buffer, size_t bytes, off64_t offset) {
+  return GPUSCOPE_TIMED(pwrite64, fd, buffer, bytes, offset);
+}
+
+__attribute__((visibility("default"))) ssize_t readv(int fd, const struct iovec* vectors, int count) {
+  return GPUSCOPE_TIMED(readv, fd, vectors, count);
+}
+
+__attribute__((visibility("default"))) ssize_t writev(int fd, const struct iovec* vectors, int count) {
+  return GPUSCOPE_TIMED(writev, fd, vectors, count);
+}
+
+// open and openat take a mode only with O_CREAT or O_TMPFILE.
+static mode_t openMode(int flags, va_list arguments) {
+  if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) return static_cast<mode_t>(va_arg(arguments, int));
+  return 0;
+}
+
+__attribute__((visibility("default"))) int open(const char* path, int flags, ...) {
+  va_list arguments;
+  va_start(arguments, flags);
+  mode_t mode = openMode(flags, arguments);
+  va_end(arguments);
+  return GPUSCOPE_TIMED(open, path, flags, mode);
+}
+
+__attribute__((visibility("default"))) int open64(const char* path, int flags, ...) {
+  va_list arguments;
+  va_start(arguments, flags);
+  mode_t mode = openMode(flags, arguments);
+  va_end(arguments);
+  return GPUSCOPE_TIMED(open64, path, flags, mode);
+}
+
+__attribute__((visibility("default"))) int openat(int directory, const char* path, int flags, ...) {
+  va_list arguments;
+  va_start(arguments, flags);
+  mode_t mode = openMode(flags, arguments);
+  va_end(arguments);
+  return GPUSCOPE_TIMED(openat, directory, path, flags, mode);
+}
+
+__attribute__((visibility("default"))) int openat64(int directory, const char* path, int flags, ...) {
+  va_list arguments;
+  va_start(arguments, flags);
+  mode_t mode = openMode(flags, arguments);
+  va_end(arguments);
+  return GPUSCOPE_TIMED(openat64, directory, path, flags, mode);
+}
+
+__attribute__((visibility("default"))) int creat(const char* path, mode_t mode) {
+  return GPUSCOPE_TIMED(creat, path, mode);
+}
+
+__attribute__((visibility("default"))) int close(int fd) { return GPUSCOPE_TIMED(close, fd); }
+
+__attribute__((visibility("default"))) FILE* fopen(const char* path, const char* mode) {
+  return GPUSCOPE_TIMED(fopen, path, mode);
+}
+
+__attribute__((visibility("default"))) FILE* fopen64(const char* path, const char* mode) {
+  return GPUSCOPE_TIMED(fopen64, path, mode);
+}
+
+__attribute__((visibility("default"))) int fclose(FILE* file) { return GPUSCOPE_TIMED(fclose, file); }
+
+__attribute__((visibility("default"))) size_t fread(void* buffer, size_t size, size_t count, FILE* file) {
+  return GPUSCOPE_TIMED(fread, buffer, size, count, file);
+}
+
+__attribute__((visibility("default"))) size_t fwrite(const void* buffer, size_t size, size_t count, FILE* file) {
+  return GPUSCOPE_TIMED(fwrite, buffer, size, count, file);
+}
+
+__attribute__((visibility("default"))) int fflush(FILE* file) { return GPUSCOPE_TIMED(fflush, file); }
+
+__attribute__((visibility("default"))) char* fgets(char* buffer, int size, FILE* file) {
+  return GPUSCOPE_TIMED(fgets, buffer, size, file);
+}
+
+__attribute__((visibility("default"))) ssize_t recv(int fd, void* buffer, size_t bytes, int flags) {
+  return GPUSCOPE_TIMED(recv, fd, buffer, bytes, flags);
+}
+
+__attribute__((visibility("default"))) ssize_t recvfrom(int fd, void* buffer, size_t bytes, int flags,
+                                                        struct sockaddr* from, socklen_t* fromLength) {
+  return GPUSCOPE_TIMED(recvfrom, fd, buffer, bytes, flags, from, fromLength);
+}
+
+__attribute__((visibility("default"))) ssize_t recvmsg(int fd, struct msghdr* message, int flags) {
+  return GPUSCOPE_TIMED(recvmsg, fd, message, flags);
+}
+
+__attribute__((visibility("default"))) ssize_t send(int fd, const void* buffer, size_t bytes, int flags) {
+  return GPUSCOPE_TIMED(send, fd, buffer, bytes, flags);
+}
+
+__attribute__((visibility("default"))) ssize_t sendto(int fd, const void* buffer, size_t bytes, int flags,
+                                                      const struct sockaddr* to, socklen_t toLength) {
+  return GPUSCOPE_TIMED(sendto, fd, buffer, bytes, flags, to, toLength);
+}
+
+__attribute__((visibility("default"))) ssize_t sendmsg(int fd, const struct msghdr* message, int flags) {
+  return GPUSCOPE_TIMED(sendmsg, fd, message, flags);
+}
+
+__attribute__((visibility("default"))) int connect(int fd, const struct sockaddr* address, socklen_t length) {
+  return GPUSCOPE_TIMED(connect, fd, address, length);
+}
+
+__attribute__((visibility("default"))) int accept(int fd, struct sockaddr* address, socklen_t* length) {
+  return GPUSCOPE_TIMED(accept, fd, address, length);
+}
+
+__attribute__((visibility("default"))) int accept4(int fd, struct sockaddr* address, socklen_t* length, int flags) {
+  return GPUSCOPE_TIMED(accept4, fd, address, length, flags);
+}
+
+__attribute__((visibility("default"))) int socket(int domain, int type, int protocol) noexcept {
+  return GPUSCOPE_TIMED(socket, domain, type, protocol);
+}
+
+__attribute__((visibility("default"))) int bind(int fd, const struct sockaddr* address, socklen_t length) noexcept {
+  return GPUSCOPE_TIMED(bind, fd, address, length);
+}
+
+__attribute__((visibility("default"))) int listen(int fd, int backlog) noexcept {
+  return GPUSCOPE_TIMED(listen, fd, backlog);
+}
+
+__attribute__((visibility("default"))) int ioctl(int fd, unsigned long request, ...) noexcept {
+  va_list arguments;
+  va_start(arguments, request);
+  void* argument = va_arg(arguments, void*);
+  va_end(arguments);
+  return timed(OsrtFunction::ioctl, [&] {
+    return nextDefinition<int (*)(int, unsigned long, void*)>(g_next[static_cast<size_t>(OsrtFunction::ioctl)],
+                                                              "ioctl")(fd, request, argument);
+  });
+}
+
+__attribute__((visibility("default"))) int fsync(int fd) { return GPUSCOPE_TIMED(fsync, fd); }
+__attribute__((visibility("default"))) int fdatasync(int fd) { return GPUSCOPE_TIMED(fdatasync, fd); }
+
+__attribute__((visibility("default"))) void* mmap(void* address, size_t length, int protection, int flags, int fd,
+                                                  off_t offset) noexcept {
+  return GPUSCOPE_TIMED(mmap, address, length, protection, flags, fd, offset);
+}
+
+__attribute__((visibility("default"))) void* mmap64(void* address, size_t length, int protection, int flags, int fd,
+                                                    off64_t offset) noexcept {
+  return GPUSCOPE_TIMED(mmap64, address, length, protection, flags, fd, offset);
+}
+
+__attribute__((visibility("default"))) int munmap(void* address, size_t length) noexcept {
+  return GPUSCOPE_TIMED(munmap, address, length);
+}
+
+__attribute__((visibility("default"))) int msync(void* address, size_t length, int flags) {
+  return GPUSCOPE_TIMED(msync, address, length, flags);
+}
+
+__attribute__((visibility("default"))) int pipe(int fds[2]) noexcept { return GPUSCOPE_TIMED(pipe, fds); }
+__attribute__((visibility("default"))) int pipe2(int fds[2], int flags) noexcept {
+  return GPUSCOPE_TIMED(pipe2, fds, flags);
+}
+__attribute__((visibility("default"))) int dup(int fd) noexcept { return GPUSCOPE_TIMED(dup, fd); }
+__attribute__((visibility("default"))) int dup2(int fd, int target) noexcept {
+  return GPUSCOPE_TIMED(dup2, fd, target);
+}
+__attribute__((visibility("default"))) int flock(int fd, int operation) noexcept {
+  return GPUSCOPE_TIMED(flock, fd, operation);
+}
+__attribute__((visibility("default"))) int lockf(int fd, int command, off_t length) {
+  return GPUSCOPE_TIMED(lockf, fd, command, length);
+}
+
+// ---- processes ----
+
+__attribute__((visibility("default"))) pid_t waitpid(pid_t pid, int* status, int options) {
+  return GPUSCOPE_TIMED(waitpid, pid, status, options);
+}
+
+__attribute__((visibility("default"))) pid_t wait(int* status) { return GPUSCOPE_TIMED(wait, status); }
+
+__attribute__((visibility("default"))) int waitid(idtype_t type, id_t id, siginfo_t* info, int options) {
+  return GPUSCOPE_TIMED(waitid, type, id, info, options);
+}
+
+// The child is set up by the pthread_atfork handler (a ring file of its own); only the parent records.
+__attribute__((visibility("default"))) pid_t fork() noexcept {
+  gpuscope::inject::ProcessRecorder* recorder = osrtRecorder();
+  if (!recorder) return GPUSCOPE_NEXT(fork)();
+  int64_t start = gpuscope::transport::sessionClockNs();
+  pid_t child = GPUSCOPE_NEXT(fork)();
+  if (child == 0) return 0;
+  gpuscope::inject::recordCall(recorder, OsrtFunction::fork, start, gpuscope::transport::sessionClockNs(), child);
+  return child;
+}
+
+// exec returns only when it failed; that call is recorded (in the process that made it, not in a
+// vfork child, which shares the parent's memory).
+__attribute__((visibility("default"))) int execve(const char* path, char* const argv[], char* const envp[]) noexcept {
+  FollowedEnvironment environment(envp);
+  int64_t start = gpuscope::transport::sessionClockNs();
+  int result = GPUSCOPE_NEXT(execve)(path, argv, environment.entries);
+  if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
+    gpuscope::inject::recordCall(recorder, OsrtFunction::execve, start, gpuscope::transport::sessionClockNs(), result);
+  }
+  return result;
+}
+
+__attribute__((visibility("default"))) int execv(const char* path, char* const argv[]) noexcept {
+  FollowedEnvironment environment(environ);
+  int64_t start = gpuscope::transport::sessionClockNs();
+  int result = GPUSCOPE_NEXT(execve)(path, argv, environment.entries);
+  if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
+    gpuscope::inject::recordCall(recorder, OsrtFunction::execv, start, gpuscope::transport::sessionClockNs(), result);
+  }
+  return result;
+}
+
+__attribute__((visibility("default"))) int execvpe(const char* file, char* const argv[], char* const envp[]) noexcept {
+  FollowedEnvironment environment(envp);
+  int64_t start = gpuscope::transport::sessionClockNs();
+  int result = GPUSCOPE_NEXT(execvpe)(file, argv, environment.entries);
+  if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
+    gpuscope::inject::recordCall(recorder, OsrtFunction::execvpe, start, gpuscope::transport::sessionClockNs(), result);
+  }
+  return result;
+}
+
+__attribute__((visibility("default"))) int execvp(const char* file, char* const argv[]) noexcept {
+  FollowedEnvironment environment(environ);
+  int64_t start = gpuscope::transport::sessionClockNs();
+  int result = GPUSCOPE_NEXT(execvpe)(file, argv, environment.entries);
+  if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
+    gpuscope::inject::recordCall(recorder, OsrtFunction::execvp, start, gpuscope::transport::sessionClockNs(), result);
+  }
+  return result;
+}
+
+__attribute__((visibility("default"))) int posix_spawn(pid_t* pid, const char* path,
+                                                       const posix_spawn_file_actions_t* actions,
+                                                       const posix_spawnattr_t* attributes, char* const argv[],
+                                                       char* const envp[]) {
+  FollowedEnvironment environment(envp);
+  return nextDefinition<decltype(&::posix_spawn)>(g_next[gpuscope::inject::kPosixSpawnSlot], "posix_spawn")(
+      pid, path, actions, attributes, argv, environment.entries);
+}
+
+__attribute__((visibility("default"))) int posix_spawnp(pid_t* pid, const char* file,
+                                                        const posix_spawn_file_actions_t* actions,
+                                                        const posix_spawnattr_t* attributes, char* const argv[],
+                                                        char* const envp[]) {
+  FollowedEnvironment environment(envp);
+  return nextDefinition<decltype(&::posix_spawnp)>(g_next[gpuscope::inject::kPosixSpawnpSlot], "posix_spawnp")(
+      pid, file, actions, attributes, argv, environment.entries);
+}
+
+__attribute__((visibility("default"))) int system(const char* command) { return GPUSCOPE_TIMED(system, command); }
+
+__attribute__((visibility("default"))) FILE* popen(const char* command, const char* mode) {
+  return GPUSCOPE_TIMED(popen, command, mode);
+}
+
+__attribute__((visibility("default"))) int pclose(FILE* stream) { return GPUSCOPE_TIMED(pclose, stream); }
+
+}  // extern "C"

@@ -1,0 +1,322 @@
+#include "collector/inject/process_recorder.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "collector/inject/recorder_internal.h"
+#include "collector/transport/ring_writer.h"
+#include "collector/transport/session_clock.h"
+
+namespace gpuscope::inject {
+
+using transport::RecordType;
+using transport::RingFileWriter;
+
+__thread ThreadState t_threadState __attribute__((tls_model("initial-exec")));
+std::atomic<bool> g_recording{false};
+RecorderConfig g_config;
+
+namespace {
+
+// A definition kept for forked children: the record as it was written.
+struct Definition {
+  RecordType type;
+  std::vector<uint8_t> body;
+  std::string text;
+};
+
+// Everything below is created once and never destroyed: threads may still record while the
+// process exits, after static destructors ran.
+struct RecorderState {
+  std::atomic<RingFileWriter*> file{nullptr};
+  std::atomic<uint64_t> generation{0};
+  std::atomic<uint64_t> ids{0};
+  uint32_t pid = 0;
+  char sessionDir[2048] = {};
+  transport::RingFileConfig ringConfig;
+  std::mutex* definitionsLock = nullptr;
+  std::vector<Definition>* definitions = nullptr;
+  pthread_key_t threadKey{};
+  std::atomic<int> forkHandlerCount{0};
+  ForkChildHandler forkHandlers[8] = {};
+  std::vector<std::string>* followEnvironment = nullptr;
+  std::vector<const char*>* followEnvironmentPointers = nullptr;
+};
+
+constinit RecorderState g_state;
+
+RecorderState& state() { return g_state; }
+
+ProcessRecorder g_facade;
+
+// Reads a small /proc file with raw system calls (open and read are interposed).
+size_t readProcFile(const char* path, char* out, size_t capacity) {
+  int fd = static_cast<int>(syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC));
+  if (fd < 0) return 0;
+  size_t total = 0;
+  while (total + 1 < capacity) {
+    long n = syscall(SYS_read, fd, out + total, capacity - 1 - total);
+    if (n <= 0) break;
+    total += static_cast<size_t>(n);
+  }
+  syscall(SYS_close, fd);
+  out[total] = '\0';
+  return total;
+}
+
+// Field 22 of /proc/self/stat (start time in clock ticks): with the pid it names a process uniquely.
+uint64_t processStartTicks() {
+  char text[1024];
+  if (readProcFile("/proc/self/stat", text, sizeof text) == 0) return 0;
+  const char* field = std::strrchr(text, ')');
+  if (!field) return 0;
+  // After ")" come field 3 (state) onwards; field 22 is the 20th after it.
+  int index = 2;
+  for (const char* p = field + 1; *p; ++p) {
+    if (*p == ' ') {
+      ++index;
+      if (index == 22) return std::strtoull(p + 1, nullptr, 10);
+    }
+  }
+  return 0;
+}
+
+void writeStderr(const char* text) { syscall(SYS_write, 2, text, std::strlen(text)); }
+
+uint32_t osThreadId() { return static_cast<uint32_t>(syscall(SYS_gettid)); }
+
+void emitProcessRecord(RingFileWriter& file, uint32_t pid, uint32_t ppid) {
+  char name[64] = {};
+  size_t length = readProcFile("/proc/self/comm", name, sizeof name);
+  while (length > 0 && (name[length - 1] == '\n' || name[length - 1] == '\0')) --length;
+  transport::ProcessBody body{pid, ppid, static_cast<uint32_t>(length), 0};
+  std::string_view text(name, length);
+  file.write(0, RecordType::Process, 0, pid, &body, sizeof body, &text, 1, 50'000'000);
+}
+
+bool openRingFile(uint32_t ppid) {
+  RecorderState& s = state();
+  uint32_t pid = static_cast<uint32_t>(getpid());
+  RingFileWriter* file =
+      RingFileWriter::create(s.sessionDir, s.ringConfig, pid, ppid, processStartTicks(), transport::sessionClockNs());
+  if (!file) {
+    char message[2400];
+    std::snprintf(message, sizeof message,
+                  "gpuscope: process %u is not recorded: cannot create its trace ring in %s (%s)\n", pid, s.sessionDir,
+                  std::strerror(errno));
+    writeStderr(message);
+    return false;
+  }
+  s.pid = pid;
+  emitProcessRecord(*file, pid, ppid);
+  s.file.store(file, std::memory_order_release);
+  s.generation.fetch_add(1, std::memory_order_acq_rel);
+  return true;
+}
+
+void releaseThreadRing(void*) {
+  ThreadState& thread = t_threadState;
+  RecorderState& s = state();
+  RingFileWriter* file = s.file.load(std::memory_order_acquire);
+  if (file && thread.generation == s.generation.load(std::memory_order_acquire)) file->releaseRing(thread.ring);
+  thread.generation = 0;
+  thread.ring = 0;
+}
+
+// Binds the calling thread to a ring of the current file and names it.
+void attachThread(ThreadState& thread, RingFileWriter& file, uint64_t generation) {
+  RecorderState& s = state();
+  thread.tid = osThreadId();
+  thread.ring = file.claimRing(thread.tid);
+  thread.generation = generation;
+  pthread_setspecific(s.threadKey, reinterpret_cast<void*>(uintptr_t{1}));
+  char name[17] = {};
+  prctl(PR_GET_NAME, name, 0, 0, 0);
+  std::string_view text(name, strnlen(name, 16));
+  transport::ThreadNameBody body{static_cast<uint32_t>(transport::ThreadNameSource::Os),
+                                 static_cast<uint32_t>(text.size())};
+  file.write(thread.ring, RecordType::ThreadName, 0, thread.tid, &body, sizeof body, &text, 1);
+}
+
+void beforeFork() {
+  if (state().definitionsLock) state().definitionsLock->lock();
+}
+
+void afterForkInParent() {
+  if (state().definitionsLock) state().definitionsLock->unlock();
+}
+
+void afterForkInChild() {
+  RecorderState& s = state();
+  if (!s.definitionsLock) return;
+  // The lock was taken in beforeFork by this very thread; the parent's file is not ours any more.
+  uint32_t parentPid = s.pid;
+  RingFileWriter* parentFile = s.file.exchange(nullptr, std::memory_order_acq_rel);
+  delete parentFile;  // unmaps our copy; the parent keeps writing into its own
+  g_recording.store(false, std::memory_order_release);
+  t_threadState = ThreadState{};
+  if (openRingFile(parentPid)) {
+    RingFileWriter* file = s.file.load(std::memory_order_acquire);
+    for (const Definition& definition : *s.definitions) {
+      std::string_view text(definition.text);
+      file->write(0, definition.type, 0, s.pid, definition.body.data(), static_cast<uint32_t>(definition.body.size()),
+                  &text, 1, 50'000'000);
+    }
+    g_recording.store(true, std::memory_order_release);
+  }
+  int handlers = s.forkHandlerCount.load(std::memory_order_acquire);
+  for (int i = 0; i < handlers; ++i) s.forkHandlers[i]();
+  s.definitionsLock->unlock();
+}
+
+bool parseBool(const char* list, const char* item) {
+  if (!list) return false;
+  size_t length = std::strlen(item);
+  for (const char* p = list; *p;) {
+    const char* end = std::strchr(p, ',');
+    size_t n = end ? static_cast<size_t>(end - p) : std::strlen(p);
+    if (n == length && std::strncmp(p, item, n) == 0) return true;
+    if (!end) break;
+    p = end + 1;
+  }
+  return false;
+}
+
+void keepForFollowing(std::vector<std::string>& entries, const char* name) {
+  const char* value = std::getenv(name);
+  if (value) entries.push_back(std::string(name) + "=" + value);
+}
+
+__attribute__((constructor)) void startRecording() {
+  const char* dir = std::getenv("GPUSCOPE_SESSION_DIR");
+  if (!dir || !*dir) return;
+  RecorderState& s = state();
+  if (std::strlen(dir) >= sizeof s.sessionDir) return;
+  std::strcpy(s.sessionDir, dir);
+  const char* traces = std::getenv("GPUSCOPE_TRACE");
+  g_config.traceOsrt = parseBool(traces, "osrt");
+  g_config.traceNvtx = parseBool(traces, "nvtx");
+  g_config.traceCuda = parseBool(traces, "cuda");
+  if (const char* threshold = std::getenv("GPUSCOPE_OSRT_THRESHOLD_NS")) {
+    g_config.osrtThresholdNs = std::strtoll(threshold, nullptr, 10);
+  }
+  if (const char* kib = std::getenv("GPUSCOPE_RING_KB")) {
+    uint64_t value = std::strtoull(kib, nullptr, 10);
+    if (value >= 4) s.ringConfig.ringBytes = value * 1024;
+  }
+  if (const char* count = std::getenv("GPUSCOPE_RING_COUNT")) {
+    uint64_t value = std::strtoull(count, nullptr, 10);
+    if (value >= 1 && value <= 1024) s.ringConfig.ringCount = static_cast<uint32_t>(value);
+  }
+  s.definitionsLock = new std::mutex();
+  s.definitions = new std::vector<Definition>();
+  s.followEnvironment = new std::vector<std::string>();
+  for (const char* name : {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR",
+                           "GPUSCOPE_TRACE", "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT"}) {
+    keepForFollowing(*s.followEnvironment, name);
+  }
+  s.followEnvironmentPointers = new std::vector<const char*>();
+  for (const std::string& entry : *s.followEnvironment) s.followEnvironmentPointers->push_back(entry.c_str());
+  s.followEnvironmentPointers->push_back(nullptr);
+  if (pthread_key_create(&s.threadKey, releaseThreadRing) != 0) return;
+  pthread_atfork(beforeFork, afterForkInParent, afterForkInChild);
+  if (!openRingFile(static_cast<uint32_t>(getppid()))) return;
+  g_recording.store(true, std::memory_order_release);
+}
+
+__attribute__((destructor)) void finishRecording() {
+  RingFileWriter* file = state().file.load(std::memory_order_acquire);
+  if (file) {
+    file->header().state.store(static_cast<uint32_t>(transport::ProcessState::Exited), std::memory_order_release);
+  }
+}
+
+}  // namespace
+
+ProcessRecorder* ProcessRecorder::get() { return g_recording.load(std::memory_order_acquire) ? &g_facade : nullptr; }
+
+const RecorderConfig& ProcessRecorder::config() const { return g_config; }
+
+uint32_t ProcessRecorder::pid() const { return state().pid; }
+
+uint32_t ProcessRecorder::currentTid() {
+  ThreadState& thread = t_threadState;
+  return thread.generation != 0 ? thread.tid : osThreadId();
+}
+
+bool ProcessRecorder::emit(RecordType type, uint16_t aux, const void* body, uint32_t bodyBytes,
+                           std::initializer_list<std::string_view> texts, uint32_t tid, int64_t waitNs) {
+  ThreadState& thread = t_threadState;
+  RecorderState& s = state();
+  RingFileWriter* file = s.file.load(std::memory_order_acquire);
+  if (!file) return false;
+  if (thread.busy) {
+    file->countLost();
+    return false;
+  }
+  thread.busy = 1;
+  uint64_t generation = s.generation.load(std::memory_order_acquire);
+  if (thread.generation != generation) attachThread(thread, *file, generation);
+  bool written =
+      file->write(thread.ring, type, aux, tid ? tid : thread.tid, body, bodyBytes, texts.begin(), texts.size(), waitNs);
+  thread.busy = 0;
+  return written;
+}
+
+bool ProcessRecorder::define(RecordType type, const void* body, uint32_t bodyBytes, std::string_view text) {
+  RecorderState& s = state();
+  ThreadState& thread = t_threadState;
+  std::lock_guard<std::mutex> lock(*s.definitionsLock);
+  RingFileWriter* file = s.file.load(std::memory_order_acquire);
+  if (!file) return false;
+  const auto* bytes = static_cast<const uint8_t*>(body);
+  s.definitions->push_back({type, std::vector<uint8_t>(bytes, bytes + bodyBytes), std::string(text)});
+  uint32_t saved = thread.busy;
+  thread.busy = 1;
+  bool written = file->write(0, type, 0, currentTid(), body, bodyBytes, &text, 1, 50'000'000);
+  thread.busy = saved;
+  return written;
+}
+
+uint64_t ProcessRecorder::nextId() { return state().ids.fetch_add(1, std::memory_order_relaxed) + 1; }
+
+void ProcessRecorder::setCudaState(uint32_t cudaState) {
+  RingFileWriter* file = state().file.load(std::memory_order_acquire);
+  if (file) file->header().cudaState.store(cudaState, std::memory_order_release);
+}
+
+void ProcessRecorder::countLost() {
+  RingFileWriter* file = state().file.load(std::memory_order_acquire);
+  if (file) file->countLost();
+}
+
+void registerForkChildHandler(ForkChildHandler handler) {
+  RecorderState& s = state();
+  int index = s.forkHandlerCount.load(std::memory_order_acquire);
+  if (index >= static_cast<int>(sizeof s.forkHandlers / sizeof s.forkHandlers[0])) return;
+  s.forkHandlers[index] = handler;
+  s.forkHandlerCount.store(index + 1, std::memory_order_release);
+}
+
+void markToolThread() { t_threadState.toolThread = 1; }
+
+const char* const* followEnvironment() {
+  static const char* const kEmpty[] = {nullptr};
+  RecorderState& s = state();
+  return s.followEnvironmentPointers ? s.followEnvironmentPointers->data() : kEmpty;
+}
+
+}  // namespace gpuscope::inject

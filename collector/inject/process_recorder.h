@@ -1,0 +1,56 @@
+#pragma once
+// ProcessRecorder: the recording state of one traced process, shared by the OS-runtime interposer,
+// the NVTX injection and the CUDA injection (which links against this library).
+//
+// It exists only when the process was started by `gpuscope record` (GPUSCOPE_SESSION_DIR is set);
+// everywhere else get() returns null and the interposed functions just call through.
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+
+#include "collector/transport/records.h"
+
+#define GPUSCOPE_EXPORT __attribute__((visibility("default")))
+
+namespace gpuscope::inject {
+
+// What `gpuscope record` asked for, read from the environment at load time.
+struct RecorderConfig {
+  bool traceOsrt = false;
+  bool traceNvtx = false;
+  bool traceCuda = false;
+  int64_t osrtThresholdNs = 1000;
+};
+
+class GPUSCOPE_EXPORT ProcessRecorder {
+ public:
+  // The recorder of this process, or null when it is not being recorded.
+  static ProcessRecorder* get();
+
+  const RecorderConfig& config() const;
+  uint32_t pid() const;
+
+  // Writes a record from the calling thread (into its own ring). TID overrides the thread id the
+  // record is about (0: the caller). WAITNS lets a tool thread wait for room instead of dropping.
+  // A record emitted while the same thread is already emitting (a signal handler) is dropped.
+  bool emit(transport::RecordType type, uint16_t aux, const void* body, uint32_t bodyBytes,
+            std::initializer_list<std::string_view> texts = {}, uint32_t tid = 0, int64_t waitNs = 0);
+  // Writes a definition (a string, NVTX domain, registered string or category name) into the shared
+  // ring, before anything that refers to it, and keeps it so a forked child inherits it.
+  bool define(transport::RecordType type, const void* body, uint32_t bodyBytes, std::string_view text);
+  // A fresh process-local id (strings, NVTX domains, registered strings, ranges); never 0.
+  uint64_t nextId();
+  // The CUDA injection reports its state for the summary.
+  void setCudaState(uint32_t state);
+  // Counts a record lost because the thread was already inside the recorder.
+  void countLost();
+
+  // The calling thread's id (cached).
+  static uint32_t currentTid();
+};
+
+// Called by the CUDA injection around fork to drop state that belongs to the parent.
+using ForkChildHandler = void (*)();
+GPUSCOPE_EXPORT void registerForkChildHandler(ForkChildHandler handler);
+
+}  // namespace gpuscope::inject

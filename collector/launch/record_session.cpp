@@ -1,0 +1,483 @@
+#include "collector/launch/record_session.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "collector/daemon/trace_daemon.h"
+#include "collector/transport/session_clock.h"
+#include "core/error.h"
+#include "core/write/trace_writer.h"
+
+extern char** environ;
+
+namespace gpuscope {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::chrono::milliseconds kGraceForChildren{1000};
+constexpr std::chrono::seconds kInterruptWait{5};
+constexpr std::chrono::seconds kTerminateWait{3};
+
+bool isExecutableFile(const std::string& path) {
+  struct stat info {};
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
+}
+
+// The program to run, as execvp would find it; a TraceError when there is none.
+std::string resolveCommand(const std::string& command) {
+  if (command.find('/') != std::string::npos) {
+    struct stat info {};
+    if (stat(command.c_str(), &info) != 0) throw TraceError("cannot run " + command + ": no such file");
+    if (!isExecutableFile(command)) throw TraceError("cannot run " + command + ": it is not an executable file");
+    return command;
+  }
+  const char* path = std::getenv("PATH");
+  std::string directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::stringstream stream(directories);
+  std::string directory;
+  while (std::getline(stream, directory, ':')) {
+    std::string candidate = (directory.empty() ? std::string(".") : directory) + "/" + command;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  throw TraceError("cannot run " + command + ": command not found (looked in PATH)");
+}
+
+std::string shellQuote(const std::string& word) {
+  bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("-_./=:,+@%", c);
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string joinCommand(const std::vector<std::string>& words) {
+  std::string line;
+  for (const std::string& word : words) line += (line.empty() ? "" : " ") + shellQuote(word);
+  return line;
+}
+
+std::string outputPath(const RecordOptions& options) {
+  if (options.output.empty()) {
+    for (int n = 1;; ++n) {
+      std::string candidate = "report" + std::to_string(n) + ".sqlite";
+      if (!fs::exists(candidate)) return candidate;
+    }
+  }
+  fs::path path(options.output);
+  if (!path.has_extension()) path += ".sqlite";
+  return path.string();
+}
+
+std::string executableDirectory() {
+  std::error_code error;
+  fs::path self = fs::read_symlink("/proc/self/exe", error);
+  return error ? std::string() : self.parent_path().string();
+}
+
+std::string formatCount(uint64_t value) {
+  std::string digits = std::to_string(value);
+  std::string result;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) result += ',';
+    result += digits[i];
+  }
+  return result;
+}
+
+std::string formatBytes(uintmax_t bytes) {
+  char text[32];
+  if (bytes >= 1024 * 1024) {
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  } else if (bytes >= 1024) {
+    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024.0);
+  } else {
+    std::snprintf(text, sizeof text, "%ju bytes", bytes);
+  }
+  return text;
+}
+
+// A directory on tmpfs for the ring files (memory that survives a crashed process).
+std::string makeSessionDirectory() {
+  const char* tmpdir = std::getenv("TMPDIR");
+  for (const char* base : {static_cast<const char*>("/dev/shm"), tmpdir, static_cast<const char*>("/tmp")}) {
+    if (!base || !*base) continue;
+    std::string pattern = std::string(base) + "/gpuscope-XXXXXX";
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    if (mkdtemp(buffer.data())) return buffer.data();
+  }
+  throw TraceError(std::string("cannot create a session directory in /dev/shm or /tmp: ") + std::strerror(errno));
+}
+
+// What a short-lived child learns about the CUDA driver: it loads libcuda and initializes it, so
+// the recorder itself stays free of the driver.
+enum ProbeResult { kProbeOk = 0, kProbeNoDriver = 2, kProbeInitFailed = 3, kProbeNoDevice = 4 };
+
+pid_t startCudaProbe() {
+  pid_t pid = fork();
+  if (pid != 0) return pid;
+  int devnull = open("/dev/null", O_WRONLY);
+  if (devnull >= 0) {
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+  }
+  void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!driver) _exit(kProbeNoDriver);
+  using Init = int (*)(unsigned);
+  using Count = int (*)(int*);
+  auto init = reinterpret_cast<Init>(dlsym(driver, "cuInit"));
+  auto count = reinterpret_cast<Count>(dlsym(driver, "cuDeviceGetCount"));
+  if (!init || !count) _exit(kProbeNoDriver);
+  if (init(0) != 0) _exit(kProbeInitFailed);
+  int devices = 0;
+  if (count(&devices) != 0 || devices == 0) _exit(kProbeNoDevice);
+  _exit(kProbeOk);
+}
+
+std::string probeMessage(int status) {
+  if (!WIFEXITED(status)) return {};
+  switch (WEXITSTATUS(status)) {
+    case kProbeNoDriver:
+      return "no CUDA driver (libcuda.so.1) on this machine: CUDA is not traced; NVTX and OS runtime calls are";
+    case kProbeInitFailed:
+      return "the CUDA driver did not initialize (no usable GPU?): CUDA is not traced; NVTX and OS runtime calls "
+             "are";
+    case kProbeNoDevice:
+      return "no CUDA GPU is visible: CUDA is not traced; NVTX and OS runtime calls are";
+    default:
+      return {};
+  }
+}
+
+bool hasTrace(const RecordOptions& options, std::string_view name) {
+  return std::find(options.traces.begin(), options.traces.end(), name) != options.traces.end();
+}
+
+// The program's environment: ours plus what it needs to be recorded and to pass it on.
+std::vector<std::string> childEnvironment(const RecordOptions& options, const InjectionLibraries& libraries,
+                                          const std::string& sessionDir) {
+  std::vector<std::string> entries;
+  std::string preload = libraries.inject;
+  auto starts = [](const char* entry, std::string_view name) { return std::string_view(entry).starts_with(name); };
+  for (char** entry = environ; entry && *entry; ++entry) {
+    if (starts(*entry, "LD_PRELOAD=")) {
+      std::string theirs = *entry + std::strlen("LD_PRELOAD=");
+      if (!theirs.empty()) preload += ":" + theirs;
+      continue;
+    }
+    if (starts(*entry, "GPUSCOPE_SESSION_DIR=") || starts(*entry, "GPUSCOPE_TRACE=") ||
+        starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=")) {
+      continue;
+    }
+    bool injection = starts(*entry, "CUDA_INJECTION64_PATH=") || starts(*entry, "NVTX_INJECTION64_PATH=");
+    if (injection) {
+      std::cerr << "gpuscope: replacing " << *entry << " (another tool's injection library) with gpuscope's\n";
+      continue;
+    }
+    entries.emplace_back(*entry);
+  }
+  std::string traces;
+  for (const std::string& trace : options.traces) traces += (traces.empty() ? "" : ",") + trace;
+  entries.push_back("LD_PRELOAD=" + preload);
+  entries.push_back("GPUSCOPE_SESSION_DIR=" + sessionDir);
+  entries.push_back("GPUSCOPE_TRACE=" + traces);
+  entries.push_back("GPUSCOPE_OSRT_THRESHOLD_NS=" + std::to_string(options.osrtThresholdNs));
+  if (hasTrace(options, "cuda") && !libraries.cuda.empty())
+    entries.push_back("CUDA_INJECTION64_PATH=" + libraries.cuda);
+  if (hasTrace(options, "nvtx")) entries.push_back("NVTX_INJECTION64_PATH=" + libraries.inject);
+  return entries;
+}
+
+std::string signalName(int signal) {
+  const char* description = strsignal(signal);
+  return description ? description : "signal " + std::to_string(signal);
+}
+
+void printSummary(const std::string& command, int exitCode, bool signaled, int signal, double seconds,
+                  const RecordCounts& counts, const TransportCounts& transport, const std::string& path) {
+  std::ostringstream out;
+  char elapsed[32];
+  std::snprintf(elapsed, sizeof elapsed, "%.2f s", seconds);
+  out << "gpuscope: recorded " << command << " for " << elapsed;
+  if (signaled) {
+    out << "; it was ended by " << signalName(signal) << " (exit status " << exitCode << ")\n";
+  } else {
+    out << "; it exited with status " << exitCode << "\n";
+  }
+  out << "  processes " << counts.processes << ", threads " << counts.threads << "\n";
+  out << "  events: CUDA API " << formatCount(counts.cudaApi) << ", kernels " << formatCount(counts.kernels)
+      << ", memcpy " << formatCount(counts.memcpys) << ", memset " << formatCount(counts.memsets) << ", sync "
+      << formatCount(counts.syncs) << ", NVTX " << formatCount(counts.nvtx) << ", OS runtime "
+      << formatCount(counts.osrt) << "\n";
+  uint64_t dropped = transport.ringDropped + counts.cuptiDropped;
+  out << "  records dropped: " << formatCount(dropped);
+  if (dropped) {
+    out << " (" << formatCount(transport.ringDropped) << " with full rings, " << formatCount(counts.cuptiDropped)
+        << " by CUPTI)";
+  }
+  out << "\n";
+  if (counts.unendedRanges)
+    out << "  NVTX ranges left open at process exit: " << formatCount(counts.unendedRanges) << "\n";
+  if (counts.outsideWindow) {
+    out << "  events outside --delay/--duration, left out: " << formatCount(counts.outsideWindow) << "\n";
+  }
+  if (transport.corrupt || counts.malformed) {
+    out << "  damaged records skipped: " << formatCount(transport.corrupt + counts.malformed) << "\n";
+  }
+  std::error_code error;
+  uintmax_t size = fs::file_size(path, error);
+  fs::path absolute = fs::absolute(path, error);
+  out << "  file: " << absolute.string() << " (" << formatBytes(error ? 0 : size) << ")\n";
+  std::cerr << out.str() << std::flush;
+}
+
+void runStats(const std::string& path) {
+  std::cerr << std::flush;
+  std::cout << std::flush;
+  pid_t pid = fork();
+  if (pid == 0) {
+    execl("/proc/self/exe", "gpuscope", "stats", path.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  if (pid > 0) waitpid(pid, &status, 0);
+  if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::cerr << "gpuscope: the stats reports could not be printed (gpuscope stats " << path << " failed)\n";
+  }
+}
+
+}  // namespace
+
+InjectionLibraries findInjectionLibraries() {
+  std::vector<std::string> directories;
+  if (const char* dir = std::getenv("GPUSCOPE_LIB_DIR"); dir && *dir) directories.emplace_back(dir);
+  std::string exeDir = executableDirectory();
+  if (!exeDir.empty()) {
+    directories.push_back(exeDir + "/../lib/gpuscope");
+    directories.push_back(exeDir);
+  }
+#ifdef GPUSCOPE_BUILD_LIB_DIR
+  directories.emplace_back(GPUSCOPE_BUILD_LIB_DIR);
+#endif
+  InjectionLibraries libraries;
+  for (const std::string& directory : directories) {
+    fs::path inject = fs::path(directory) / "libgpuscope_inject.so";
+    std::error_code error;
+    if (!fs::exists(inject, error)) continue;
+    libraries.inject = fs::canonical(inject, error).string();
+    fs::path cuda = fs::path(directory) / "libgpuscope_cuda.so";
+    if (fs::exists(cuda, error)) libraries.cuda = fs::canonical(cuda, error).string();
+    break;
+  }
+  return libraries;
+}
+
+int recordProgram(const RecordOptions& options) {
+  for (const std::string& trace : options.traces) {
+    if (trace != "cuda" && trace != "nvtx" && trace != "osrt" && trace != "none") {
+      throw TraceError("unknown trace '" + trace + "': choose from cuda, nvtx, osrt, none");
+    }
+  }
+  if (options.command.empty() || options.command.front().empty()) {
+    throw TraceError("no command to record: give it after --, as in: gpuscope record -o run.sqlite -- ./app args");
+  }
+  if (options.osrtThresholdNs < 0) throw TraceError("--osrt-threshold must be 0 or more nanoseconds");
+  if (options.delaySeconds < 0 || options.durationSeconds < 0 || !std::isfinite(options.delaySeconds) ||
+      !std::isfinite(options.durationSeconds)) {
+    throw TraceError("--delay and --duration take a number of seconds, 0 or more");
+  }
+  std::string program = resolveCommand(options.command.front());
+  std::string path = outputPath(options);
+  if (fs::exists(path) && !options.forceOverwrite) {
+    throw TraceError(path + " already exists: choose another name with -o, or add --force-overwrite to replace it");
+  }
+  if (fs::is_directory(path)) throw TraceError(path + " is a directory: give a file name with -o");
+  InjectionLibraries libraries = findInjectionLibraries();
+  if (libraries.inject.empty()) {
+    throw TraceError(
+        "cannot find libgpuscope_inject.so (looked in $GPUSCOPE_LIB_DIR, next to gpuscope and in ../lib/gpuscope)");
+  }
+  bool traceCuda = hasTrace(options, "cuda");
+  if (traceCuda && libraries.cuda.empty()) {
+    std::cerr << "gpuscope: this gpuscope was built without CUPTI: CUDA is not traced; NVTX and OS runtime calls are\n";
+  }
+#ifndef GPUSCOPE_INJECT_HAS_NVTX
+  if (hasTrace(options, "nvtx")) {
+    std::cerr << "gpuscope: this gpuscope was built without the NVTX headers: NVTX is not traced\n";
+  }
+#endif
+  pid_t probe = traceCuda && !libraries.cuda.empty() ? startCudaProbe() : -1;
+
+  std::string sessionDir = makeSessionDirectory();
+  std::string commandLine = joinCommand(options.command);
+  WriterOptions writerOptions;
+  writerOptions.recorderVersion = options.recorderVersion.empty() ? GPUSCOPE_RECORDER_VERSION : options.recorderVersion;
+  writerOptions.commandLine = commandLine;
+  TraceWriter writer(path, writerOptions);
+  std::string traces;
+  for (const std::string& trace : options.traces) traces += (traces.empty() ? "" : ",") + trace;
+  std::ostringstream recordedOptions;
+  recordedOptions << "--trace=" << traces << " --osrt-threshold=" << options.osrtThresholdNs
+                  << " --delay=" << options.delaySeconds << " --duration=" << options.durationSeconds;
+  writer.addMeta("record_options", recordedOptions.str());
+
+  // Signals arrive through sigtimedwait below; every thread started from here on keeps them blocked.
+  sigset_t handled, previous;
+  sigemptyset(&handled);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGCHLD, SIGWINCH})
+    sigaddset(&handled, signal);
+  pthread_sigmask(SIG_BLOCK, &handled, &previous);
+
+  int64_t origin = transport::sessionClockNs();
+  auto wallClock = std::chrono::system_clock::now();
+  writer.setSessionStart(std::chrono::duration_cast<std::chrono::nanoseconds>(wallClock.time_since_epoch()).count());
+  DaemonOptions daemonOptions;
+  daemonOptions.sessionDir = sessionDir;
+  daemonOptions.window.origin = origin;
+  int64_t delayNs = static_cast<int64_t>(options.delaySeconds * 1e9);
+  int64_t durationNs = static_cast<int64_t>(options.durationSeconds * 1e9);
+  if (delayNs > 0) daemonOptions.window.begin = origin + delayNs;
+  if (durationNs > 0) daemonOptions.window.end = origin + delayNs + durationNs;
+  // The session clock (CLOCK_MONOTONIC) reading of trace time 0, to line the trace up with other clocks.
+  writer.addMeta("clock_origin_ns", std::to_string(origin));
+  TraceDaemon daemon(writer, daemonOptions);
+  daemon.setDiagnosticHandler([](const Diagnostic& diagnostic) {
+    std::cerr << "gpuscope: process " << diagnostic.pid << ": " << diagnostic.message << "\n";
+  });
+  daemon.start();
+
+  std::vector<std::string> environment = childEnvironment(options, libraries, sessionDir);
+  std::vector<char*> envp;
+  for (std::string& entry : environment) envp.push_back(entry.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> arguments = options.command;
+  std::vector<char*> argv;
+  for (std::string& argument : arguments) argv.push_back(argument.data());
+  argv.push_back(nullptr);
+
+  auto started = std::chrono::steady_clock::now();
+  pid_t child = fork();
+  if (child < 0) {
+    int error = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    daemon.stop(std::chrono::milliseconds(0));
+    throw TraceError(std::string("cannot start the program: ") + std::strerror(error));
+  }
+  if (child == 0) {
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    execve(program.c_str(), argv.data(), envp.data());
+    // Only async-signal-safe calls here: the daemon thread may hold locks we inherited.
+    const char* reason = strerrordesc_np(errno);
+    for (const char* part : {"gpuscope: cannot run ", program.c_str(), ": ", reason ? reason : "error", "\n"}) {
+      ssize_t ignored = write(2, part, std::strlen(part));
+      (void)ignored;
+    }
+    _exit(127);
+  }
+
+  int status = 0;
+  bool exited = false;
+  bool interrupted = false;
+  bool durationOver = false;
+  int interrupts = 0;
+  std::chrono::steady_clock::time_point terminateAt{}, killAt{};
+  while (!exited) {
+    timespec timeout{0, 50'000'000};
+    siginfo_t info{};
+    int signal = sigtimedwait(&handled, &info, &timeout);
+    auto now = std::chrono::steady_clock::now();
+    if (signal == SIGCHLD || signal < 0) {
+      int childStatus = 0;
+      if (waitpid(child, &childStatus, WNOHANG) == child) {
+        status = childStatus;
+        exited = true;
+        break;
+      }
+      if (probe > 0) {
+        int probeStatus = 0;
+        if (waitpid(probe, &probeStatus, WNOHANG) == probe) {
+          probe = -1;
+          std::string message = probeMessage(probeStatus);
+          if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
+        }
+      }
+    } else if (signal == SIGINT) {
+      ++interrupts;
+      // A Ctrl-C from the terminal reached the program too; one sent to us alone is passed on.
+      if (info.si_code <= 0) kill(child, SIGINT);
+      if (interrupts == 1) {
+        interrupted = true;
+        std::cerr << "gpuscope: interrupted: waiting for the program to end (Ctrl-C again to kill it)\n";
+        terminateAt = now + kInterruptWait;
+      } else {
+        kill(child, SIGKILL);
+      }
+    } else if (signal > 0 && signal != SIGCHLD) {
+      if (info.si_code <= 0) kill(child, signal);
+    }
+    if (durationNs > 0 && !durationOver && now - started >= std::chrono::nanoseconds(delayNs + durationNs)) {
+      durationOver = true;
+      std::cerr << "gpuscope: --duration reached: ending the program with SIGTERM\n";
+      kill(child, SIGTERM);
+      killAt = now + kTerminateWait;
+    }
+    if (interrupted && terminateAt != std::chrono::steady_clock::time_point{} && now >= terminateAt) {
+      terminateAt = {};
+      kill(child, SIGTERM);
+      killAt = now + kTerminateWait;
+    }
+    if (killAt != std::chrono::steady_clock::time_point{} && now >= killAt) {
+      killAt = {};
+      kill(child, SIGKILL);
+    }
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (probe > 0) {
+    int probeStatus = 0;
+    waitpid(probe, &probeStatus, 0);
+    std::string message = probeMessage(probeStatus);
+    if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
+  }
+
+  daemon.stop(kGraceForChildren);
+  int exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  RecordCounts counts = daemon.counts();
+  TransportCounts transport = daemon.transportCounts();
+  writer.addMeta("exit_status", std::to_string(exitCode));
+  writer.addMeta("records_dropped_rings", std::to_string(transport.ringDropped));
+  writer.addMeta("records_dropped_cupti", std::to_string(counts.cuptiDropped));
+  writer.finish();
+  std::error_code error;
+  fs::remove_all(sessionDir, error);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+
+  printSummary(commandLine, exitCode, WIFSIGNALED(status), WIFSIGNALED(status) ? WTERMSIG(status) : 0, seconds, counts,
+               transport, path);
+  if (transport.cuptiBusy) {
+    std::cerr << "gpuscope: in " << transport.cuptiBusy
+              << " process(es) CUDA was not traced: another profiler already held CUPTI\n";
+  }
+  if (options.stats) runStats(path);
+  return exitCode;
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,35 @@
+#pragma once
+// RecordSession: what `gpuscope record` does. Starts the daemon, runs the program with the
+// collector injected, follows its children, forwards signals, and writes one trace file.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpuscope {
+
+struct RecordOptions {
+  std::string output;                                       // empty: reportN.sqlite in the working directory
+  std::vector<std::string> traces{"cuda", "nvtx", "osrt"};  // or "none"
+  int64_t osrtThresholdNs = 1000;
+  double delaySeconds = 0;
+  double durationSeconds = 0;  // 0: until the program ends
+  bool forceOverwrite = false;
+  bool stats = false;  // run `gpuscope stats` on the file afterwards
+  std::vector<std::string> command;
+  std::string recorderVersion;  // empty: this build's "gpuscope X.Y.Z"
+};
+
+// Where the injection libraries are looked for, in order: $GPUSCOPE_LIB_DIR, <dir of the gpuscope
+// executable>/../lib/gpuscope, the executable's own directory, and the build tree it came from.
+struct InjectionLibraries {
+  std::string inject;  // libgpuscope_inject.so: OS runtime, NVTX, process following (LD_PRELOAD)
+  std::string cuda;    // libgpuscope_cuda.so: CUPTI (CUDA_INJECTION64_PATH); empty when not built
+};
+InjectionLibraries findInjectionLibraries();
+
+// Records OPTIONS.command and returns the exit status to leave with: the program's own (128 + N
+// when a signal N ended it). Problems the user can fix (no command, a command that does not exist,
+// an output file that exists, a bad option) throw TraceError with one sentence.
+int recordProgram(const RecordOptions& options);
+
+}  // namespace gpuscope
