@@ -1,0 +1,162 @@
+// The stats report views on transpose.sqlite: the report model, CSV export, and the NVTX GPU projection.
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+#include "core/report/report_format.h"
+#include "core/stats/stats_reports.h"
+#include "tests/ui/tables/table_test_support.h"
+#include "ui/session/trace_session.h"
+#include "ui/tables/nvtx_projection_view.h"
+#include "ui/tables/report_pane.h"
+#include "ui/tables/report_table_model.h"
+#include "ui/tables/stats_reports_view.h"
+
+namespace gpuscope::ui {
+namespace {
+
+using test::ModelCheck;
+using test::sqlInt;
+using test::transposeTrace;
+
+int columnTitled(const QAbstractItemModel& model, const QString& title) {
+  for (int column = 0; column < model.columnCount(); ++column) {
+    if (model.headerData(column, Qt::Horizontal).toString() == title) return column;
+  }
+  return -1;
+}
+
+int rowWith(const QAbstractItemModel& model, int column, const QString& text) {
+  for (int row = 0; row < model.rowCount(); ++row) {
+    if (model.index(row, column).data().toString() == text) return row;
+  }
+  return -1;
+}
+
+bool waitForReport(ReportPane* pane) {
+  if (!pane->isRunning()) return true;
+  QSignalSpy ready(pane, &ReportPane::reportReady);
+  return ready.wait(30000);
+}
+
+QByteArray readFile(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+TEST(ReportTableModel, ShowsCellsAsTheCsvPrintsThemAndSortsByNumber) {
+  ReportTableModel model;
+  ModelCheck check(&model);
+  auto* proxy = createTableProxy(&model, -1, &model);
+  ModelCheck proxyCheck(proxy);
+  model.setReport(runStatsReport(transposeTrace()->database(), "cuda_gpu_kern_sum"));
+  ASSERT_EQ(model.rowCount(), 3);
+  int total = columnTitled(model, QStringLiteral("Total Time (ns)"));
+  int name = columnTitled(model, QStringLiteral("Name"));
+  int share = columnTitled(model, QStringLiteral("Time (%)"));
+  ASSERT_TRUE(total >= 0 && name >= 0 && share >= 0);
+  int naive = rowWith(model, name, QStringLiteral("transposeNaive(float *, const float *, int, int)"));
+  ASSERT_GE(naive, 0);
+  const std::string kernel =
+      " FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName"
+      " WHERE s.value = 'transposeNaive'";
+  int64_t sum = sqlInt(*transposeTrace(), "SELECT sum(k.end - k.start)" + kernel);
+  EXPECT_EQ(model.index(naive, total).data().toString(), QString::number(sum));
+  EXPECT_EQ(model.index(naive, total).data(ReportTableModel::SortRole).toLongLong(), sum);
+  EXPECT_EQ(model.index(naive, share).data().toString(), QStringLiteral("72.0"));
+  proxy->sort(total, Qt::AscendingOrder);
+  EXPECT_EQ(proxy->index(0, name).data().toString(),
+            QStringLiteral("transposeShared(float *, const float *, int, int)"));
+  proxy->setFilter(QStringLiteral("saxpy"), false);
+  EXPECT_EQ(proxy->rowCount(), 1);
+  model.setReport({});
+  EXPECT_EQ(model.columnCount(), 0);
+  EXPECT_TRUE(check.failures().isEmpty() && proxyCheck.failures().isEmpty())
+      << check.failures().join('\n').toStdString();
+}
+
+TEST(StatsReportsView, RunsTheChosenReportAndExportsItAsCsv) {
+  TraceSession session;
+  StatsReportsView view(&session);
+  view.show();
+  ModelCheck check(view.pane()->proxy());
+  ASSERT_EQ(view.chooser()->count(), static_cast<int>(statsReportNames().size()));
+  session.setTrace(transposeTrace());
+  ASSERT_TRUE(view.showReport(QStringLiteral("nvtx_sum")));
+  EXPECT_FALSE(view.showReport(QStringLiteral("no_such_report")));
+  ASSERT_TRUE(waitForReport(view.pane()));
+  EXPECT_EQ(view.pane()->model()->report().name, "nvtx_sum");
+  ReportTable expected = runStatsReport(transposeTrace()->database(), "nvtx_sum");
+  EXPECT_EQ(view.pane()->model()->rowCount(), static_cast<int>(expected.rows.size()));
+
+  QTemporaryDir dir;
+  QString all = dir.filePath(QStringLiteral("all.csv"));
+  EXPECT_TRUE(view.pane()->exportCsv(all).isEmpty());
+  EXPECT_EQ(readFile(all).toStdString(), formatCsv(expected));
+
+  view.pane()->proxy()->setFilter(QStringLiteral(":naive"), false);
+  ASSERT_EQ(view.pane()->proxy()->rowCount(), 1);
+  QString filtered = dir.filePath(QStringLiteral("filtered.csv"));
+  EXPECT_TRUE(view.pane()->exportCsv(filtered).isEmpty());
+  QList<QByteArray> lines = readFile(filtered).split('\n');
+  ASSERT_GE(lines.size(), 2);
+  EXPECT_TRUE(lines[1].contains(":naive")) << lines[1].toStdString();
+  EXPECT_FALSE(view.pane()->exportCsv(dir.filePath(QStringLiteral("missing/dir/x.csv"))).isEmpty());
+  EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
+}
+
+TEST(ReportPane, WaitsUntilShownToRun) {
+  ReportPane pane;
+  pane.setReport(transposeTrace(), QStringLiteral("osrt_sum"));
+  EXPECT_FALSE(pane.isRunning());
+  EXPECT_EQ(pane.model()->rowCount(), 0);
+  pane.show();
+  ASSERT_TRUE(waitForReport(&pane));
+  EXPECT_GT(pane.model()->rowCount(), 0);
+  pane.setReport(nullptr, QStringLiteral("osrt_sum"));
+  EXPECT_EQ(pane.model()->rowCount(), 0);
+}
+
+TEST(NvtxProjectionView, GpuTimePerRangeAndDoubleClickSelectsTheRange) {
+  TraceSession session;
+  NvtxProjectionView view(&session);
+  view.resize(900, 500);
+  view.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+  ModelCheck check(view.pane()->model());
+  session.setTrace(transposeTrace());
+  ASSERT_TRUE(waitForReport(view.pane()));
+  const QAbstractItemModel& model = *view.pane()->model();
+  ASSERT_EQ(model.rowCount(), 4);  // upload, naive, shared, download, as nsys's CSV of the fixture
+  int range = columnTitled(model, QStringLiteral("Range"));
+  int projected = columnTitled(model, QStringLiteral("Total Proj Time (ns)"));
+  int operations = columnTitled(model, QStringLiteral("Total GPU Ops"));
+  int naive = rowWith(model, range, QStringLiteral(":naive"));
+  ASSERT_GE(naive, 0);
+  // Each "naive" range launches one transposeNaive kernel: the projection is the kernels' time.
+  EXPECT_EQ(model.index(naive, projected).data(ReportTableModel::SortRole).toLongLong(),
+            sqlInt(*transposeTrace(),
+                   "SELECT sum(k.end - k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s"
+                   " ON s.id = k.shortName WHERE s.value = 'transposeNaive'"));
+  EXPECT_EQ(model.index(naive, operations).data().toString(), QStringLiteral("10"));
+
+  QTreeView* tree = view.pane()->view();
+  QModelIndex shown = view.pane()->proxy()->mapFromSource(model.index(naive, 0));
+  QRect rect = tree->visualRect(shown);
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, rect.center());
+  QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, rect.center());
+  ASSERT_TRUE(session.selection());
+  EXPECT_EQ(transposeTrace()->name(*session.selection()), "naive");
+  EXPECT_EQ(transposeTrace()->track(session.selection()->track).kind, TrackKind::Nvtx);
+  EXPECT_EQ(transposeTrace()->start(*session.selection()),
+            sqlInt(*transposeTrace(), "SELECT min(start) FROM NVTX_EVENTS WHERE text = 'naive'"));
+  EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
+}
+
+}  // namespace
+}  // namespace gpuscope::ui

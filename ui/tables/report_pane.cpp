@@ -1,0 +1,167 @@
+#include "ui/tables/report_pane.h"
+
+#include <QCheckBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+
+#include "core/db/sqlite_database.h"
+#include "core/report/report_format.h"
+#include "core/stats/stats_reports.h"
+#include "ui/tables/report_table_model.h"
+#include "ui/tables/table_proxy.h"
+
+namespace gpuscope::ui {
+namespace {
+
+// Runs on a pool thread with its own connection to the file, so the viewer's connection is never shared.
+ReportRun runReport(const std::string& path, const std::string& name) {
+  try {
+    auto db = Database::openReadOnly(path);
+    return {runStatsReport(db, name), {}};
+  } catch (const std::exception& error) {
+    return {{}, QString::fromUtf8(error.what())};
+  }
+}
+
+}  // namespace
+
+ReportPane::ReportPane(QWidget* parent)
+    : QWidget(parent), model_(new ReportTableModel(this)), proxy_(createTableProxy(model_, -1, this)) {
+  buildLayout();
+  connect(&watcher_, &QFutureWatcher<ReportRun>::finished, this, &ReportPane::finished);
+  connect(filterEdit_, &QLineEdit::textChanged, this, &ReportPane::applyFilter);
+  connect(regex_, &QCheckBox::toggled, this, &ReportPane::applyFilter);
+  connect(export_, &QPushButton::clicked, this, &ReportPane::chooseExportFile);
+  connect(view_, &QTreeView::doubleClicked, this,
+          [this](const QModelIndex& index) { emit rowActivated(proxy_->mapToSource(index).row()); });
+}
+
+// A run still going keeps its own copies of what it reads; its result is simply never collected.
+ReportPane::~ReportPane() = default;
+
+void ReportPane::buildLayout() {
+  filterEdit_ = new QLineEdit(this);
+  filterEdit_->setPlaceholderText(tr("Filter rows"));
+  filterEdit_->setClearButtonEnabled(true);
+  regex_ = new QCheckBox(tr("Regex"), this);
+  status_ = new QLabel(this);
+  export_ = new QPushButton(tr("Export CSV..."), this);
+  export_->setToolTip(tr("Save the rows shown as CSV, as nsys stats --format csv writes it"));
+  export_->setEnabled(false);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(filterEdit_, 1);
+  bar->addWidget(regex_);
+  bar->addWidget(status_);
+  bar->addWidget(export_);
+
+  view_ = new QTreeView(this);
+  view_->setModel(proxy_);
+  view_->setRootIsDecorated(false);
+  view_->setUniformRowHeights(true);
+  view_->setSortingEnabled(true);
+  view_->setAlternatingRowColors(true);
+  view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  view_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(bar);
+  layout->addWidget(view_, 1);
+}
+
+void ReportPane::setReport(std::shared_ptr<const Trace> trace, const QString& name) {
+  trace_ = std::move(trace);
+  name_ = name;
+  ++generation_;
+  stale_ = true;
+  if (!trace_) {
+    stale_ = false;
+    model_->setReport({});
+    status_->setText({});
+    export_->setEnabled(false);
+    return;
+  }
+  if (isVisible()) runNow();
+}
+
+void ReportPane::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  runNow();
+}
+
+void ReportPane::runNow() {
+  if (!stale_ || running_ || !trace_) return;
+  stale_ = false;
+  running_ = true;
+  runningGeneration_ = generation_;
+  status_->setText(tr("Running %1...").arg(name_));
+  export_->setEnabled(false);
+  watcher_.setFuture(QtConcurrent::run(runReport, trace_->path(), name_.toStdString()));
+}
+
+void ReportPane::finished() {
+  running_ = false;
+  if (runningGeneration_ == generation_) {
+    ReportRun run = watcher_.result();
+    model_->setReport(std::move(run.table));
+    view_->sortByColumn(-1, Qt::AscendingOrder);  // the report's own order until the user sorts
+    export_->setEnabled(run.error.isEmpty());
+    status_->setText(run.error);
+    if (run.error.isEmpty()) applyFilter();
+    emit reportReady();
+  }
+  if (stale_ && isVisible()) runNow();
+}
+
+void ReportPane::applyFilter() {
+  QString problem = proxy_->setFilter(filterEdit_->text(), regex_->isChecked());
+  if (!problem.isEmpty()) {
+    status_->setText(tr("Invalid regular expression: %1").arg(problem));
+    return;
+  }
+  int total = model_->rowCount();
+  int shown = proxy_->rowCount();
+  status_->setText(shown == total ? tr("%1 rows").arg(total) : tr("%1 of %2 rows").arg(shown).arg(total));
+}
+
+QString ReportPane::status() const { return status_->text(); }
+
+ReportTable ReportPane::shownRows() const {
+  const ReportTable& all = model_->report();
+  ReportTable shown{all.name, all.title, all.columns, {}};
+  shown.rows.reserve(static_cast<size_t>(proxy_->rowCount()));
+  for (int row = 0; row < proxy_->rowCount(); ++row) {
+    int source = proxy_->mapToSource(proxy_->index(row, 0)).row();
+    shown.rows.push_back(all.rows[static_cast<size_t>(source)]);
+  }
+  return shown;
+}
+
+QString ReportPane::exportCsv(const QString& path) const {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return tr("Could not write %1: %2").arg(path, file.errorString());
+  std::string csv = formatCsv(shownRows());
+  file.write(csv.data(), static_cast<qint64>(csv.size()));
+  if (!file.commit()) return tr("Could not write %1: %2").arg(path, file.errorString());
+  return {};
+}
+
+void ReportPane::chooseExportFile() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), name_ + QStringLiteral(".csv"),
+                                              tr("CSV files (*.csv);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString problem = exportCsv(path);
+  if (!problem.isEmpty()) QMessageBox::warning(this, tr("Export CSV"), problem);
+}
+
+}  // namespace gpuscope::ui

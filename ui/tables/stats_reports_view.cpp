@@ -1,0 +1,57 @@
+#include "ui/tables/stats_reports_view.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "core/stats/stats_reports.h"
+#include "ui/session/trace_session.h"
+#include "ui/tables/report_pane.h"
+
+namespace gpuscope::ui {
+namespace {
+
+QString text(std::string_view value) { return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size())); }
+
+}  // namespace
+
+StatsReportsView::StatsReportsView(TraceSession* session, QWidget* parent)
+    : QWidget(parent),
+      session_(session),
+      chooser_(new QComboBox(this)),
+      description_(new QLabel(this)),
+      pane_(new ReportPane(this)) {
+  for (const auto& report : statsReports()) {
+    chooser_->addItem(text(report.name));
+    chooser_->setItemData(chooser_->count() - 1, text(report.description), Qt::ToolTipRole);
+  }
+  int kernels = chooser_->findText(QStringLiteral("cuda_gpu_kern_sum"));
+  if (kernels >= 0) chooser_->setCurrentIndex(kernels);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(new QLabel(tr("Report:"), this));
+  bar->addWidget(chooser_);
+  bar->addWidget(description_, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(bar);
+  layout->addWidget(pane_, 1);
+  connect(chooser_, &QComboBox::currentIndexChanged, this, &StatsReportsView::reload);
+  connect(session_, &TraceSession::traceChanged, this, &StatsReportsView::reload);
+  reload();
+}
+
+bool StatsReportsView::showReport(const QString& name) {
+  int index = chooser_->findText(name);
+  if (index < 0) return false;
+  chooser_->setCurrentIndex(index);
+  return true;
+}
+
+QString StatsReportsView::currentReport() const { return chooser_->currentText(); }
+
+void StatsReportsView::reload() {
+  description_->setText(chooser_->currentData(Qt::ToolTipRole).toString());
+  pane_->setReport(session_->trace(), chooser_->currentText());
+}
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,33 @@
+#pragma once
+// StatsReportsView: the nsys stats reports of the trace, one at a time from a chooser, each exportable to CSV.
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace gpuscope::ui {
+
+class ReportPane;
+class TraceSession;
+
+class StatsReportsView : public QWidget {
+  Q_OBJECT
+ public:
+  StatsReportsView(TraceSession* session, QWidget* parent = nullptr);
+
+  // Shows the report named NAME (one of statsReportNames()); false for an unknown name.
+  bool showReport(const QString& name);
+  QString currentReport() const;
+  ReportPane* pane() const { return pane_; }
+  QComboBox* chooser() const { return chooser_; }
+
+ private:
+  void reload();
+
+  TraceSession* session_;
+  QComboBox* chooser_;
+  QLabel* description_;
+  ReportPane* pane_;
+};
+
+}  // namespace gpuscope::ui
