@@ -1,0 +1,27 @@
+#pragma once
+// An RFC 4180 CSV reader (quoted fields, doubled quotes, embedded commas and line breaks) and the number
+// syntax of Nsight Compute's CSV cells ("1,234,567.5", "n/a").
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuscope {
+
+using CsvRecord = std::vector<std::string>;
+
+// Every record of TEXT. Records end at LF or CRLF outside quotes; a field that starts with a quote runs to
+// the matching quote, with "" standing for one quote; characters after a closing quote and before the next
+// separator are kept, as spreadsheet programs do. A blank line is a record with one empty field. A quote
+// left open at the end of the text throws TraceError.
+std::vector<CsvRecord> parseCsv(std::string_view text);
+
+// The lines of TEXT split the same way, without quote handling across lines: for finding where a table
+// starts in output that has free text before it.
+std::vector<std::string_view> csvPhysicalLines(std::string_view text);
+
+// A number as ncu prints it: optional sign, digits with optional ',' thousands separators, optional
+// fraction and exponent; surrounding spaces allowed. Empty, "n/a" and anything else give nullopt.
+std::optional<double> parseCsvNumber(std::string_view cell);
+
+}  // namespace gpuscope

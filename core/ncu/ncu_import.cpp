@@ -1,0 +1,255 @@
+#include "core/ncu/ncu_import.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/model/global_id.h"
+#include "core/model/trace_file.h"
+#include "core/ncu/ncu_report.h"
+#include "core/schema/trace_schema.h"
+
+namespace gpuscope {
+namespace {
+
+uint64_t launchKey(int64_t globalPid, uint32_t correlationId) {
+  return uint64_t{global_id::pid(globalPid)} << 32 | correlationId;
+}
+
+// A read-write connection to an existing trace file, with the same safety settings as reading.
+class WritableTrace {
+ public:
+  explicit WritableTrace(const std::string& path) : path_(path) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+      std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw TraceError(path + " could not be opened for writing (" + reason + ").");
+    }
+    sqlite3_db_config(db_, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+    sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+    sqlite3_busy_timeout(db_, 2000);
+  }
+  ~WritableTrace() { sqlite3_close_v2(db_); }
+  WritableTrace(const WritableTrace&) = delete;
+  WritableTrace& operator=(const WritableTrace&) = delete;
+
+  void exec(const std::string& sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+      std::string reason = error ? error : "unknown error";
+      sqlite3_free(error);
+      throw TraceError("Writing metrics into " + path_ + " failed (" + reason + ").");
+    }
+  }
+  sqlite3* handle() { return db_; }
+  [[noreturn]] void fail() {
+    throw TraceError("Writing metrics into " + path_ + " failed (" + sqlite3_errmsg(db_) + ").");
+  }
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+void bindOptional(sqlite3_stmt* stmt, int index, const std::optional<double>& value) {
+  if (value)
+    sqlite3_bind_double(stmt, index, *value);
+  else
+    sqlite3_bind_null(stmt, index);
+}
+
+std::string sqlQuoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    quoted += c;
+    if (c == '\'') quoted += '\'';
+  }
+  return quoted + "'";
+}
+
+bool samePath(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec)) return true;
+  return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
+}
+
+}  // namespace
+
+std::vector<TraceKernelLaunch> readTraceKernelLaunches(const Database& db) {
+  requireTable(db, table::kKernel);
+  bool hasMangled = hasColumn(db, table::kKernel, "mangledName");
+  bool hasPid = hasColumn(db, table::kKernel, "globalPid");
+  auto stmt = db.prepare(
+      std::string("SELECT ") + (hasPid ? "k.globalPid" : "0") +
+      ", k.correlationId, k.start, k.streamId, d.value, s.value, " + (hasMangled ? "m.value" : "NULL") +
+      " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k LEFT JOIN StringIds AS d ON d.id = k.demangledName "
+      "LEFT JOIN StringIds AS s ON s.id = k.shortName " +
+      (hasMangled ? "LEFT JOIN StringIds AS m ON m.id = k.mangledName " : "") + "WHERE k.correlationId IS NOT NULL");
+  std::vector<TraceKernelLaunch> launches;
+  while (stmt.step()) {
+    TraceKernelLaunch launch;
+    launch.globalPid = stmt.isNull(0) ? 0 : stmt.int64(0);
+    launch.correlationId = static_cast<uint32_t>(stmt.int64(1));
+    launch.launchTime = stmt.int64(2);
+    launch.streamId = stmt.int64(3);
+    launch.demangledName = std::string(stmt.text(4));
+    launch.shortName = std::string(stmt.text(5));
+    launch.mangledName = std::string(stmt.text(6));
+    launches.push_back(std::move(launch));
+  }
+  // The launching call's start, from the runtime/driver API table.
+  if (db.hasTable(table::kRuntime)) {
+    std::unordered_map<uint64_t, size_t> byKey;
+    for (size_t i = 0; i < launches.size(); ++i)
+      byKey.emplace(launchKey(launches[i].globalPid, launches[i].correlationId), i);
+    auto api = db.prepare(
+        "SELECT globalTid, correlationId, start FROM CUPTI_ACTIVITY_KIND_RUNTIME "
+        "WHERE correlationId IS NOT NULL AND globalTid IS NOT NULL");
+    while (api.step()) {
+      auto it = byKey.find(launchKey(api.int64(0), static_cast<uint32_t>(api.int64(1))));
+      if (it != byKey.end()) launches[it->second].launchTime = api.int64(2);
+    }
+  }
+  std::stable_sort(launches.begin(), launches.end(), [](const auto& a, const auto& b) {
+    return a.launchTime != b.launchTime ? a.launchTime < b.launchTime : a.correlationId < b.correlationId;
+  });
+  return launches;
+}
+
+NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelLaunch>& trace,
+                         const std::string& source) {
+  NcuMatch match;
+  match.ncuKernels = report.kernels.size();
+  std::set<uint32_t> tracePids;
+  for (const auto& launch : trace) tracePids.insert(global_id::pid(launch.globalPid));
+  match.matchedByProcess = !report.kernels.empty();
+  for (const auto& kernel : report.kernels)
+    match.matchedByProcess = match.matchedByProcess && tracePids.count(static_cast<uint32_t>(kernel.pid)) > 0;
+
+  // Launches by (process scope, name form, name), each list in launch order.
+  using Key = std::tuple<uint32_t, int, std::string_view>;
+  std::map<Key, std::vector<size_t>> byName;
+  for (size_t i = 0; i < trace.size(); ++i) {
+    uint32_t scope = match.matchedByProcess ? global_id::pid(trace[i].globalPid) : 0;
+    byName[{scope, 0, trace[i].demangledName}].push_back(i);
+    byName[{scope, 1, trace[i].shortName}].push_back(i);
+    if (!trace[i].mangledName.empty()) byName[{scope, 2, trace[i].mangledName}].push_back(i);
+  }
+  std::map<std::pair<uint32_t, std::string>, size_t> launchesSeen;
+  std::set<std::string> unknown;
+  for (const auto& kernel : report.kernels) {
+    uint32_t scope = match.matchedByProcess ? static_cast<uint32_t>(kernel.pid) : 0;
+    const std::vector<size_t>* candidates = nullptr;
+    for (int form = 0; form < 3 && !candidates; ++form) {
+      auto it = byName.find({scope, form, kernel.name});
+      if (it != byName.end()) candidates = &it->second;
+    }
+    if (!candidates) {
+      if (unknown.insert(kernel.name).second) match.unknownNames.push_back(kernel.name);
+      continue;
+    }
+    size_t nth = launchesSeen[{scope, kernel.name}]++;
+    if (nth >= candidates->size()) {
+      ++match.beyondTrace;
+      continue;
+    }
+    const auto& launch = trace[(*candidates)[nth]];
+    auto row = kernelMetricsFromNcu(kernel);
+    row.globalPid = launch.globalPid;
+    row.correlationId = launch.correlationId;
+    row.source = source;
+    if (!kernel.stream.empty() && kernel.stream != std::to_string(launch.streamId)) ++match.streamMismatches;
+    match.rows.push_back(std::move(row));
+  }
+  return match;
+}
+
+void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics>& rows) {
+  bool hasTable = false;
+  {
+    // Check the target is a trace before changing it.
+    auto check = openTraceFile(path);
+    hasTable = check.hasTable(kKernelMetricsTable);
+    if (hasTable) {
+      auto missing = missingNeededColumns(check, kernelMetricsTableSpec());
+      if (!missing.empty())
+        throw TraceError(path + " has a " + std::string(kKernelMetricsTable) + " table without a " + missing.front() +
+                         " column: it was written by another program.");
+    }
+  }
+  WritableTrace db(path);
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    if (!hasTable)
+      for (const auto& sql : kernelMetricsCreateSql()) db.exec(sql);
+    const auto& columns = kernelMetricsTableSpec().columns;
+    std::string names, params;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      names += (i ? ", " : "") + std::string(columns[i].name);
+      params += (i ? ", ?" : "?") + std::to_string(i + 1);
+    }
+    std::string sql =
+        "INSERT OR REPLACE INTO " + std::string(kKernelMetricsTable) + " (" + names + ") VALUES (" + params + ")";
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) db.fail();
+    for (const auto& row : rows) {
+      sqlite3_reset(stmt);
+      sqlite3_bind_int64(stmt, 1, row.globalPid);
+      sqlite3_bind_int64(stmt, 2, row.correlationId);
+      sqlite3_bind_text(stmt, 3, row.kernelName.c_str(), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64(stmt, 4, row.sourceId);
+      if (row.durationNs)
+        sqlite3_bind_int64(stmt, 5, *row.durationNs);
+      else
+        sqlite3_bind_null(stmt, 5);
+      for (size_t p = 0; p < row.flops.size(); ++p) bindOptional(stmt, 6 + static_cast<int>(p), row.flops[p]);
+      for (size_t l = 0; l < row.bytes.size(); ++l) bindOptional(stmt, 10 + static_cast<int>(l), row.bytes[l]);
+      sqlite3_bind_text(stmt, 13, row.source.c_str(), -1, SQLITE_TRANSIENT);
+      if (sqlite3_step(stmt) != SQLITE_DONE) {
+        sqlite3_finalize(stmt);
+        db.fail();
+      }
+    }
+    sqlite3_finalize(stmt);
+    db.exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+NcuMatch importNcuMetrics(const NcuImportOptions& options) {
+  if (options.inPlace == !options.outputPath.empty())
+    throw TraceError("Say where the metrics go: -o OUT for a copy of the trace, or --in-place to change it.");
+  if (!options.inPlace && samePath(options.tracePath, options.outputPath))
+    throw TraceError("The output is the input trace itself: use --in-place to write into it.");
+  auto report = readNcuCsvFile(options.ncuCsvPath);
+  NcuMatch match;
+  {
+    auto db = openTraceFile(options.tracePath);
+    auto launches = readTraceKernelLaunches(db);
+    match =
+        matchNcuKernels(report, launches, "ncu --csv " + std::filesystem::path(options.ncuCsvPath).filename().string());
+    if (match.rows.empty())
+      throw TraceError("None of the " + std::to_string(report.kernels.size()) + " kernels of " + options.ncuCsvPath +
+                       " is in " + options.tracePath + ": were both recorded from the same program?");
+    if (!options.inPlace) {
+      std::error_code ec;
+      std::filesystem::remove(options.outputPath, ec);
+      db.exec("VACUUM INTO " + sqlQuoted(options.outputPath));
+    }
+  }
+  writeKernelMetrics(options.inPlace ? options.tracePath : options.outputPath, match.rows);
+  return match;
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,117 @@
+#include "core/ncu/ncu_import.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/model/trace_file.h"
+#include "core/ncu/ncu_report.h"
+
+namespace gpuscope {
+namespace {
+
+const std::string kFixtures = GPUSCOPE_FIXTURES;
+const std::string kTrace = kFixtures + "/nsys/transpose.sqlite";
+const std::string kNcu = kFixtures + "/nsys/transpose_ncu_metrics.csv";
+
+std::string tempPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("gpuscope_ncu_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+TEST(NcuImport, TraceLaunchesAreInApiCallOrder) {
+  auto db = openTraceFile(kTrace);
+  auto launches = readTraceKernelLaunches(db);
+  ASSERT_EQ(launches.size(), 30u);
+  EXPECT_EQ(launches[0].correlationId, 128u);
+  EXPECT_EQ(launches[0].shortName, "transposeNaive");
+  EXPECT_EQ(launches[0].demangledName, "transposeNaive(float *, const float *, int, int)");
+  EXPECT_EQ(launches[0].mangledName, "_Z14transposeNaivePfPKfii");
+  EXPECT_TRUE(std::is_sorted(launches.begin(), launches.end(),
+                             [](const auto& a, const auto& b) { return a.launchTime < b.launchTime; }));
+}
+
+TEST(NcuImport, FixtureMatchesByNameAndLaunchOrder) {
+  auto db = openTraceFile(kTrace);
+  auto match = matchNcuKernels(readNcuCsvFile(kNcu), readTraceKernelLaunches(db), "test");
+  EXPECT_EQ(match.ncuKernels, 6u);
+  EXPECT_FALSE(match.matchedByProcess);  // ncu ran the program again: pid 770, the trace's is 469
+  EXPECT_TRUE(match.unknownNames.empty());
+  EXPECT_EQ(match.beyondTrace, 0u);
+  // The 2nd saxpy ran first on the GPU (stream 13) but was launched after the 1st (stream 14): launch order
+  // keeps every ncu stream equal to the trace's.
+  EXPECT_EQ(match.streamMismatches, 0u);
+  ASSERT_EQ(match.rows.size(), 6u);
+  std::vector<uint32_t> correlations;
+  for (const auto& row : match.rows) correlations.push_back(row.correlationId);
+  EXPECT_EQ(correlations, (std::vector<uint32_t>{128, 131, 134, 136, 138, 140}));
+  EXPECT_EQ(match.rows[2].kernelName, "saxpy(float *, const float *, float, int)");
+  EXPECT_EQ(match.rows[2].globalPid, 281482845224960);
+  EXPECT_EQ(match.rows[2].bytesOf(MemoryLevel::Dram), 387198208.0);
+}
+
+TEST(NcuImport, ShortNamesAndUnknownKernels) {
+  NcuReport report;
+  for (int i = 0; i < 3; ++i) {
+    NcuKernel kernel;
+    kernel.id = i;
+    kernel.name = i == 1 ? "notInTrace" : "saxpy";
+    kernel.metrics.push_back({"", "", "dram__bytes.sum", "byte", 100.0 * i});
+    report.kernels.push_back(kernel);
+  }
+  auto db = openTraceFile(kTrace);
+  auto launches = readTraceKernelLaunches(db);
+  auto match = matchNcuKernels(report, launches, "test");
+  ASSERT_EQ(match.rows.size(), 2u);
+  EXPECT_EQ(match.rows[0].correlationId, 134u);
+  EXPECT_EQ(match.rows[1].correlationId, 140u);
+  EXPECT_EQ(match.unknownNames, std::vector<std::string>{"notInTrace"});
+  // More launches than the trace has.
+  launches.erase(std::remove_if(launches.begin(), launches.end(),
+                                [](const auto& l) { return l.shortName == "saxpy" && l.correlationId != 134; }),
+                 launches.end());
+  EXPECT_EQ(matchNcuKernels(report, launches, "test").beyondTrace, 1u);
+}
+
+TEST(NcuImport, WritesACopyAndLeavesTheInputAlone) {
+  auto out = tempPath("copy.sqlite");
+  auto match = importNcuMetrics({kTrace, kNcu, out, false});
+  EXPECT_EQ(match.rows.size(), 6u);
+  EXPECT_FALSE(openTraceFile(kTrace).hasTable(kKernelMetricsTable));
+  auto db = openTraceFile(out);
+  auto rows = readKernelMetrics(db);
+  ASSERT_EQ(rows.size(), 6u);
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.correlationId < b.correlationId; });
+  EXPECT_EQ(rows[0].correlationId, 128u);
+  EXPECT_EQ(rows[0].kernelName, "transposeNaive(float *, const float *, int, int)");
+  EXPECT_EQ(rows[0].sourceId, 0);
+  EXPECT_EQ(rows[0].durationNs, 635968);
+  EXPECT_EQ(rows[0].bytesOf(MemoryLevel::Dram), 313716480.0);
+  EXPECT_EQ(rows[0].bytesOf(MemoryLevel::L2), 1856730784.0);
+  EXPECT_EQ(rows[0].bytesOf(MemoryLevel::L1), 1207959552.0);
+  EXPECT_EQ(rows[0].flopsOf(Precision::Fp32), 0.0);
+  EXPECT_FALSE(rows[0].flopsOf(Precision::Fp64));
+  EXPECT_EQ(rows[2].flopsOf(Precision::Fp32), 2.0 * 8192 * 4096);
+  EXPECT_EQ(rows[2].source, "ncu --csv transpose_ncu_metrics.csv");
+  // Importing again (in place) replaces rows instead of adding them.
+  importNcuMetrics({out, kNcu, "", true});
+  EXPECT_EQ(readKernelMetrics(openTraceFile(out)).size(), 6u);
+  std::filesystem::remove(out);
+}
+
+TEST(NcuImport, RefusesAmbiguousOrSelfOutput) {
+  EXPECT_THROW(importNcuMetrics({kTrace, kNcu, "", false}), TraceError);
+  EXPECT_THROW(importNcuMetrics({kTrace, kNcu, kTrace, false}), TraceError);
+  EXPECT_THROW(importNcuMetrics({kTrace, kNcu, tempPath("x.sqlite"), true}), TraceError);
+  EXPECT_THROW(
+      importNcuMetrics({kTrace, kFixtures + "/nsys/transpose_stats_cuda_api_sum.csv", tempPath("y.sqlite"), false}),
+      TraceError);
+}
+
+TEST(NcuImport, NoTableMeansNoMetrics) { EXPECT_TRUE(readKernelMetrics(openTraceFile(kTrace)).empty()); }
+
+}  // namespace
+}  // namespace gpuscope
