@@ -1,0 +1,174 @@
+#include "core/diff/run_diff.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include "core/db/sqlite_database.h"
+#include "core/details/kernel_list.h"
+#include "core/query/utilization.h"
+#include "core/schema/trace_schema.h"
+#include "core/stats/nvtx_ranges.h"
+#include "core/stats/summary_stats.h"
+
+namespace gpuscope {
+namespace {
+
+std::optional<double> percentChange(double a, double b) {
+  if (a == 0) return std::nullopt;
+  return 100.0 * (b - a) / a;
+}
+
+TimeNs magnitude(TimeNs delta) { return delta == std::numeric_limits<TimeNs>::min() ? delta : std::abs(delta); }
+
+// The text of an nsys-style NVTX name "<domain>:<text>": what follows the first colon.
+std::string nvtxText(const std::string& name) {
+  auto colon = name.find(':');
+  return colon == std::string::npos ? name : name.substr(colon + 1);
+}
+
+}  // namespace
+
+std::optional<double> DiffRow::deltaTotalPercent() const {
+  return percentChange(static_cast<double>(a.total), static_cast<double>(b.total));
+}
+
+std::optional<double> SummaryMetric::deltaPercent() const { return percentChange(a, b); }
+
+double RunTotals::gpuBusyShare() const {
+  return span > 0 ? std::clamp(static_cast<double>(gpuBusy) / static_cast<double>(span), 0.0, 1.0) : 0.0;
+}
+
+std::string_view presenceLabel(DiffPresence presence) {
+  switch (presence) {
+    case DiffPresence::Both:
+      return "both";
+    case DiffPresence::OnlyA:
+      return "only A";
+    case DiffPresence::OnlyB:
+      return "only B";
+  }
+  return "both";
+}
+
+std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vector<NamedSide>& b) {
+  std::map<std::string, DiffRow> rows;
+  auto add = [&rows](const std::vector<NamedSide>& sides, bool isA) {
+    for (const auto& named : sides) {
+      auto [it, inserted] = rows.try_emplace(named.name);
+      DiffRow& row = it->second;
+      if (inserted) {
+        row.name = named.name;
+        row.timelineName = named.timelineName;
+        row.presence = isA ? DiffPresence::OnlyA : DiffPresence::OnlyB;
+      } else if (row.presence == (isA ? DiffPresence::OnlyB : DiffPresence::OnlyA)) {
+        row.presence = DiffPresence::Both;
+      }
+      DiffSide& side = isA ? row.a : row.b;
+      side.count += named.side.count;
+      side.total = saturatingAdd(side.total, named.side.total);
+    }
+  };
+  add(a, true);
+  add(b, false);
+  std::vector<DiffRow> result;
+  result.reserve(rows.size());
+  for (auto& [name, row] : rows) result.push_back(std::move(row));
+  // std::map gave name order; a stable sort by magnitude keeps it for ties.
+  std::stable_sort(result.begin(), result.end(), [](const DiffRow& x, const DiffRow& y) {
+    return magnitude(saturatingSub(x.b.total, x.a.total)) > magnitude(saturatingSub(y.b.total, y.a.total));
+  });
+  return result;
+}
+
+std::vector<NamedSide> kernelSides(const Trace& trace) {
+  std::vector<NamedSide> sides;
+  for (const auto& group : summarizeKernels(trace, kernelInstances(trace))) {
+    const std::string& name = trace.string(group.name);
+    sides.push_back({name, name, {static_cast<int64_t>(group.count), group.total}});
+  }
+  return sides;
+}
+
+std::vector<NamedSide> nvtxSides(const Trace& trace) {
+  const Database& db = trace.database();
+  if (!db.hasTable(table::kNvtx) || !db.hasTable(table::kStringIds)) return {};
+  std::unordered_map<std::string, DiffSide> byName;
+  for (const auto& range : loadNvtxRanges(db)) {
+    DiffSide& side = byName[range.name];
+    ++side.count;
+    side.total = saturatingAdd(side.total, saturatingSub(range.end, range.start));
+  }
+  std::vector<NamedSide> sides;
+  sides.reserve(byName.size());
+  for (auto& [name, side] : byName) sides.push_back({name, nvtxText(name), side});
+  return sides;
+}
+
+RunTotals runTotals(const Trace& trace) {
+  RunTotals totals;
+  totals.span = saturatingSub(trace.endTime(), trace.startTime());
+  std::vector<const Lane*> gpuLanes;
+  for (const auto& track : trace.tracks()) {
+    if (track.kind != TrackKind::GpuKernels && track.kind != TrackKind::GpuMemory && track.kind != TrackKind::CudaApi)
+      continue;
+    for (const auto& lane : track.lanes) {
+      if (track.isGpu()) gpuLanes.push_back(&lane);
+      for (size_t i = 0; i < lane.size(); ++i) {
+        TimeNs duration = saturatingSub(lane.end[i], lane.start[i]);
+        if (track.kind == TrackKind::CudaApi) {
+          totals.cudaApiTime = saturatingAdd(totals.cudaApiTime, duration);
+          ++totals.cudaApiCount;
+          continue;
+        }
+        totals.gpuTime = saturatingAdd(totals.gpuTime, duration);
+        if (track.kind == TrackKind::GpuKernels) {
+          totals.kernelTime = saturatingAdd(totals.kernelTime, duration);
+          ++totals.kernelCount;
+        } else if (lane.style.size() > i && lane.style[i] != kMemsetStyle) {
+          totals.memcpyTime = saturatingAdd(totals.memcpyTime, duration);
+          ++totals.memcpyCount;
+        }
+      }
+    }
+  }
+  totals.gpuBusy = DeviceUtilization::fromLanes(gpuLanes).totalBusy();
+  const Database& db = trace.database();
+  if (db.hasTable(table::kMemcpy) && hasColumn(db, table::kMemcpy, "bytes")) {
+    auto stmt = db.prepare("SELECT coalesce(sum(bytes), 0) FROM CUPTI_ACTIVITY_KIND_MEMCPY WHERE bytes > 0");
+    if (stmt.step()) totals.memcpyBytes = stmt.isNull(0) ? 0 : stmt.int64(0);
+  }
+  return totals;
+}
+
+std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b) {
+  auto metric = [](std::string name, std::string unit, auto x, auto y, int decimals = 0) {
+    return SummaryMetric{std::move(name), std::move(unit), static_cast<double>(x), static_cast<double>(y), decimals};
+  };
+  return {
+      metric("Wall span", "ns", a.span, b.span),
+      metric("GPU time (kernels + memory)", "ns", a.gpuTime, b.gpuTime),
+      metric("GPU busy", "ns", a.gpuBusy, b.gpuBusy),
+      metric("GPU busy share", "%", 100.0 * a.gpuBusyShare(), 100.0 * b.gpuBusyShare(), 1),
+      metric("Kernel time", "ns", a.kernelTime, b.kernelTime),
+      metric("Kernels", "", a.kernelCount, b.kernelCount),
+      metric("Memcpy time", "ns", a.memcpyTime, b.memcpyTime),
+      metric("Memcpys", "", a.memcpyCount, b.memcpyCount),
+      metric("Memcpy bytes", "bytes", a.memcpyBytes, b.memcpyBytes),
+      metric("CUDA API time", "ns", a.cudaApiTime, b.cudaApiTime),
+      metric("CUDA API calls", "", a.cudaApiCount, b.cudaApiCount),
+  };
+}
+
+RunDiff diffRuns(const Trace& a, const Trace& b, DiffBy by) {
+  RunDiff diff;
+  diff.by = by;
+  diff.rows =
+      by == DiffBy::Kernel ? matchByName(kernelSides(a), kernelSides(b)) : matchByName(nvtxSides(a), nvtxSides(b));
+  diff.summary = compareTotals(runTotals(a), runTotals(b));
+  return diff;
+}
+
+}  // namespace gpuscope

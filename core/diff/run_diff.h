@@ -1,0 +1,93 @@
+#pragma once
+// RunDiff: two runs compared kernel by kernel or NVTX range by range, and side by side in a few totals.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/trace.h"
+
+namespace gpuscope {
+
+enum class DiffBy { Kernel, Nvtx };
+
+// Whether a name occurs in both runs or in one only.
+enum class DiffPresence { Both, OnlyA, OnlyB };
+
+// The instances of one name in one run.
+struct DiffSide {
+  int64_t count = 0;
+  TimeNs total = 0;
+  double average() const { return count == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(count); }
+};
+
+// One name compared between run A and run B; deltas are B - A.
+struct DiffRow {
+  std::string name;          // kernel: the short name; NVTX: "<domain>:<text>" as nsys's nvtx_sum names ranges
+  std::string timelineName;  // what the timeline's lanes call it: the kernel short name or the NVTX text
+  DiffSide a;
+  DiffSide b;
+  DiffPresence presence = DiffPresence::Both;
+
+  TimeNs deltaTotal() const { return b.total - a.total; }
+  int64_t deltaCount() const { return b.count - a.count; }
+  double deltaAverage() const { return b.average() - a.average(); }
+  // 100 * (B - A) / A of the totals; none when A's total is 0 (a row only in B, or of empty instants).
+  std::optional<double> deltaTotalPercent() const;
+};
+
+// One figure of the run summary in both runs.
+struct SummaryMetric {
+  std::string name;  // e.g. "Wall span"
+  std::string unit;  // "ns", "bytes", "%" or "" for counts
+  double a = 0;
+  double b = 0;
+  int decimals = 0;  // digits worth printing
+  double delta() const { return b - a; }
+  std::optional<double> deltaPercent() const;
+};
+
+// The totals of one run that the summary compares.
+struct RunTotals {
+  TimeNs span = 0;     // first event start to last event end
+  TimeNs gpuTime = 0;  // sum of kernel, memcpy and memset durations
+  TimeNs gpuBusy = 0;  // union of all GPU work, over every device and stream
+  TimeNs kernelTime = 0;
+  int64_t kernelCount = 0;
+  TimeNs memcpyTime = 0;
+  int64_t memcpyCount = 0;
+  int64_t memcpyBytes = 0;  // from the file's memcpy table
+  TimeNs cudaApiTime = 0;   // sum of CUDA runtime and driver call durations
+  int64_t cudaApiCount = 0;
+  double gpuBusyShare() const;  // gpuBusy / span, in [0, 1]
+};
+
+struct RunDiff {
+  DiffBy by = DiffBy::Kernel;
+  std::vector<DiffRow> rows;  // by |delta total| descending, then name
+  std::vector<SummaryMetric> summary;
+};
+
+// Rows keyed by name from the per-name sides of each run (any order), sorted by |delta total| descending,
+// then by name. The building block of diffRuns, exposed for tests.
+struct NamedSide {
+  std::string name;
+  std::string timelineName;
+  DiffSide side;
+};
+std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vector<NamedSide>& b);
+
+// Per-name sides of one run: kernels grouped by short name; closed NVTX ranges (push/pop and start/end)
+// grouped by "<domain>:<text>". A file without an NVTX table has no NVTX sides.
+std::vector<NamedSide> kernelSides(const Trace& trace);
+std::vector<NamedSide> nvtxSides(const Trace& trace);
+
+RunTotals runTotals(const Trace& trace);
+std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b);
+
+// The whole comparison of A (the baseline) and B.
+RunDiff diffRuns(const Trace& a, const Trace& b, DiffBy by);
+
+std::string_view presenceLabel(DiffPresence presence);  // "both", "only A", "only B"
+
+}  // namespace gpuscope
