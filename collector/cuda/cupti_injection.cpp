@@ -1,0 +1,318 @@
+// The CUDA injection (libgpuscope_cuda.so): the driver loads it from CUDA_INJECTION64_PATH at
+// cuInit and calls InitializeInjection, which sets CUPTI's activity API up:
+//   - CUPTI timestamps come from the session clock (the one every other source uses);
+//   - buffer callbacks only hand buffers over; a worker thread converts them to ring records,
+//     forces a flush every 50 ms (so a crash loses at most that much) and returns them to a capped
+//     pool: when the pool is empty, CUPTI drops records and counts them, and so do we;
+//   - device facts are read from the driver on the worker thread, once per device.
+// Lock order: the queue lock is never held while calling CUPTI.
+#include <cupti.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "collector/cuda/cupti_record_converter.h"
+#include "collector/cuda/device_facts.h"
+#include "collector/inject/process_recorder.h"
+#include "collector/inject/recorder_internal.h"
+#include "collector/transport/ring_format.h"
+#include "collector/transport/session_clock.h"
+
+namespace gpuscope::cuda {
+namespace {
+
+using inject::ProcessRecorder;
+using transport::RecordType;
+
+constexpr size_t kBufferBytes = 4 << 20;
+constexpr size_t kMaxBuffers = 32;  // 128 MiB at most in CUPTI's hands and ours
+constexpr auto kFlushPeriod = std::chrono::milliseconds(50);
+constexpr int64_t kRingWaitNs = 2'000'000'000;  // our own thread may wait for the daemon
+
+// Converted records go into the worker thread's ring (it waits for room rather than dropping).
+class RingSink : public RecordSink {
+ public:
+  explicit RingSink(ProcessRecorder& recorder) : recorder_(recorder) {}
+  void write(RecordType type, uint16_t aux, uint32_t tid, const void* body, uint32_t bodyBytes,
+             std::initializer_list<std::string_view> texts) override {
+    recorder_.emit(type, aux, body, bodyBytes, texts, tid ? tid : recorder_.pid(), kRingWaitNs);
+  }
+  void define(RecordType type, const void* body, uint32_t bodyBytes, std::string_view text) override {
+    recorder_.define(type, body, bodyBytes, text);
+  }
+
+ private:
+  ProcessRecorder& recorder_;
+};
+
+struct CompletedBuffer {
+  uint8_t* data;
+  size_t validBytes;
+  uint64_t dropped;
+};
+
+struct CudaTracer {
+  ProcessRecorder* recorder = nullptr;
+  uint32_t pid = 0;
+  CUpti_SubscriberHandle subscriber = nullptr;
+  std::mutex lock;  // guards the fields below
+  std::condition_variable wake;
+  std::deque<CompletedBuffer> completed;
+  std::vector<uint8_t*> freeBuffers;
+  size_t allocatedBuffers = 0;
+  uint64_t refusedBuffers = 0;
+  bool stopping = false;
+  std::thread worker;
+  std::atomic<bool> running{false};
+};
+
+CudaTracer* g_tracer = nullptr;
+
+void diagnose(ProcessRecorder& recorder, transport::DiagnosticLevel level, const std::string& message) {
+  transport::DiagnosticBody body{static_cast<uint32_t>(level), static_cast<uint32_t>(message.size())};
+  recorder.emit(RecordType::Diagnostic, 0, &body, sizeof body, {message}, 0, kRingWaitNs);
+}
+
+std::string resultText(CUptiResult result) {
+  const char* text = nullptr;
+  cuptiGetResultString(result, &text);
+  return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
+}
+
+uint64_t CUPTIAPI sessionTimestamp() { return static_cast<uint64_t>(transport::sessionClockNs()); }
+
+void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
+  CudaTracer& tracer = *g_tracer;
+  *maxRecords = 0;
+  std::lock_guard<std::mutex> guard(tracer.lock);
+  if (!tracer.freeBuffers.empty()) {
+    *buffer = tracer.freeBuffers.back();
+    tracer.freeBuffers.pop_back();
+    *size = kBufferBytes;
+    return;
+  }
+  if (tracer.allocatedBuffers < kMaxBuffers) {
+    // CUPTI wants 8-byte aligned buffers.
+    *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
+    if (*buffer) {
+      ++tracer.allocatedBuffers;
+      *size = kBufferBytes;
+      return;
+    }
+  }
+  // Every buffer is in use: CUPTI drops what does not fit and counts it.
+  ++tracer.refusedBuffers;
+  *buffer = nullptr;
+  *size = 0;
+}
+
+void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buffer, size_t, size_t validBytes) {
+  size_t dropped = 0;
+  cuptiActivityGetNumDroppedRecords(context, streamId, &dropped);
+  CudaTracer& tracer = *g_tracer;
+  {
+    std::lock_guard<std::mutex> guard(tracer.lock);
+    tracer.completed.push_back({buffer, validBytes, dropped});
+  }
+  tracer.wake.notify_one();
+}
+
+std::string apiName(bool driver, uint32_t callbackId) {
+  const char* name = nullptr;
+  CUpti_CallbackDomain domain = driver ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API;
+  if (cuptiGetCallbackName(domain, callbackId, &name) != CUPTI_SUCCESS || !name) return {};
+  return name;
+}
+
+// Device ordinals met in records, whose facts are written once.
+class DeviceFactsWriter {
+ public:
+  void note(ProcessRecorder& recorder, uint32_t device) {
+    if (device >= 64 || (written_ & (uint64_t{1} << device))) return;
+    written_ |= uint64_t{1} << device;
+    DeviceFacts facts;
+    if (!readDeviceFacts(device, facts)) return;
+    recorder.emit(RecordType::Gpu, 0, &facts.body, sizeof facts.body,
+                  {facts.name, facts.uuid, facts.busLocation, facts.chipName}, 0, kRingWaitNs);
+  }
+
+ private:
+  uint64_t written_ = 0;
+};
+
+uint32_t deviceOf(const CUpti_Activity& record) {
+  switch (record.kind) {
+    case CUPTI_ACTIVITY_KIND_KERNEL:
+    case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+      return reinterpret_cast<const CUpti_ActivityKernel10&>(record).deviceId;
+    case CUPTI_ACTIVITY_KIND_MEMCPY:
+      return reinterpret_cast<const CUpti_ActivityMemcpy6&>(record).deviceId;
+    case CUPTI_ACTIVITY_KIND_MEMSET:
+      return reinterpret_cast<const CUpti_ActivityMemset4&>(record).deviceId;
+    case CUPTI_ACTIVITY_KIND_CONTEXT:
+      return reinterpret_cast<const CUpti_ActivityContext3&>(record).deviceId;
+    default:
+      return UINT32_MAX;
+  }
+}
+
+void runWorker(CudaTracer& tracer) {
+  inject::markToolThread();
+  pthread_setname_np(pthread_self(), "gpuscope-cupti");
+  RingSink sink(*tracer.recorder);
+  CuptiRecordConverter converter(sink, apiName);
+  DeviceFactsWriter devices;
+  uint64_t reportedDrops = 0;
+  uint64_t reportedRefusals = 0;
+  auto lastFlush = std::chrono::steady_clock::now();
+  for (;;) {
+    bool stopping;
+    {
+      std::unique_lock<std::mutex> guard(tracer.lock);
+      tracer.wake.wait_for(guard, kFlushPeriod, [&] { return !tracer.completed.empty() || tracer.stopping; });
+      stopping = tracer.stopping;
+    }
+    auto now = std::chrono::steady_clock::now();
+    if (stopping || now - lastFlush >= kFlushPeriod) {
+      // Also hands over partly filled buffers: what was recorded reaches the rings within 50 ms.
+      cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+      lastFlush = now;
+    }
+    std::deque<CompletedBuffer> work;
+    uint64_t refusals;
+    {
+      std::lock_guard<std::mutex> guard(tracer.lock);
+      work.swap(tracer.completed);
+      refusals = tracer.refusedBuffers;
+    }
+    for (const CompletedBuffer& buffer : work) {
+      CUpti_Activity* record = nullptr;
+      while (buffer.validBytes &&
+             cuptiActivityGetNextRecord(buffer.data, buffer.validBytes, &record) == CUPTI_SUCCESS) {
+        devices.note(*tracer.recorder, deviceOf(*record));
+        converter.convert(*record);
+      }
+      converter.endBuffer();
+      if (buffer.dropped) {
+        reportedDrops += buffer.dropped;
+        transport::DroppedBody body{buffer.dropped, static_cast<uint32_t>(transport::DropSource::Cupti), 0};
+        sink.write(RecordType::Dropped, 0, 0, &body, sizeof body, {});
+      }
+      std::lock_guard<std::mutex> guard(tracer.lock);
+      tracer.freeBuffers.push_back(buffer.data);
+    }
+    if (refusals > reportedRefusals) {
+      diagnose(*tracer.recorder, transport::DiagnosticLevel::Warning,
+               "CUPTI filled all " + std::to_string(kMaxBuffers) +
+                   " activity buffers faster than they were written; it dropped records (counted in the summary)");
+      reportedRefusals = refusals;
+    }
+    if (stopping) {
+      std::lock_guard<std::mutex> guard(tracer.lock);
+      if (tracer.completed.empty()) break;
+    }
+  }
+  converter.endBuffer(true);
+  (void)reportedDrops;
+}
+
+// At exit (before the driver tears down): everything CUPTI holds is flushed and written.
+void stopTracing() {
+  CudaTracer* tracer = g_tracer;
+  if (!tracer || !tracer->running.exchange(false) || tracer->pid != static_cast<uint32_t>(getpid())) return;
+  {
+    std::lock_guard<std::mutex> guard(tracer->lock);
+    tracer->stopping = true;
+  }
+  tracer->wake.notify_one();
+  if (tracer->worker.joinable()) tracer->worker.join();
+}
+
+// A forked child has no worker thread and may not use CUDA: it records no CUDA.
+void forgetTracingInChild() {
+  if (g_tracer) g_tracer->running.store(false);
+}
+
+void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
+
+int startTracing(ProcessRecorder& recorder) {
+  uint32_t version = 0;
+  if (cuptiGetVersion(&version) != CUPTI_SUCCESS || version < CUPTI_API_VERSION) {
+    diagnose(recorder, transport::DiagnosticLevel::Error,
+             "CUDA is not traced: the CUPTI library loaded (API version " + std::to_string(version) +
+                 ") is older than the one gpuscope was built with (" + std::to_string(CUPTI_API_VERSION) + ")");
+    recorder.setCudaState(static_cast<uint32_t>(transport::CudaState::CuptiFailed));
+    return 0;
+  }
+  auto* tracer = new CudaTracer();
+  tracer->recorder = &recorder;
+  tracer->pid = static_cast<uint32_t>(getpid());
+  g_tracer = tracer;
+  // Only one CUPTI subscriber may exist per process: if another profiler got there first, say so.
+  CUptiResult subscribed = cuptiSubscribe(&tracer->subscriber, ignoreCallback, nullptr);
+  if (subscribed != CUPTI_SUCCESS) {
+    bool busy = subscribed == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
+    diagnose(recorder, busy ? transport::DiagnosticLevel::Warning : transport::DiagnosticLevel::Error,
+             busy ? "CUDA is not traced: another profiler (Nsight Systems, Nsight Compute, a framework profiler) "
+                    "already uses CUPTI in this process"
+                  : "CUDA is not traced: CUPTI could not be set up (" + resultText(subscribed) + ")");
+    recorder.setCudaState(
+        static_cast<uint32_t>(busy ? transport::CudaState::CuptiBusy : transport::CudaState::CuptiFailed));
+    return 0;
+  }
+  cuptiActivityRegisterTimestampCallback(sessionTimestamp);
+  cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
+  if (registered != CUPTI_SUCCESS) {
+    diagnose(recorder, transport::DiagnosticLevel::Error,
+             "CUDA is not traced: CUPTI refused the activity buffers (" + resultText(registered) + ")");
+    recorder.setCudaState(static_cast<uint32_t>(transport::CudaState::CuptiFailed));
+    return 0;
+  }
+  for (CUpti_ActivityKind kind :
+       {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMCPY2,
+        CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_RUNTIME,
+        CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_STREAM}) {
+    CUptiResult enabled = cuptiActivityEnable(kind);
+    if (enabled == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
+      diagnose(recorder, transport::DiagnosticLevel::Warning,
+               "CUDA is not traced: another profiler already uses CUPTI's activity API in this process");
+      recorder.setCudaState(static_cast<uint32_t>(transport::CudaState::CuptiBusy));
+      return 0;
+    }
+    if (enabled != CUPTI_SUCCESS) {
+      diagnose(recorder, transport::DiagnosticLevel::Warning,
+               "CUPTI activity kind " + std::to_string(static_cast<int>(kind)) + " is not recorded (" +
+                   resultText(enabled) + ")");
+    }
+  }
+  tracer->running.store(true);
+  tracer->worker = std::thread(runWorker, std::ref(*tracer));
+  inject::registerForkChildHandler(forgetTracingInChild);
+  std::atexit(stopTracing);
+  recorder.setCudaState(static_cast<uint32_t>(transport::CudaState::Tracing));
+  return 1;
+}
+
+}  // namespace
+}  // namespace gpuscope::cuda
+
+// Called by the CUDA driver during cuInit when CUDA_INJECTION64_PATH names this library. It must
+// have default visibility, or the driver silently skips it.
+extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
+  gpuscope::inject::ProcessRecorder* recorder = gpuscope::inject::ProcessRecorder::get();
+  if (!recorder || !recorder->config().traceCuda) return 1;
+  static std::once_flag once;
+  int result = 1;
+  std::call_once(once, [&] { result = gpuscope::cuda::startTracing(*recorder); });
+  return result;
+}
