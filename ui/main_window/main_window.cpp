@@ -27,6 +27,7 @@
 #include "ui/main_window/recent_files.h"
 #include "ui/main_window/welcome_view.h"
 #include "ui/session/trace_session.h"
+#include "ui/main_window/analysis_view.h"
 #include "ui/summary/trace_summary_view.h"
 
 namespace gpuscope::ui {
@@ -59,6 +60,8 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
 
   views_->setObjectName(QStringLiteral("views"));
   views_->setDocumentMode(true);
+  analysis_ = new AnalysisView(session_, views_);
+  views_->addTab(analysis_, tr("Timeline"));
   views_->addTab(summary_, tr("Summary"));
   pages_->addWidget(welcome_);
   pages_->addWidget(views_);

@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace gpuscope::ui {
 
+class AnalysisView;
 class BackgroundTraceLoader;
 class LoadProgressWidget;
 class RecentFiles;
@@ -43,6 +44,8 @@ class MainWindow : public QMainWindow {
   // The central tabs: "Summary" first; the timeline and other views are added here.
   QTabWidget* views() const { return views_; }
   TraceSummaryView* summaryView() const { return summary_; }
+  // The timeline with its tables and details panel: the first tab.
+  AnalysisView* analysisView() const { return analysis_; }
   BackgroundTraceLoader* loader() const { return loader_; }
   RecentFiles* recentFiles() const { return recent_.get(); }
   WelcomeView* welcomeView() const { return welcome_; }
@@ -101,6 +104,7 @@ class MainWindow : public QMainWindow {
   WelcomeView* welcome_;
   QTabWidget* views_;
   TraceSummaryView* summary_;
+  AnalysisView* analysis_ = nullptr;
   LoadProgressWidget* progress_;
   QMenu* recentMenu_ = nullptr;
   QAction* openAction_ = nullptr;

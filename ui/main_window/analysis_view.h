@@ -1,0 +1,36 @@
+#pragma once
+// AnalysisView: the main working view: the timeline, the tables beneath it and the details beside it.
+#include <QWidget>
+
+class QSplitter;
+class QTabWidget;
+
+namespace gpuscope::ui {
+
+class DetailsPanel;
+class KernelTableView;
+class NvtxProjectionView;
+class StatsReportsView;
+class TimelineView;
+class TraceSession;
+
+class AnalysisView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit AnalysisView(TraceSession* session, QWidget* parent = nullptr);
+
+  TimelineView* timeline() const { return timeline_; }
+  DetailsPanel* details() const { return details_; }
+  QTabWidget* tables() const { return tables_; }
+  KernelTableView* kernels() const { return kernels_; }
+
+ private:
+  TimelineView* timeline_;
+  QTabWidget* tables_;
+  KernelTableView* kernels_;
+  NvtxProjectionView* nvtx_;
+  StatsReportsView* stats_;
+  DetailsPanel* details_;
+};
+
+}  // namespace gpuscope::ui
