@@ -13,6 +13,7 @@
 
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
+#include "ui/main_window/startup_view.h"
 
 
 namespace {
@@ -80,8 +81,18 @@ int main(int argc, char** argv) {
       QStringLiteral("size"),
       QStringLiteral("Window size as WIDTHxHEIGHT (for --screenshot the default is 1600x1000)."),
       QStringLiteral("WxH"));
+  const QCommandLineOption viewOption(
+      QStringLiteral("view"),
+      QStringLiteral("Open the timeline on FROM:TO, times from the trace start with units, like 797.8ms:802ms."),
+      QStringLiteral("FROM:TO"));
+  const QCommandLineOption selectOption(
+      QStringLiteral("select"),
+      QStringLiteral("Select the N-th event (in time order, default 1) whose name contains NAME, like saxpy#3."),
+      QStringLiteral("NAME[#N]"));
   parser.addOption(screenshotOption);
   parser.addOption(sizeOption);
+  parser.addOption(viewOption);
+  parser.addOption(selectOption);
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -97,6 +108,9 @@ int main(int argc, char** argv) {
     }
   }
 
+  gpuscope::ui::StartupView startup;
+  if (auto error = parseStartupView(parser.value(viewOption), parser.value(selectOption), startup)) return fail(*error);
+
   const bool batch = parser.isSet(screenshotOption);
   gpuscope::ui::MainWindow window(
       nullptr, batch ? gpuscope::ui::MainWindow::Mode::Batch : gpuscope::ui::MainWindow::Mode::Interactive);
@@ -106,7 +120,11 @@ int main(int argc, char** argv) {
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.resize(size.value_or(kScreenshotSize));
     window.show();
-    auto save = [&window, output] {
+    auto save = [&window, output, startup] {
+      if (auto error = applyStartupView(startup, *window.session())) {
+        QCoreApplication::exit(fail(*error));
+        return;
+      }
       QCoreApplication::processEvents();
       if (!window.grab().save(output, "PNG")) {
         QCoreApplication::exit(fail(QStringLiteral("could not write the screenshot to %1.").arg(output)));
@@ -136,6 +154,9 @@ int main(int argc, char** argv) {
     window.resize(initial);
   }
   window.show();
+  QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window, [&window, startup] {
+    if (auto error = applyStartupView(startup, *window.session())) fail(*error);
+  });
   if (!file.isEmpty()) window.openFile(file);
   return app.exec();
 }

@@ -40,7 +40,7 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
   withDetails->addWidget(details_);
   withDetails->setStretchFactor(0, 4);
   withDetails->setStretchFactor(1, 1);
-  withDetails->setSizes({1200, 380});
+  withDetails->setSizes({1100, 500});
 
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
