@@ -1,0 +1,85 @@
+#include "ui/timeline/time_axis.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace gpuscope::ui {
+namespace {
+
+constexpr TimeNs kUnitNs[] = {1, 1000, 1000000, 1000000000};
+
+TimeNs unitNs(TimeUnit unit) { return kUnitNs[static_cast<int>(unit)]; }
+
+}  // namespace
+
+const char* unitName(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::Ns:
+      return "ns";
+    case TimeUnit::Us:
+      return "us";
+    case TimeUnit::Ms:
+      return "ms";
+    case TimeUnit::S:
+      return "s";
+  }
+  return "ns";
+}
+
+RulerScale chooseRulerScale(double nsPerPixel, double minPixels) {
+  RulerScale scale;
+  double wanted = std::max(1.0, nsPerPixel * minPixels);
+  // Walk 1, 2, 5, 10, 20, 50, ... until the step is wide enough (at most about 60 steps).
+  TimeNs power = 1;
+  static constexpr int kMultipliers[] = {1, 2, 5};
+  bool found = false;
+  while (!found) {
+    for (int m : kMultipliers) {
+      double candidate = static_cast<double>(power) * m;
+      if (candidate >= wanted || power > TimeNs{100000000000000000}) {
+        scale.step = power * m;
+        scale.minorPerMajor = m == 2 ? 4 : 5;
+        found = true;
+        break;
+      }
+    }
+    if (!found) power *= 10;
+  }
+  scale.unit = TimeUnit::Ns;
+  for (TimeUnit unit : {TimeUnit::Us, TimeUnit::Ms, TimeUnit::S}) {
+    if (scale.step * 10 >= unitNs(unit)) scale.unit = unit;
+  }
+  // Decimals: how many digits the step needs below the unit (step 0.5 ms -> 1, 2 ms -> 0).
+  TimeNs u = unitNs(scale.unit);
+  scale.decimals = 0;
+  TimeNs resolution = u;
+  while (scale.step % resolution != 0 && resolution > 1) {
+    resolution /= 10;
+    ++scale.decimals;
+  }
+  return scale;
+}
+
+std::string formatRulerLabel(TimeNs relative, const RulerScale& scale) {
+  TimeNs u = unitNs(scale.unit);
+  bool negative = relative < 0;
+  uint64_t magnitude = negative ? static_cast<uint64_t>(-(relative + 1)) + 1 : static_cast<uint64_t>(relative);
+  uint64_t whole = magnitude / static_cast<uint64_t>(u);
+  uint64_t fraction = magnitude % static_cast<uint64_t>(u);
+  char buffer[64];
+  if (scale.decimals == 0) {
+    std::snprintf(buffer, sizeof buffer, "%s%" PRIu64 " %s", negative ? "-" : "", whole, unitName(scale.unit));
+  } else {
+    // Keep the leading DECIMALS digits of the fraction (the step makes the rest zero).
+    uint64_t divisor = static_cast<uint64_t>(u);
+    for (int i = 0; i < scale.decimals; ++i) divisor /= 10;
+    uint64_t digits = fraction / divisor;
+    std::snprintf(buffer, sizeof buffer, "%s%" PRIu64 ".%0*" PRIu64 " %s", negative ? "-" : "", whole, scale.decimals,
+                  digits, unitName(scale.unit));
+  }
+  return buffer;
+}
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,186 @@
+#include "ui/timeline/timeline_layout.h"
+
+#include <algorithm>
+
+namespace gpuscope::ui {
+namespace {
+
+int trackHeight(const Track& track) {
+  int lanes = std::max<int>(1, static_cast<int>(track.lanes.size()));
+  return lanes * TimelineLayout::kLaneHeight + 2 * TimelineLayout::kTrackPadding;
+}
+
+QString threadLabel(const ThreadInfo& thread) {
+  if (thread.tid == 0) return QStringLiteral("Process-wide");
+  if (!thread.name.empty()) return QString::fromStdString(thread.name);
+  return QStringLiteral("Thread %1").arg(thread.tid);
+}
+
+}  // namespace
+
+void TimelineLayout::clear() {
+  rows_.clear();
+  shown_.clear();
+  shownIndexOfRow_.clear();
+  rowOfTrack_.clear();
+  rowOfUtilization_.clear();
+}
+
+int TimelineLayout::add(TimelineRow row) {
+  rows_.push_back(std::move(row));
+  return static_cast<int>(rows_.size()) - 1;
+}
+
+void TimelineLayout::build(const Trace& trace) {
+  clear();
+  const auto& tracks = trace.tracks();
+  rowOfTrack_.assign(tracks.size(), -1);
+  auto addTrack = [&](uint32_t index, int parent, int depth) {
+    if (index >= tracks.size() || rowOfTrack_[index] >= 0) return;
+    TimelineRow row;
+    row.kind = RowKind::Track;
+    row.depth = depth;
+    row.parent = parent;
+    row.track = index;
+    row.label = QString::fromStdString(tracks[index].label);
+    row.height = trackHeight(tracks[index]);
+    rowOfTrack_[index] = add(std::move(row));
+    for (int p = parent; p >= 0; p = rows_[static_cast<size_t>(p)].parent)
+      rows_[static_cast<size_t>(p)].tracks.push_back(index);
+  };
+
+  for (const ProcessInfo& process : trace.processes()) {
+    TimelineRow header;
+    header.kind = RowKind::Process;
+    header.label = process.name.empty() ? QStringLiteral("Process") : QString::fromStdString(process.name);
+    header.detail = QStringLiteral("pid %1").arg(process.pid);
+    header.height = kHeaderHeight;
+    int processRow = add(std::move(header));
+    for (const ThreadInfo& thread : process.threads) {
+      if (thread.tracks.empty()) continue;
+      TimelineRow threadHeader;
+      threadHeader.kind = RowKind::Thread;
+      threadHeader.depth = 1;
+      threadHeader.parent = processRow;
+      threadHeader.label = threadLabel(thread);
+      if (thread.tid != 0) threadHeader.detail = QStringLiteral("tid %1").arg(thread.tid);
+      threadHeader.height = kHeaderHeight;
+      bool onlyOsRuntime = std::all_of(thread.tracks.begin(), thread.tracks.end(), [&](uint32_t t) {
+        return t < tracks.size() && tracks[t].kind == TrackKind::OsRuntime;
+      });
+      threadHeader.collapsed = onlyOsRuntime;
+      int threadRow = add(std::move(threadHeader));
+      for (uint32_t t : thread.tracks) addTrack(t, threadRow, 2);
+    }
+  }
+
+  const auto& devices = trace.devices();
+  rowOfUtilization_.assign(devices.size(), -1);
+  for (size_t d = 0; d < devices.size(); ++d) {
+    const DeviceInfo& device = devices[d];
+    TimelineRow header;
+    header.kind = RowKind::Device;
+    header.deviceIndex = static_cast<uint32_t>(d);
+    header.label = QStringLiteral("GPU %1").arg(device.id);
+    header.detail = QString::fromStdString(device.name);
+    header.height = kHeaderHeight;
+    int deviceRow = add(std::move(header));
+
+    TimelineRow utilization;
+    utilization.kind = RowKind::Utilization;
+    utilization.depth = 1;
+    utilization.parent = deviceRow;
+    utilization.deviceIndex = static_cast<uint32_t>(d);
+    utilization.label = QStringLiteral("Utilization");
+    utilization.height = kUtilizationHeight;
+    rowOfUtilization_[d] = add(std::move(utilization));
+
+    bool severalProcesses = std::any_of(device.streams.begin(), device.streams.end(),
+                                        [&](const StreamInfo& s) { return s.pid != device.streams.front().pid; });
+    for (const StreamInfo& stream : device.streams) {
+      TimelineRow streamHeader;
+      streamHeader.kind = RowKind::Stream;
+      streamHeader.depth = 1;
+      streamHeader.parent = deviceRow;
+      streamHeader.label = QStringLiteral("Stream %1").arg(stream.streamId);
+      streamHeader.detail = severalProcesses
+                                ? QStringLiteral("pid %1, context %2").arg(stream.pid).arg(stream.contextId)
+                                : QStringLiteral("context %1").arg(stream.contextId);
+      streamHeader.height = kHeaderHeight;
+      int streamRow = add(std::move(streamHeader));
+      for (uint32_t t : stream.tracks) addTrack(t, streamRow, 2);
+    }
+  }
+  place();
+}
+
+void TimelineLayout::place() {
+  shown_.clear();
+  shownIndexOfRow_.assign(rows_.size(), -1);
+  int top = 0;
+  for (size_t i = 0; i < rows_.size(); ++i) {
+    bool hidden = false;
+    for (int p = rows_[i].parent; p >= 0; p = rows_[static_cast<size_t>(p)].parent) {
+      if (rows_[static_cast<size_t>(p)].collapsed) {
+        hidden = true;
+        break;
+      }
+    }
+    if (hidden) continue;
+    shownIndexOfRow_[i] = static_cast<int>(shown_.size());
+    shown_.push_back({static_cast<int>(i), top, rows_[i].height});
+    top += rows_[i].height;
+  }
+}
+
+void TimelineLayout::setCollapsed(int row, bool collapsed) {
+  if (row < 0 || static_cast<size_t>(row) >= rows_.size() || !rows_[static_cast<size_t>(row)].isHeader()) return;
+  if (rows_[static_cast<size_t>(row)].collapsed == collapsed) return;
+  rows_[static_cast<size_t>(row)].collapsed = collapsed;
+  place();
+}
+
+void TimelineLayout::expandAll() {
+  for (TimelineRow& row : rows_) row.collapsed = false;
+  place();
+}
+
+void TimelineLayout::reveal(int row) {
+  if (row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
+  bool changed = false;
+  for (int p = rows_[static_cast<size_t>(row)].parent; p >= 0; p = rows_[static_cast<size_t>(p)].parent) {
+    if (rows_[static_cast<size_t>(p)].collapsed) {
+      rows_[static_cast<size_t>(p)].collapsed = false;
+      changed = true;
+    }
+  }
+  if (changed) place();
+}
+
+int TimelineLayout::rowOfTrack(uint32_t track) const { return track < rowOfTrack_.size() ? rowOfTrack_[track] : -1; }
+
+int TimelineLayout::rowOfUtilization(uint32_t deviceIndex) const {
+  return deviceIndex < rowOfUtilization_.size() ? rowOfUtilization_[deviceIndex] : -1;
+}
+
+TimelineLayout::Placement TimelineLayout::placementOf(int row) const {
+  for (int r = row; r >= 0; r = rows_[static_cast<size_t>(r)].parent) {
+    int shownIndex = shownIndexOfRow_[static_cast<size_t>(r)];
+    if (shownIndex >= 0) return shown_[static_cast<size_t>(shownIndex)];
+  }
+  return {};
+}
+
+size_t TimelineLayout::firstShownBelow(int y) const {
+  auto it = std::upper_bound(shown_.begin(), shown_.end(), y,
+                             [](int value, const Placement& p) { return value < p.bottom(); });
+  return static_cast<size_t>(it - shown_.begin());
+}
+
+int TimelineLayout::rowAt(int y) const {
+  size_t i = firstShownBelow(y);
+  if (i >= shown_.size() || y < shown_[i].top) return -1;
+  return shown_[i].row;
+}
+
+}  // namespace gpuscope::ui

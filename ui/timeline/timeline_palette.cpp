@@ -1,0 +1,113 @@
+#include "ui/timeline/timeline_palette.h"
+
+namespace gpuscope::ui {
+namespace {
+
+uint32_t mix(uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
+
+// A hue in [from, from + width) and small lightness steps, picked by the name's id.
+QColor hashed(StringId name, int from, int width, int saturation, int value) {
+  uint32_t h = mix(name + 0x9e3779b9U);
+  int hue = (from + static_cast<int>(h % static_cast<uint32_t>(width))) % 360;
+  int v = value - static_cast<int>((h >> 12) % 4) * 12;
+  return QColor::fromHsv(hue, saturation, v);
+}
+
+}  // namespace
+
+QColor eventColor(TrackKind kind, StringId name, uint32_t style) {
+  switch (kind) {
+    case TrackKind::CudaApi:
+      return hashed(name, 165, 40, 120, 225);
+    case TrackKind::Nvtx:
+      if (style != 0) return QColor::fromRgb(style & 0xFFFFFFu);  // ARGB: alpha is ignored
+      return hashed(name, 0, 360, 80, 235);
+    case TrackKind::OsRuntime:
+      return hashed(name, 20, 30, 70, 205);
+    case TrackKind::GpuKernels:
+      return hashed(name, 195, 70, 150, 230);
+    case TrackKind::GpuMemory:
+      switch (style) {
+        case 1:  // host to device
+        case 3:  // host to array
+          return QColor(0x3c, 0xb3, 0x4a);
+        case 2:  // device to host
+        case 4:  // array to host
+          return QColor(0xd6, 0x45, 0x45);
+        case 5:
+        case 6:
+        case 7:
+        case 8:  // device to device and arrays
+          return QColor(0xe8, 0xa3, 0x17);
+        case 9:  // host to host
+          return QColor(0x9a, 0x7b, 0x4f);
+        case 10:  // peer to peer
+          return QColor(0x8e, 0x5c, 0xd6);
+        case kMemsetStyle:
+          return QColor(0x6b, 0x80, 0x99);
+        default:
+          return QColor(0x88, 0x88, 0x88);
+      }
+  }
+  return QColor(0x88, 0x88, 0x88);
+}
+
+QColor foldColor(TrackKind kind) {
+  switch (kind) {
+    case TrackKind::CudaApi:
+      return QColor(0x4f, 0x8a, 0x86);
+    case TrackKind::Nvtx:
+      return QColor(0x86, 0x78, 0x96);
+    case TrackKind::OsRuntime:
+      return QColor(0x8a, 0x7a, 0x66);
+    case TrackKind::GpuKernels:
+      return QColor(0x3d, 0x63, 0x9a);
+    case TrackKind::GpuMemory:
+      return QColor(0x6f, 0x76, 0x5a);
+  }
+  return QColor(0x70, 0x70, 0x70);
+}
+
+QColor textColorOn(const QColor& fill) {
+  // Rec. 709 luma on 0-255 components.
+  double luma = 0.2126 * fill.red() + 0.7152 * fill.green() + 0.0722 * fill.blue();
+  return luma > 140 ? QColor(0x10, 0x14, 0x18) : QColor(0xff, 0xff, 0xff);
+}
+
+QString memoryKindName(uint32_t style) {
+  switch (style) {
+    case 1:
+      return QStringLiteral("Host-to-Device");
+    case 2:
+      return QStringLiteral("Device-to-Host");
+    case 3:
+      return QStringLiteral("Host-to-Array");
+    case 4:
+      return QStringLiteral("Array-to-Host");
+    case 5:
+      return QStringLiteral("Array-to-Array");
+    case 6:
+      return QStringLiteral("Array-to-Device");
+    case 7:
+      return QStringLiteral("Device-to-Array");
+    case 8:
+      return QStringLiteral("Device-to-Device");
+    case 9:
+      return QStringLiteral("Host-to-Host");
+    case 10:
+      return QStringLiteral("Peer-to-Peer");
+    case kMemsetStyle:
+      return QStringLiteral("memset");
+    default:
+      return QStringLiteral("unknown copy kind");
+  }
+}
+
+}  // namespace gpuscope::ui

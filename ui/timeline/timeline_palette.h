@@ -1,0 +1,37 @@
+#pragma once
+// TimelinePalette: the colours of the timeline's bars, by track kind, name, NVTX colour and copy kind.
+#include <QColor>
+#include <QString>
+
+#include "core/model/trace.h"
+
+namespace gpuscope::ui {
+
+namespace timeline_colors {
+inline const QColor kBackground{0xfb, 0xfb, 0xfc};
+inline const QColor kRowAlternate{0xf2, 0xf4, 0xf7};
+inline const QColor kHeaderRow{0xe4, 0xe8, 0xee};
+inline const QColor kLabelColumn{0xec, 0xef, 0xf3};
+inline const QColor kLabelText{0x1d, 0x23, 0x2b};
+inline const QColor kRuler{0xdd, 0xe2, 0xe9};
+inline const QColor kGrid{0xdf, 0xe3, 0xe8};
+inline const QColor kSelection{0xff, 0x6a, 0x00};  // outline of the selected event
+inline const QColor kFlowArrow{0xe0, 0x1e, 0x5a};  // API call <-> GPU work
+inline const QColor kRangeFill{0x30, 0x80, 0xe0, 0x30};
+inline const QColor kRangeEdge{0x20, 0x6c, 0xd0};
+inline const QColor kUtilization{0x2e, 0x9e, 0x6a};
+inline const QColor kFindMatch{0xff, 0xd4, 0x00};
+}  // namespace timeline_colors
+
+// The fill of an event: NVTX events in their own ARGB colour when they have one; memory by copy
+// kind (host-to-device green, device-to-host red, device-to-device amber, peer violet, memset
+// slate); everything else by a stable hash of its name within a hue band per track kind.
+QColor eventColor(TrackKind kind, StringId name, uint32_t style);
+// The fill of a folded block: the kind's colour, darker and greyer, so it reads as "many".
+QColor foldColor(TrackKind kind);
+// Black or white, whichever reads better on FILL.
+QColor textColorOn(const QColor& fill);
+// "Host-to-Device", "memset", ... for a memory event's style.
+QString memoryKindName(uint32_t style);
+
+}  // namespace gpuscope::ui

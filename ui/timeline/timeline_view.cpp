@@ -1,0 +1,38 @@
+#include "ui/timeline/timeline_view.h"
+
+#include <QGridLayout>
+#include <QScrollBar>
+#include <QShortcut>
+
+#include "ui/timeline/timeline_canvas.h"
+#include "ui/timeline/timeline_find_bar.h"
+
+namespace gpuscope::ui {
+
+TimelineView::TimelineView(TraceSession* session, QWidget* parent) : QWidget(parent), session_(session) {
+  verticalBar_ = new QScrollBar(Qt::Vertical, this);
+  canvas_ = new TimelineCanvas(session_, verticalBar_, this);
+  findBar_ = new TimelineFindBar(session_, this);
+  findBar_->hide();
+
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setSpacing(0);
+  grid->addWidget(canvas_, 0, 0);
+  grid->addWidget(verticalBar_, 0, 1);
+  grid->addWidget(findBar_, 1, 0, 1, 2);
+  setFocusProxy(canvas_);
+
+  auto* find = new QShortcut(QKeySequence::Find, this);
+  find->setContext(Qt::WidgetWithChildrenShortcut);
+  connect(find, &QShortcut::activated, this, &TimelineView::openFindBar);
+  connect(findBar_, &TimelineFindBar::matchActivated, this, [this](EventRef event) {
+    canvas_->selectEvent(event);
+    canvas_->revealEvent(event, TimelineCanvas::Reveal::Focus);
+  });
+  connect(findBar_, &TimelineFindBar::closed, canvas_, [this] { canvas_->setFocus(Qt::OtherFocusReason); });
+}
+
+void TimelineView::openFindBar() { findBar_->open(); }
+
+}  // namespace gpuscope::ui
