@@ -1,0 +1,97 @@
+#pragma once
+// CompareView: two runs side by side: their timelines stacked and moving together through an alignment,
+// the alignment controls, a summary of both runs, and the kernel or NVTX diff table.
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "core/diff/run_alignment.h"
+#include "core/diff/run_diff.h"
+#include "ui/session/trace_session.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QGridLayout;
+class QLabel;
+class QSpinBox;
+class QTreeView;
+
+namespace gpuscope::ui {
+
+class RunDiffModel;
+class TableFilterProxy;
+class TimelineView;
+
+class CompareView : public QWidget {
+  Q_OBJECT
+ public:
+  // A is the baseline, B the run compared with it; deltas are B - A.
+  CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b, QWidget* parent = nullptr);
+
+  TraceSession* sessionA() const { return sessionA_; }
+  TraceSession* sessionB() const { return sessionB_; }
+  TimelineView* timelineA() const { return timelineA_; }
+  TimelineView* timelineB() const { return timelineB_; }
+  RunDiffModel* diffModel() const { return model_; }
+  TableFilterProxy* diffProxy() const { return proxy_; }
+  QTreeView* diffTable() const { return table_; }
+  const RunDiff& diff() const { return diff_; }
+
+  // Matches kernels or NVTX ranges; recomputes the table.
+  void setDiffBy(DiffBy by);
+  DiffBy diffBy() const { return diff_.by; }
+
+  // Pins ANCHOR_A in A to ANCHOR_B in B, B shifted later by MANUAL_SHIFT; the controls show it. Returns
+  // false (and keeps the previous alignment) when an anchor is not in its run.
+  bool setAlignment(const AlignmentAnchor& anchorA, const AlignmentAnchor& anchorB, TimeNs manualShift = 0);
+  const RunAlignment& alignment() const { return alignment_; }
+  // What the alignment line says, e.g. "B's start on A's start, B shifted +1.000 ms".
+  QString alignmentText() const;
+
+  // Selects the source row ROW of the diff model: focuses the name's first instance in the run that has
+  // it, selects the first instance in the other run, and fills both timelines' find bars with the name
+  // so its instances can be stepped through.
+  void showRow(int row);
+
+ private:
+  QWidget* buildTimelines();
+  QWidget* buildAlignmentBar();
+  QWidget* buildSummary();
+  void recomputeDiff();
+  void applyAlignmentControls();
+  void fillAnchorNames();
+  void syncFrom(TraceSession* source);
+  void highlightIn(TraceSession* session, TimelineView* view, const DiffRow& row, bool focus);
+
+  std::shared_ptr<const Trace> a_;
+  std::shared_ptr<const Trace> b_;
+  TraceSession* sessionA_;
+  TraceSession* sessionB_;
+  TimelineView* timelineA_ = nullptr;
+  TimelineView* timelineB_ = nullptr;
+  RunDiff diff_;
+  RunAlignment alignment_;
+  AlignmentAnchor anchorA_;
+  AlignmentAnchor anchorB_;
+  TimeNs manualShift_ = 0;
+  bool syncing_ = false;
+  bool updatingControls_ = false;
+
+  QComboBox* anchorKind_ = nullptr;
+  QComboBox* anchorName_ = nullptr;
+  QSpinBox* indexA_ = nullptr;
+  QSpinBox* indexB_ = nullptr;
+  QDoubleSpinBox* shiftUs_ = nullptr;
+  QLabel* alignmentLabel_ = nullptr;
+  QComboBox* byCombo_ = nullptr;
+  QGridLayout* summaryGrid_ = nullptr;
+  RunDiffModel* model_ = nullptr;
+  TableFilterProxy* proxy_ = nullptr;
+  QTreeView* table_ = nullptr;
+};
+
+// A top-level window comparing the trace files PATH_A and PATH_B (loaded here, in the caller's thread).
+// Throws TraceError with one sentence when either file cannot be read.
+CompareView* openCompare(const QString& pathA, const QString& pathB, QWidget* parent = nullptr);
+
+}  // namespace gpuscope::ui
