@@ -15,9 +15,11 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <set>
 
+#include "core/error.h"
 #include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
 #include "ui/compare/run_diff_model.h"
@@ -97,6 +99,10 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   tableBar->addWidget(byCombo_);
   tableBar->addWidget(filter, 1);
   bottomLayout->addLayout(tableBar);
+  diffNote_ = new QLabel(bottom);
+  diffNote_->setStyleSheet(QStringLiteral("color: #c62828"));
+  diffNote_->hide();
+  bottomLayout->addWidget(diffNote_);
 
   model_ = new RunDiffModel(this);
   proxy_ = createTableProxy(model_, RunDiffModel::NameColumn, this);
@@ -114,6 +120,7 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   splitter->addWidget(bottom);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
+  splitter->setSizes({600, 400});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -146,6 +153,8 @@ QWidget* CompareView::buildTimelines() {
     title->setContentsMargins(6, 2, 6, 2);
     layout->addWidget(title);
     auto* view = new TimelineView(session, box);
+    // The find bar lists a diff row's instances; it keeps its own height and leaves the rest to the rows.
+    view->findBar()->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(view, 1);
     timelines->addWidget(box);
     return view;
@@ -219,10 +228,20 @@ QWidget* CompareView::buildSummary() {
 
 void CompareView::recomputeDiff() {
   DiffBy by = diff_.by;
-  std::vector<DiffRow> rows = by == DiffBy::Kernel ? matchByName(kernelSides(*a_), kernelSides(*b_))
-                                                   : matchByName(nvtxSides(*a_), nvtxSides(*b_));
+  std::vector<DiffRow> rows;
+  // A file whose NVTX table cannot be read gives an empty table and says why, instead of failing.
+  try {
+    rows = by == DiffBy::Kernel ? matchByName(kernelSides(*a_), kernelSides(*b_))
+                                : matchByName(nvtxSides(*a_), nvtxSides(*b_));
+    diffNote_->hide();
+  } catch (const TraceError& error) {
+    diffNote_->setText(QString::fromUtf8(error.what()));
+    diffNote_->show();
+  }
   diff_.rows = rows;
   model_->setRows(std::move(rows), by);
+  table_->resizeColumnToContents(RunDiffModel::NameColumn);
+  table_->setColumnWidth(RunDiffModel::NameColumn, std::min(table_->columnWidth(RunDiffModel::NameColumn), 480));
 
   // The summary: two halves side by side, each "metric | A | B | delta | delta %".
   while (QLayoutItem* item = summaryGrid_->takeAt(0)) {
@@ -316,7 +335,8 @@ void CompareView::applyAlignmentControls() {
 }
 
 bool CompareView::setAlignment(const AlignmentAnchor& anchorA, const AlignmentAnchor& anchorB, TimeNs manualShift) {
-  if (!alignRuns(*a_, anchorA, *b_, anchorB, manualShift)) return false;
+  AlignmentAnchor inB{anchorA.kind, anchorA.name, anchorB.index};
+  if (!alignRuns(*a_, anchorA, *b_, inB, manualShift)) return false;
   updatingControls_ = true;
   anchorKind_->setCurrentIndex(anchorKind_->findData(static_cast<int>(anchorA.kind)));
   fillAnchorNames();

@@ -25,7 +25,8 @@ class TimelineView;
 class CompareView : public QWidget {
   Q_OBJECT
  public:
-  // A is the baseline, B the run compared with it; deltas are B - A.
+  // A is the baseline, B the run compared with it; deltas are B - A. Reading the summary totals may throw
+  // TraceError for a damaged file.
   CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b, QWidget* parent = nullptr);
 
   TraceSession* sessionA() const { return sessionA_; }
@@ -41,8 +42,9 @@ class CompareView : public QWidget {
   void setDiffBy(DiffBy by);
   DiffBy diffBy() const { return diff_.by; }
 
-  // Pins ANCHOR_A in A to ANCHOR_B in B, B shifted later by MANUAL_SHIFT; the controls show it. Returns
-  // false (and keeps the previous alignment) when an anchor is not in its run.
+  // Pins ANCHOR_A in A to ANCHOR_B in B, B shifted later by MANUAL_SHIFT; the controls show it. The anchors
+  // share their kind and name (ANCHOR_A's); their indexes may differ. Returns false (and keeps the previous
+  // alignment) when an anchor is not in its run.
   bool setAlignment(const AlignmentAnchor& anchorA, const AlignmentAnchor& anchorB, TimeNs manualShift = 0);
   const RunAlignment& alignment() const { return alignment_; }
   // What the alignment line says, e.g. "B's start on A's start, B shifted +1.000 ms".
@@ -85,6 +87,7 @@ class CompareView : public QWidget {
   QLabel* alignmentLabel_ = nullptr;
   QComboBox* byCombo_ = nullptr;
   QGridLayout* summaryGrid_ = nullptr;
+  QLabel* diffNote_ = nullptr;
   RunDiffModel* model_ = nullptr;
   TableFilterProxy* proxy_ = nullptr;
   QTreeView* table_ = nullptr;

@@ -5,7 +5,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <QApplication>
+#include <QDir>
+#include <QImage>
 #include <QLabel>
+#include <QSet>
 #include <QTest>
 #include <QTreeView>
 #include <filesystem>
@@ -213,6 +217,40 @@ TEST(CompareView, SelectingARowFocusesItsInstancesInBothRuns) {
   EXPECT_GE(view.sessionB()->viewEnd(), 11340);
   EXPECT_EQ(view.sessionA()->viewStart(), view.sessionB()->viewStart() - 10000);
   EXPECT_EQ(view.timelineA()->findBar()->result().size(), 0u);
+}
+
+// Distinct colours of an image, sampled on a grid.
+int colourCount(const QImage& image) {
+  QSet<QRgb> colours;
+  for (int y = 0; y < image.height(); y += 3)
+    for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+  return static_cast<int>(colours.size());
+}
+
+TEST(CompareView, PaintsBothRealRunsAndTheirDiff) {
+  std::shared_ptr<const Trace> a = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
+  std::shared_ptr<const Trace> b = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
+  CompareView view(a, b);
+  view.resize(1400, 900);
+  view.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+  ASSERT_EQ(view.diffModel()->rowCount(), 3);
+  view.diffTable()->setCurrentIndex(view.diffProxy()->index(0, 0));
+  QApplication::processEvents();
+  // The same file on both sides: the same kernel is selected at the same time, and both canvases paint it.
+  ASSERT_TRUE(view.sessionA()->selection() && view.sessionB()->selection());
+  EXPECT_EQ(a->start(*view.sessionA()->selection()), b->start(*view.sessionB()->selection()));
+  QImage canvasA = view.timelineA()->canvas()->grab().toImage();
+  QImage canvasB = view.timelineB()->canvas()->grab().toImage();
+  EXPECT_GT(colourCount(canvasA), 8);
+  // The panes may differ by a pixel in height; the rows they both show are painted the same.
+  int height = std::min(canvasA.height(), canvasB.height());
+  ASSERT_EQ(canvasA.width(), canvasB.width());
+  EXPECT_EQ(canvasA.copy(0, 0, canvasA.width(), height), canvasB.copy(0, 0, canvasB.width(), height))
+      << canvasA.height() << " vs " << canvasB.height();
+  // Set GPUSCOPE_SCREENSHOT_DIR to look at the window.
+  QString dir = qEnvironmentVariable("GPUSCOPE_SCREENSHOT_DIR");
+  if (!dir.isEmpty()) view.grab().save(QDir(dir).filePath(QStringLiteral("compare_view.png")));
 }
 
 }  // namespace
