@@ -1,16 +1,20 @@
 #include "app/cli/cli_commands.h"
 
 #include "app/cli/diff_command.h"
+#include "app/cli/import_ncu_command.h"
 #include "app/cli/info_command.h"
 #include "app/cli/record_command.h"
+#include "app/cli/roofline_command.h"
 #include "app/cli/stats_command.h"
 
 namespace gpuscope::cli {
 
 void registerAllCommands(CLI::App& app) {
   registerDiffCommand(app);
+  registerImportNcuCommand(app);
   registerInfoCommand(app);
   registerRecordCommand(app);
+  registerRooflineCommand(app);
   registerStatsCommand(app);
 }
 
