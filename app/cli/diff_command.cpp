@@ -21,7 +21,10 @@ struct DiffOptions {
 void runDiff(const DiffOptions& options) {
   auto a = loadTrace(options.fileA);
   auto b = loadTrace(options.fileB);
-  auto diff = diffRuns(*a, *b, options.by == "nvtx" ? DiffBy::Nvtx : DiffBy::Kernel);
+  DiffBy by = options.by == "nvtx"        ? DiffBy::Nvtx
+              : options.by == "demangled" ? DiffBy::DemangledKernel
+                                          : DiffBy::Kernel;
+  auto diff = diffRuns(*a, *b, by);
   ReportTable rows = diffReportTable(diff);
   if (options.format == "csv") {
     std::cout << formatCsv(rows);
@@ -53,8 +56,11 @@ void registerDiffCommand(CLI::App& app) {
                          "deltas (B - A), and a summary of both runs.");
   command->add_option("A", options->fileA, "The baseline trace file")->required();
   command->add_option("B", options->fileB, "The trace file compared with it")->required();
-  command->add_option("--by", options->by, "Match kernels (by short name) or NVTX ranges (by domain:text)")
-      ->check(CLI::IsMember({"kernel", "nvtx"}))
+  command
+      ->add_option("--by", options->by,
+                   "Match kernels by short name (kernel), kernels by demangled name (demangled: template instances "
+                   "apart, as nsys's cuda_gpu_kern_sum) or NVTX ranges by domain:text (nvtx)")
+      ->check(CLI::IsMember({"kernel", "demangled", "nvtx"}))
       ->capture_default_str();
   command
       ->add_option("-f,--format", options->format,
@@ -66,7 +72,8 @@ void registerDiffCommand(CLI::App& app) {
       "'only A' or 'only B'. Delta (%) is empty where A's total is 0.\n"
       "\nExamples:\n"
       "  gpuscope diff before.sqlite after.sqlite\n"
-      "  gpuscope diff before.sqlite after.sqlite --by nvtx --format csv\n");
+      "  gpuscope diff before.sqlite after.sqlite --by nvtx --format csv\n"
+      "  gpuscope diff before.sqlite after.sqlite --by demangled --format json\n");
   command->callback([options] { runDiff(*options); });
 }
 

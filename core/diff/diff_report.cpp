@@ -17,7 +17,7 @@ ReportCell metricCell(double value, int decimals) {
 
 ReportTable diffReportTable(const RunDiff& diff) {
   ReportTable table;
-  bool kernels = diff.by == DiffBy::Kernel;
+  bool kernels = diff.by != DiffBy::Nvtx;
   table.name = kernels ? "diff_kernels" : "diff_nvtx";
   table.title = kernels ? "Kernels, B vs A" : "NVTX ranges, B vs A";
   table.columns = {{kernels ? "Kernel" : "Range", 0},

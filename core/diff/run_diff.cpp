@@ -76,9 +76,12 @@ std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vec
   std::vector<DiffRow> result;
   result.reserve(rows.size());
   for (auto& [name, row] : rows) result.push_back(std::move(row));
-  // std::map gave name order; a stable sort by magnitude keeps it for ties.
+  // std::map gave name order; a stable sort keeps it for rows that tie on the change and on their size.
   std::stable_sort(result.begin(), result.end(), [](const DiffRow& x, const DiffRow& y) {
-    return magnitude(saturatingSub(x.b.total, x.a.total)) > magnitude(saturatingSub(y.b.total, y.a.total));
+    TimeNs dx = magnitude(saturatingSub(x.b.total, x.a.total));
+    TimeNs dy = magnitude(saturatingSub(y.b.total, y.a.total));
+    if (dx != dy) return dx > dy;
+    return std::max(x.a.total, x.b.total) > std::max(y.a.total, y.b.total);
   });
   return result;
 }
@@ -90,6 +93,39 @@ std::vector<NamedSide> kernelSides(const Trace& trace) {
     sides.push_back({name, name, {static_cast<int64_t>(group.count), group.total}});
   }
   return sides;
+}
+
+std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
+  const Database& db = trace.database();
+  if (!db.hasTable(table::kKernel) || !db.hasTable(table::kStringIds) ||
+      !hasColumn(db, table::kKernel, "demangledName") || !hasColumn(db, table::kKernel, "shortName"))
+    return kernelSides(trace);
+  // Durations are summed as reals: a hostile file's huge values must not stop the query with an overflow.
+  auto stmt = db.prepare(
+      "SELECT d.value, s.value, count(*), total(k.end - k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
+      "LEFT JOIN StringIds AS d ON d.id = k.demangledName LEFT JOIN StringIds AS s ON s.id = k.shortName "
+      "WHERE k.start IS NOT NULL AND k.end IS NOT NULL GROUP BY k.demangledName, k.shortName");
+  std::vector<NamedSide> sides;
+  while (stmt.step()) {
+    std::string shortName(stmt.text(1));
+    std::string name = stmt.isNull(0) ? shortName : std::string(stmt.text(0));
+    double total = std::clamp(stmt.real(3), static_cast<double>(std::numeric_limits<TimeNs>::min()),
+                              static_cast<double>(std::numeric_limits<TimeNs>::max() / 2));
+    sides.push_back({std::move(name), std::move(shortName), {stmt.int64(2), static_cast<TimeNs>(std::llround(total))}});
+  }
+  return sides;
+}
+
+std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by) {
+  switch (by) {
+    case DiffBy::Kernel:
+      return kernelSides(trace);
+    case DiffBy::DemangledKernel:
+      return demangledKernelSides(trace);
+    case DiffBy::Nvtx:
+      return nvtxSides(trace);
+  }
+  return {};
 }
 
 std::vector<NamedSide> nvtxSides(const Trace& trace) {
@@ -165,8 +201,7 @@ std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b)
 RunDiff diffRuns(const Trace& a, const Trace& b, DiffBy by) {
   RunDiff diff;
   diff.by = by;
-  diff.rows =
-      by == DiffBy::Kernel ? matchByName(kernelSides(a), kernelSides(b)) : matchByName(nvtxSides(a), nvtxSides(b));
+  diff.rows = matchByName(diffSides(a, by), diffSides(b, by));
   diff.summary = compareTotals(runTotals(a), runTotals(b));
   return diff;
 }

@@ -9,7 +9,9 @@
 
 namespace gpuscope {
 
-enum class DiffBy { Kernel, Nvtx };
+// Kernels by short name (as the timeline labels them), kernels by demangled name (as nsys's cuda_gpu_kern_sum
+// groups them: template instances apart), or NVTX ranges.
+enum class DiffBy { Kernel, DemangledKernel, Nvtx };
 
 // Whether a name occurs in both runs or in one only.
 enum class DiffPresence { Both, OnlyA, OnlyB };
@@ -23,7 +25,7 @@ struct DiffSide {
 
 // One name compared between run A and run B; deltas are B - A.
 struct DiffRow {
-  std::string name;          // kernel: the short name; NVTX: "<domain>:<text>" as nsys's nvtx_sum names ranges
+  std::string name;          // the short or demangled kernel name; NVTX: "<domain>:<text>" as nvtx_sum names ranges
   std::string timelineName;  // what the timeline's lanes call it: the kernel short name or the NVTX text
   DiffSide a;
   DiffSide b;
@@ -64,12 +66,12 @@ struct RunTotals {
 
 struct RunDiff {
   DiffBy by = DiffBy::Kernel;
-  std::vector<DiffRow> rows;  // by |delta total| descending, then name
+  std::vector<DiffRow> rows;  // by |delta total| descending, then the larger total, then name
   std::vector<SummaryMetric> summary;
 };
 
 // Rows keyed by name from the per-name sides of each run (any order), sorted by |delta total| descending,
-// then by name. The building block of diffRuns, exposed for tests.
+// then by the larger of the two totals (descending), then by name. The building block of diffRuns, exposed for tests.
 struct NamedSide {
   std::string name;
   std::string timelineName;
@@ -81,6 +83,10 @@ std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vec
 // grouped by "<domain>:<text>". A file without an NVTX table has no NVTX sides.
 std::vector<NamedSide> kernelSides(const Trace& trace);
 std::vector<NamedSide> nvtxSides(const Trace& trace);
+// Kernels grouped by demangled name, read from the file (the short name where the file has none).
+std::vector<NamedSide> demangledKernelSides(const Trace& trace);
+// The sides BY asks for.
+std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by);
 
 RunTotals runTotals(const Trace& trace);
 std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b);

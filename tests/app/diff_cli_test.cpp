@@ -158,6 +158,21 @@ TEST(DiffCli, TableFormatShowsSummaryAndRows) {
   EXPECT_LT(run.out.find("saxpy"), run.out.find("transposeNaive"));
 }
 
+TEST(DiffCli, DemangledNamesAgainstItselfMatchTheKernelSummary) {
+  auto run = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + fixture("transpose.sqlite") +
+                      "' --by demangled --format json");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  auto rows = nlohmann::json::parse(run.out)["diff"]["rows"];
+  ASSERT_EQ(rows.size(), 3u);
+  // The names and totals of nsys's cuda_gpu_kern_sum for this file, largest first.
+  EXPECT_EQ(rows[0]["Kernel"], "transposeNaive(float *, const float *, int, int)");
+  EXPECT_EQ(rows[0]["Total A (ns)"], 6558882);
+  EXPECT_EQ(rows[1]["Kernel"], "saxpy(float *, const float *, float, int)");
+  EXPECT_EQ(rows[1]["Total B (ns)"], 1549566);
+  EXPECT_EQ(rows[2]["Kernel"], "transposeShared(float *, const float *, int, int)");
+  for (const auto& row : rows) EXPECT_EQ(row["Delta Total (ns)"], 0);
+}
+
 TEST(DiffCli, BadInputIsOneSentenceAndNonZeroExit) {
   auto missing = gpuscope("diff '" + fixture("transpose.sqlite") + "' /nonexistent/b.sqlite");
   EXPECT_EQ(missing.exitCode, 1);

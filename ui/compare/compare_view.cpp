@@ -91,6 +91,7 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   auto* tableBar = new QHBoxLayout;
   byCombo_ = new QComboBox(bottom);
   byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));
+  byCombo_->addItem(tr("Kernels (demangled names)"), static_cast<int>(DiffBy::DemangledKernel));
   byCombo_->addItem(tr("NVTX ranges"), static_cast<int>(DiffBy::Nvtx));
   auto* filter = new QLineEdit(bottom);
   filter->setPlaceholderText(tr("Filter names"));
@@ -231,8 +232,7 @@ void CompareView::recomputeDiff() {
   std::vector<DiffRow> rows;
   // A file whose NVTX table cannot be read gives an empty table and says why, instead of failing.
   try {
-    rows = by == DiffBy::Kernel ? matchByName(kernelSides(*a_), kernelSides(*b_))
-                                : matchByName(nvtxSides(*a_), nvtxSides(*b_));
+    rows = matchByName(diffSides(*a_, by), diffSides(*b_, by));
     diffNote_->hide();
   } catch (const TraceError& error) {
     diffNote_->setText(QString::fromUtf8(error.what()));
@@ -370,7 +370,7 @@ void CompareView::syncFrom(TraceSession* source) {
 }
 
 void CompareView::highlightIn(TraceSession* session, TimelineView* view, const DiffRow& row, bool focus) {
-  auto kind = diff_.by == DiffBy::Kernel ? AlignmentAnchor::Kind::Kernel : AlignmentAnchor::Kind::NvtxRange;
+  auto kind = diff_.by == DiffBy::Nvtx ? AlignmentAnchor::Kind::NvtxRange : AlignmentAnchor::Kind::Kernel;
   auto instances = namedInstances(*session->trace(), kind, row.timelineName);
   QString name = QString::fromStdString(row.timelineName);
   view->findBar()->setPattern(QStringLiteral("^%1$").arg(QRegularExpression::escape(name)), true);

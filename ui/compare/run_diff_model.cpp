@@ -139,7 +139,7 @@ QVariant RunDiffModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
     case NameColumn:
-      return by_ == DiffBy::Kernel ? tr("Kernel") : tr("NVTX range");
+      return by_ == DiffBy::Nvtx ? tr("NVTX range") : by_ == DiffBy::Kernel ? tr("Kernel") : tr("Kernel (demangled)");
     case StatusColumn:
       return tr("Status");
     case CountAColumn:

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
 #include "core/write/trace_writer.h"
+#include "tests/core/stats/csv_text.h"
 
 namespace gpuscope {
 namespace {
@@ -26,6 +28,7 @@ struct KernelSpec {
   TimeNs start;
   TimeNs end;
   uint32_t stream = 7;
+  std::string demangled = {};  // empty: the short name
 };
 
 struct RangeSpec {
@@ -60,7 +63,7 @@ std::unique_ptr<Trace> makeRun(const std::string& name, const RunSpec& spec) {
       row.streamId = k.stream;
       row.correlationId = correlation++;
       row.globalPid = kGlobalPid;
-      row.demangledName = k.name;
+      row.demangledName = k.demangled.empty() ? k.name : k.demangled;
       row.shortName = k.name;
       w.addKernel(row);
     }
@@ -123,6 +126,15 @@ TEST(RunDiff, MatchByNameSortsByChangeAndMarksOneSidedRows) {
   EXPECT_EQ(rows[3].name, "same");
   EXPECT_EQ(rows[3].presence, DiffPresence::Both);
   EXPECT_EQ(rows[3].deltaTotal(), 0);
+}
+
+TEST(RunDiff, EqualChangesPutTheLargerTotalFirst) {
+  std::vector<NamedSide> a = {{"b", "b", {1, 10}}, {"a", "a", {1, 10}}, {"big", "big", {1, 500}}};
+  auto rows = matchByName(a, a);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].name, "big");
+  EXPECT_EQ(rows[1].name, "a");
+  EXPECT_EQ(rows[2].name, "b");
 }
 
 TEST(RunDiff, HandMadeRunsGiveAddedRemovedAndSlowerKernels) {
@@ -211,9 +223,9 @@ TEST(RunDiff, OverlappingGpuWorkCountsOnceInBusyTime) {
 TEST(RunDiff, FixtureDiffedWithItselfIsAllZeros) {
   auto a = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
   auto b = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
-  for (DiffBy by : {DiffBy::Kernel, DiffBy::Nvtx}) {
+  for (DiffBy by : {DiffBy::Kernel, DiffBy::DemangledKernel, DiffBy::Nvtx}) {
     auto diff = diffRuns(*a, *b, by);
-    if (by == DiffBy::Kernel) {
+    if (by != DiffBy::Nvtx) {
       EXPECT_FALSE(diff.rows.empty());
     }
     for (const auto& row : diff.rows) {
@@ -229,6 +241,42 @@ TEST(RunDiff, FixtureDiffedWithItselfIsAllZeros) {
       EXPECT_EQ(metric.delta(), 0.0) << metric.name;
       EXPECT_GT(metric.a, 0.0) << metric.name;
     }
+  }
+}
+
+TEST(RunDiff, DemangledNamesKeepTemplateInstancesApart) {
+  RunSpec a{{{"gemm", 1000, 1100, 7, "gemm<float>"}, {"gemm", 1200, 1250, 7, "gemm<half>"}}, {}, {}};
+  RunSpec b{{{"gemm", 1000, 1100, 7, "gemm<float>"}, {"gemm", 1200, 1220, 7, "gemm<half>"}}, {}, {}};
+  auto ta = makeRun("ta", a);
+  auto tb = makeRun("tb", b);
+  auto byShort = diffRuns(*ta, *tb, DiffBy::Kernel);
+  ASSERT_EQ(byShort.rows.size(), 1u);
+  EXPECT_EQ(byShort.rows[0].deltaTotal(), -30);
+  auto byDemangled = diffRuns(*ta, *tb, DiffBy::DemangledKernel);
+  ASSERT_EQ(byDemangled.rows.size(), 2u);
+  EXPECT_EQ(byDemangled.rows[0].name, "gemm<half>");
+  EXPECT_EQ(byDemangled.rows[0].timelineName, "gemm");
+  EXPECT_EQ(byDemangled.rows[0].a.total, 50);
+  EXPECT_EQ(byDemangled.rows[0].b.total, 20);
+  EXPECT_EQ(byDemangled.rows[1].name, "gemm<float>");
+  EXPECT_EQ(byDemangled.rows[1].deltaTotal(), 0);
+}
+
+// By demangled name, a run's side is nsys's cuda_gpu_kern_sum: same names, instances and totals.
+TEST(RunDiff, DemangledSidesMatchNsysKernelSummary) {
+  auto trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
+  auto csv =
+      test::parseCsv(test::readFile(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2_stats_cuda_gpu_kern_sum.csv"));
+  ASSERT_GT(csv.size(), 1u);
+  auto diff = diffRuns(*trace, *trace, DiffBy::DemangledKernel);
+  ASSERT_EQ(diff.rows.size(), csv.size() - 1);
+  for (size_t i = 1; i < csv.size(); ++i) {
+    const auto& name = csv[i][8];
+    auto row = std::find_if(diff.rows.begin(), diff.rows.end(), [&](const DiffRow& r) { return r.name == name; });
+    ASSERT_NE(row, diff.rows.end()) << name;
+    EXPECT_EQ(row->a.total, std::stoll(csv[i][1])) << name;
+    EXPECT_EQ(row->a.count, std::stoll(csv[i][2])) << name;
+    EXPECT_EQ(row->deltaTotal(), 0) << name;
   }
 }
 
