@@ -90,7 +90,8 @@ class ProcessTrace {
   }
 };
 
-TraceAssembler::TraceAssembler(TraceWriter& writer, CaptureWindow window) : writer_(writer), window_(window) {}
+TraceAssembler::TraceAssembler(TraceWriter& writer, CaptureWindow window, bool threaded)
+    : writer_(writer), rows_(writer, threaded), window_(window) {}
 
 TraceAssembler::~TraceAssembler() = default;
 
@@ -132,12 +133,13 @@ void TraceAssembler::noteStream(uint32_t pid, uint32_t contextId, uint32_t strea
   streams_.try_emplace(StreamKey{pid, contextId, streamId});
 }
 
-int64_t TraceAssembler::globalDomain(std::string_view name) {
-  auto found = domains_.find(std::string(name));
-  if (found != domains_.end()) return found->second;
-  int64_t id = static_cast<int64_t>(domains_.size()) + 1;
-  domains_.emplace(std::string(name), id);
-  return id;
+std::pair<int64_t, std::string_view> TraceAssembler::globalDomain(std::string_view name) {
+  auto found = domains_.find(name);
+  if (found == domains_.end()) {
+    int64_t id = static_cast<int64_t>(domains_.size()) + 1;
+    found = domains_.emplace(std::string(name), id).first;
+  }
+  return {found->second, found->first};
 }
 
 void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
@@ -155,7 +157,7 @@ void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
       row.name = transport::osrtFunctionName(record.aux);
       if (row.name.empty()) row.name = "[Unknown]";
       row.returnValue = body.returnValue;
-      writer_.addOsRuntime(row);
+      rows_.add(row);
       ++counts_.osrt;
       return;
     }
@@ -218,15 +220,14 @@ void TraceAssembler::addDefinition(ProcessTrace& process, const RecordView& reco
     case RecordType::NvtxDomain: {
       transport::NvtxDomainBody body{};
       if (!readBody(record, body)) break;
-      std::string_view name = textAfter(record, sizeof body, body.nameLength);
-      int64_t id = globalDomain(name);
+      auto [id, name] = globalDomain(textAfter(record, sizeof body, body.nameLength));
       process.domains[body.domain] = id;
       NvtxDomainRow row;
       row.start = traceTime(body.time);
       row.globalTid = globalTidOf(process.pid, record.tid);
       row.domainId = id;
       row.name = name;
-      writer_.addNvtxDomainCreate(row);
+      rows_.add(row);
       return;
     }
     case RecordType::NvtxString: {
@@ -283,18 +284,17 @@ void TraceAssembler::addNvtx(ProcessTrace& process, const RecordView& record) {
     row.end = traceTime(end);
     row.globalTid = globalTidOf(process.pid, range.tid);
     if (endTid != range.tid) row.endGlobalTid = globalTidOf(process.pid, endTid);
-    row.text = range.text;
     row.registeredText = range.registered;
     row.domainId = range.domain;
     row.color = range.color;
     row.category = range.category;
     if (kind == RecordType::NvtxPush) {
-      writer_.addNvtxPushPopRange(row);
+      rows_.addNvtx(NvtxRowKind::PushPop, row, range.text);
     } else if (kind == RecordType::NvtxRangeStart) {
       row.rangeId = nextRangeId_++;
-      writer_.addNvtxStartEndRange(row);
+      rows_.addNvtx(NvtxRowKind::StartEnd, row, range.text);
     } else {
-      writer_.addNvtxMark(row);
+      rows_.addNvtx(NvtxRowKind::Mark, row, range.text);
     }
     ++counts_.nvtx;
   };
@@ -381,7 +381,7 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
       row.correlationId = body.correlationId;
       row.name = process.string(body.nameId);
       row.returnValue = body.returnValue;
-      writer_.addCudaApi(row);
+      rows_.add(row);
       ++counts_.cudaApi;
       return;
     }
@@ -419,7 +419,7 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
       row.sharedMemoryExecuted = body.sharedMemoryExecuted;
       if (body.graphNodeId) row.graphNodeId = static_cast<int64_t>(body.graphNodeId);
       row.sharedMemoryLimitConfig = body.sharedMemoryLimitConfig;
-      writer_.addKernel(row);
+      rows_.add(row);
       ++counts_.kernels;
       return;
     }
@@ -448,7 +448,7 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
         row.dstContextId = body.dstContextId;
       }
       if (body.graphNodeId) row.graphNodeId = static_cast<int64_t>(body.graphNodeId);
-      writer_.addMemcpy(row);
+      rows_.add(row);
       ++counts_.memcpys;
       return;
     }
@@ -470,7 +470,7 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
       row.bytes = static_cast<int64_t>(body.bytes);
       row.memKind = body.memoryKind;
       if (body.graphNodeId) row.graphNodeId = static_cast<int64_t>(body.graphNodeId);
-      writer_.addMemset(row);
+      rows_.add(row);
       ++counts_.memsets;
       return;
     }
@@ -491,15 +491,15 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
       row.syncType = static_cast<int>(body.syncType);
       row.eventId = body.eventId;
       row.eventSyncId = static_cast<int64_t>(body.eventSyncId);
-      writer_.addSync(row);
+      rows_.add(row);
       ++counts_.syncs;
       return;
     }
     case RecordType::Gpu: {
       transport::GpuBody body{};
       if (!readBody(record, body)) break;
-      if (gpusWritten_.count(body.deviceId)) return;
-      gpusWritten_[body.deviceId] = true;
+      if (gpus_.count(body.deviceId)) return;
+      GpuEntry& gpu = gpus_[body.deviceId];
       size_t at = sizeof body;
       std::string_view name = textAfter(record, at, body.nameLength);
       at += body.nameLength;
@@ -509,13 +509,13 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
       at += body.busLocationLength;
       std::string_view chip = textAfter(record, at, body.chipNameLength);
       auto known = [](auto value) { return value >= 0 ? std::optional<decltype(value)>(value) : std::nullopt; };
-      GpuInfoRow row;
+      gpu.name = std::string(name);
+      gpu.uuid = std::string(uuid);
+      gpu.busLocation = std::string(bus);
+      gpu.chipName = std::string(chip);
+      GpuInfoRow& row = gpu.row;
       row.vmId = kVmId;
       row.id = body.deviceId;
-      if (!name.empty()) row.name = name;
-      if (!uuid.empty()) row.uuid = uuid;
-      if (!bus.empty()) row.busLocation = bus;
-      if (!chip.empty()) row.chipName = chip;
       row.isDiscrete = known(body.isDiscrete);
       row.l2CacheSize = known(body.l2CacheSize);
       row.totalMemory = known(body.totalMemory);
@@ -548,7 +548,6 @@ void TraceAssembler::addCuda(ProcessTrace& process, const RecordView& record) {
       row.computeMinor = known(body.computeMinor);
       row.smMajor = known(body.computeMajor);
       row.smMinor = known(body.computeMinor);
-      writer_.addGpu(row);
       return;
     }
     case RecordType::Context: {
@@ -584,12 +583,11 @@ void TraceAssembler::closeProcess(ProcessTrace& process) {
       row.start = traceTime(range.start);
       row.end = traceTime(std::max(end, range.start));
       row.globalTid = globalTidOf(process.pid, range.tid);
-      row.text = range.text;
       row.registeredText = range.registered;
       row.domainId = range.domain;
       row.color = range.color;
       row.category = range.category;
-      writer_.addNvtxPushPopRange(row);
+      rows_.addNvtx(NvtxRowKind::PushPop, row, range.text);
       ++counts_.nvtx;
     }
   }
@@ -600,22 +598,31 @@ void TraceAssembler::closeProcess(ProcessTrace& process) {
     row.start = traceTime(range.start);
     row.end = traceTime(std::max(end, range.start));
     row.globalTid = globalTidOf(process.pid, range.tid);
-    row.text = range.text;
     row.registeredText = range.registered;
     row.domainId = range.domain;
     row.color = range.color;
     row.category = range.category;
     row.rangeId = nextRangeId_++;
-    writer_.addNvtxStartEndRange(row);
+    rows_.addNvtx(NvtxRowKind::StartEnd, row, range.text);
     ++counts_.nvtx;
   }
   counts_.unmatched += process.endedRanges.size();
+  // Rows still queued may point at the process's name tables.
+  rows_.flush();
   processes_.erase(process.key);
 }
 
 void TraceAssembler::finish() {
   if (finished_) return;
   while (!processes_.empty()) closeProcess(*processes_.begin()->second);
+  rows_.flush();
+  for (auto& [id, gpu] : gpus_) {
+    if (!gpu.name.empty()) gpu.row.name = gpu.name;
+    if (!gpu.uuid.empty()) gpu.row.uuid = gpu.uuid;
+    if (!gpu.busLocation.empty()) gpu.row.busLocation = gpu.busLocation;
+    if (!gpu.chipName.empty()) gpu.row.chipName = gpu.chipName;
+    writer_.addGpu(gpu.row);
+  }
   for (const auto& [pid, name] : processNames_) writer_.addProcess({globalPidOf(pid), pid, name});
   for (const auto& [globalTid, name] : threadNames_) writer_.addThreadName({globalTid, name.name, 0});
   for (const auto& [key, info] : streams_) {

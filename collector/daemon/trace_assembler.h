@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "collector/daemon/row_pipeline.h"
 #include "collector/transport/ring_reader.h"
 
 namespace gpuscope {
@@ -48,7 +49,8 @@ class ProcessTrace;
 
 class TraceAssembler {
  public:
-  TraceAssembler(TraceWriter& writer, CaptureWindow window);
+  // THREADED: rows are written by a thread of their own (see RowPipeline); else at once.
+  TraceAssembler(TraceWriter& writer, CaptureWindow window, bool threaded = false);
   ~TraceAssembler();
   TraceAssembler(const TraceAssembler&) = delete;
   TraceAssembler& operator=(const TraceAssembler&) = delete;
@@ -81,6 +83,11 @@ class TraceAssembler {
     uint32_t priority = 0;
     uint32_t flag = 0;
   };
+  // A TARGET_INFO_GPU row with its own copies of the text, written by finish().
+  struct GpuEntry {
+    GpuInfoRow row;
+    std::string name, uuid, busLocation, chipName;
+  };
 
   void addNvtx(ProcessTrace& process, const transport::RecordView& record);
   void addCuda(ProcessTrace& process, const transport::RecordView& record);
@@ -90,18 +97,20 @@ class TraceAssembler {
   void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
   void noteThread(ProcessTrace& process, uint32_t tid);
   void noteStream(uint32_t pid, uint32_t contextId, uint32_t streamId);
-  int64_t globalDomain(std::string_view name);
+  // The file-wide id of the NVTX domain NAME, and the name as the assembler keeps it.
+  std::pair<int64_t, std::string_view> globalDomain(std::string_view name);
 
   TraceWriter& writer_;
+  RowPipeline rows_;
   CaptureWindow window_;
   RecordCounts counts_;
   std::map<uint64_t, std::unique_ptr<ProcessTrace>> processes_;
   uint64_t nextProcessKey_ = 1;
   std::map<uint32_t, std::string> processNames_;
   std::map<int64_t, ThreadName> threadNames_;
-  std::map<uint32_t, bool> gpusWritten_;
+  std::map<uint32_t, GpuEntry> gpus_;
   std::map<StreamKey, StreamInfo> streams_;
-  std::unordered_map<std::string, int64_t> domains_;
+  std::map<std::string, int64_t, std::less<>> domains_;
   int64_t nextRangeId_ = 1;
   std::vector<Diagnostic> diagnostics_;
   bool finished_ = false;

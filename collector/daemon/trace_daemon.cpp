@@ -31,7 +31,7 @@ bool endsWith(std::string_view text, std::string_view suffix) {
 }  // namespace
 
 TraceDaemon::TraceDaemon(TraceWriter& writer, DaemonOptions options)
-    : writer_(writer), options_(std::move(options)), assembler_(writer, options_.window) {}
+    : writer_(writer), options_(std::move(options)), assembler_(writer, options_.window, options_.threadedWriter) {}
 
 TraceDaemon::~TraceDaemon() {
   stopping_.store(true);

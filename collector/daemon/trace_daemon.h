@@ -22,6 +22,8 @@ struct DaemonOptions {
   CaptureWindow window;
   // How long the thread sleeps when a pass found nothing to read.
   std::chrono::microseconds idleSleep{2000};
+  // Rows go to SQLite on a second thread (RowPipeline), so decoding and inserting overlap.
+  bool threadedWriter = true;
 };
 
 // Transport figures for the summary.

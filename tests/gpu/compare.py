@@ -7,6 +7,7 @@ Kernels are matched by their mangled name (both tools store CUPTI's raw name the
 demangler's style does not matter.
 """
 import json
+import re
 import sqlite3
 import statistics
 import sys
@@ -167,6 +168,14 @@ def report(out_dir, gpu):
         wall_bare = medians["bare"][1]
         line(f"  {name} whole run (bare {wall_bare / 1e9:.2f} s)", f"{100.0 * (medians['gpuscope'][1] / wall_bare - 1):+.1f}%",
              f"{100.0 * (medians['nsys'][1] / wall_bare - 1):+.1f}%", True, "info")
+    for path in sorted(glob.glob(os.path.join(out_dir, "daemon_bench_*.txt"))):
+        mix = os.path.basename(path)[len("daemon_bench_"):-4]
+        text = open(path).read()
+        rate = re.search(r"ingest wall time .*-> ([0-9.]+) M events/s", text)
+        rss = re.search(r"peak RSS +([0-9]+) MiB", text)
+        if rate:
+            line(f"daemon throughput, {mix} events", f"{rate.group(1)} M/s", f"{rss.group(1) if rss else '?'} MiB RSS",
+                 float(rate.group(1)) >= 2.0, ">= 2 M events/s")
     width = max(len(r[0]) for r in rows) if rows else 10
     print(f"gpuscope vs nsys on {gpu}")
     print(f"{'check':<{width}}  {'gpuscope':>12}  {'nsys':>12}  result")

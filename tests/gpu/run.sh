@@ -15,6 +15,7 @@
 #   3. measures overhead, bare vs gpuscope vs nsys, on 50,000 launches of a tiny kernel and on a
 #      loop of 50,000 small eager PyTorch ops (median of 3 runs each, the programs' own loop time);
 #   4. keeps the gpuscope recording of transpose as sample_transpose.sqlite (for resources/samples);
+#   5. runs bench/daemon_bench (daemon throughput and memory) when CMake built it;
 # and prints a short table last.
 #
 # BUILD_ONLY=1 only builds (no GPU needed); NO_CMAKE=1 builds without CMake even when it is there.
@@ -65,7 +66,7 @@ build_with_cmake() {
   local prefix=()
   [ -d "$DEPS" ] && prefix=(-DCMAKE_PREFIX_PATH="$DEPS")
   quiet cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DGPUSCOPE_BUILD_UI=OFF -DGPUSCOPE_BUILD_TESTS=OFF \
-    -DGPUSCOPE_BUILD_BENCH=OFF "${prefix[@]}" && quiet cmake --build "$BUILD" -j"$JOBS" --target gpuscope
+    -DGPUSCOPE_BUILD_BENCH=ON "${prefix[@]}" && quiet cmake --build "$BUILD" -j"$JOBS" --target gpuscope daemon_bench
 }
 
 # The same targets without CMake: libgpuscope_inject.so, libgpuscope_cuda.so and the gpuscope CLI.
@@ -181,5 +182,13 @@ overhead() {
 overhead launch_loop "$BUILD/gpu/launch_loop" 50000
 overhead eager_loop "$PYTHON" "$ROOT/tests/gpu/workloads/eager_loop.py" 50000
 
-# ---- 4. the table ----
+# ---- 4. daemon throughput ----
+if [ -x "$BUILD/bench/daemon_bench" ]; then
+  for mix in mixed osrt cuda; do
+    say "daemon_bench 4000000 events, $mix"
+    "$BUILD/bench/daemon_bench" 4000000 2 "$mix" > "$OUT/daemon_bench_$mix.txt" 2>> "$LOG"
+  done
+fi
+
+# ---- 5. the table ----
 "$PYTHON" "$ROOT/tests/gpu/compare.py" report "$OUT" "$GPU_NAME"

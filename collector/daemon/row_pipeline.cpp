@@ -1,0 +1,134 @@
+#include "collector/daemon/row_pipeline.h"
+
+#include <exception>
+
+#include "core/write/trace_writer.h"
+
+namespace gpuscope {
+
+RowPipeline::RowPipeline(TraceWriter& writer, bool threaded) : writer_(writer), threaded_(threaded) {
+  current_.reserve(kBatchRows);
+  if (threaded_) thread_ = std::thread([this] { run(); });
+}
+
+RowPipeline::~RowPipeline() {
+  if (!threaded_) return;
+  try {
+    flush();
+  } catch (const std::exception&) {
+    // The error was reported by the flush that the owner made; a destructor must not throw.
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  thread_.join();
+}
+
+template <typename Row>
+void RowPipeline::push(Row&& row) {
+  if (!threaded_) {
+    Entry entry(std::forward<Row>(row));
+    write(entry);
+    return;
+  }
+  current_.emplace_back(std::forward<Row>(row));
+  if (current_.size() >= kBatchRows) handOver();
+}
+
+void RowPipeline::add(const KernelRow& row) { push(row); }
+void RowPipeline::add(const CudaApiRow& row) { push(row); }
+void RowPipeline::add(const MemcpyRow& row) { push(row); }
+void RowPipeline::add(const MemsetRow& row) { push(row); }
+void RowPipeline::add(const SyncRow& row) { push(row); }
+void RowPipeline::add(const OsRuntimeRow& row) { push(row); }
+void RowPipeline::add(const NvtxDomainRow& row) { push(row); }
+void RowPipeline::addNvtx(NvtxRowKind kind, const NvtxRow& row, std::string text) {
+  push(Nvtx{kind, row, std::move(text)});
+}
+
+void RowPipeline::handOver() {
+  if (current_.empty()) return;
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.size() < kMaxQueued || error_; });
+  if (error_) std::rethrow_exception(error_);
+  queue_.push_back(std::move(current_));
+  current_ = Batch();
+  current_.reserve(kBatchRows);
+  lock.unlock();
+  changed_.notify_all();
+}
+
+void RowPipeline::flush() {
+  if (!threaded_) return;
+  handOver();
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return (queue_.empty() && !writing_) || error_; });
+  if (error_) std::rethrow_exception(error_);
+}
+
+void RowPipeline::write(Entry& entry) {
+  std::visit(
+      [this](auto& row) {
+        using Row = std::decay_t<decltype(row)>;
+        if constexpr (std::is_same_v<Row, KernelRow>) {
+          writer_.addKernel(row);
+        } else if constexpr (std::is_same_v<Row, CudaApiRow>) {
+          writer_.addCudaApi(row);
+        } else if constexpr (std::is_same_v<Row, MemcpyRow>) {
+          writer_.addMemcpy(row);
+        } else if constexpr (std::is_same_v<Row, MemsetRow>) {
+          writer_.addMemset(row);
+        } else if constexpr (std::is_same_v<Row, SyncRow>) {
+          writer_.addSync(row);
+        } else if constexpr (std::is_same_v<Row, OsRuntimeRow>) {
+          writer_.addOsRuntime(row);
+        } else if constexpr (std::is_same_v<Row, NvtxDomainRow>) {
+          writer_.addNvtxDomainCreate(row);
+        } else {
+          row.row.text = row.text;
+          switch (row.kind) {
+            case NvtxRowKind::PushPop:
+              writer_.addNvtxPushPopRange(row.row);
+              break;
+            case NvtxRowKind::StartEnd:
+              writer_.addNvtxStartEndRange(row.row);
+              break;
+            case NvtxRowKind::Mark:
+              writer_.addNvtxMark(row.row);
+              break;
+          }
+        }
+      },
+      entry);
+}
+
+void RowPipeline::run() {
+  for (;;) {
+    Batch batch;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      if (queue_.empty()) return;
+      batch = std::move(queue_.front());
+      queue_.pop_front();
+      writing_ = true;
+    }
+    changed_.notify_all();
+    try {
+      for (Entry& entry : batch) write(entry);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      error_ = std::current_exception();
+      queue_.clear();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      writing_ = false;
+    }
+    changed_.notify_all();
+  }
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,76 @@
+#pragma once
+// RowPipeline: carries trace rows from the daemon's decoding thread to a writer thread in batches,
+// so reading rings and SQLite inserts run on two cores. Memory stays bounded: at most kMaxQueued
+// batches wait; beyond that add() blocks until the writer catches up.
+//
+// Text a row refers to must stay valid until flush(): NVTX text travels with the row; kernel, API
+// and domain names point into the assembler's tables, which flush() before letting go of them.
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "core/write/trace_rows.h"
+
+namespace gpuscope {
+
+class TraceWriter;
+
+enum class NvtxRowKind { PushPop, StartEnd, Mark };
+
+class RowPipeline {
+ public:
+  // THREADED false writes every row at once on the calling thread.
+  RowPipeline(TraceWriter& writer, bool threaded);
+  // Writes what is queued and stops the writer thread.
+  ~RowPipeline();
+  RowPipeline(const RowPipeline&) = delete;
+  RowPipeline& operator=(const RowPipeline&) = delete;
+
+  void add(const KernelRow& row);
+  void add(const CudaApiRow& row);
+  void add(const MemcpyRow& row);
+  void add(const MemsetRow& row);
+  void add(const SyncRow& row);
+  void add(const OsRuntimeRow& row);
+  void add(const NvtxDomainRow& row);
+  // ROW.text is ignored; TEXT is carried with the row.
+  void addNvtx(NvtxRowKind kind, const NvtxRow& row, std::string text);
+
+  // Returns once every row added so far is in the writer. Rethrows a write error (disk full).
+  void flush();
+
+ private:
+  struct Nvtx {
+    NvtxRowKind kind;
+    NvtxRow row;
+    std::string text;
+  };
+  using Entry = std::variant<KernelRow, CudaApiRow, MemcpyRow, MemsetRow, SyncRow, OsRuntimeRow, NvtxDomainRow, Nvtx>;
+  using Batch = std::vector<Entry>;
+  static constexpr size_t kBatchRows = 4096;
+  static constexpr size_t kMaxQueued = 8;
+
+  template <typename Row>
+  void push(Row&& row);
+  void handOver();
+  void write(Entry& entry);
+  void run();
+
+  TraceWriter& writer_;
+  bool threaded_;
+  Batch current_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Batch> queue_;
+  bool writing_ = false;
+  bool stopping_ = false;
+  std::exception_ptr error_;
+  std::thread thread_;
+};
+
+}  // namespace gpuscope
