@@ -142,6 +142,11 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   setAlignment({}, {}, 0);
 }
 
+CompareView::~CompareView() {
+  syncing_ = true;  // no more view syncing while the timelines go
+  qDeleteAll(findChildren<QWidget*>(Qt::FindDirectChildrenOnly));
+}
+
 QWidget* CompareView::buildTimelines() {
   auto* timelines = new QSplitter(Qt::Vertical, this);
   auto addRun = [&](const QString& letter, const Trace& trace, TraceSession* session) {

@@ -28,6 +28,8 @@ class CompareView : public QWidget {
   // A is the baseline, B the run compared with it; deltas are B - A. Reading the summary totals may throw
   // TraceError for a damaged file.
   CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b, QWidget* parent = nullptr);
+  // Deletes the widgets before the sessions they observe.
+  ~CompareView() override;
 
   TraceSession* sessionA() const { return sessionA_; }
   TraceSession* sessionB() const { return sessionB_; }
