@@ -5,9 +5,11 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/db/sqlite_database.h"
 #include "core/details/kernel_list.h"
+#include "core/diff/run_alignment.h"
 #include "core/query/utilization.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
@@ -196,6 +198,24 @@ std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b)
       metric("CUDA API time", "ns", a.cudaApiTime, b.cudaApiTime),
       metric("CUDA API calls", "", a.cudaApiCount, b.cudaApiCount),
   };
+}
+
+std::vector<EventRef> rowInstances(const Trace& trace, const DiffRow& row, DiffBy by) {
+  if (by == DiffBy::Nvtx) return namedInstances(trace, AlignmentAnchor::Kind::NvtxRange, row.name);
+  auto instances = namedInstances(trace, AlignmentAnchor::Kind::Kernel, row.timelineName);
+  const Database& db = trace.database();
+  if (by == DiffBy::Kernel || row.name == row.timelineName || !db.hasTable(table::kKernel) ||
+      !db.hasTable(table::kStringIds) || !hasColumn(db, table::kKernel, "demangledName"))
+    return instances;
+  // Keep the instances whose source row has this demangled name.
+  auto stmt = db.prepare(
+      "SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL AS k JOIN StringIds AS d ON d.id = k.demangledName "
+      "WHERE d.value = ?");
+  stmt.bind(1, std::string_view(row.name));
+  std::unordered_set<int64_t> rows;
+  while (stmt.step()) rows.insert(stmt.int64(0));
+  std::erase_if(instances, [&](const EventRef& ref) { return !rows.contains(trace.lane(ref).row[ref.index]); });
+  return instances;
 }
 
 RunDiff diffRuns(const Trace& a, const Trace& b, DiffBy by) {

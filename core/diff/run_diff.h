@@ -91,6 +91,10 @@ std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by);
 RunTotals runTotals(const Trace& trace);
 std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b);
 
+// The instances of ROW's name in TRACE, by start time: kernels of its short or demangled name, or NVTX
+// ranges (and marks) of its text.
+std::vector<EventRef> rowInstances(const Trace& trace, const DiffRow& row, DiffBy by);
+
 // The whole comparison of A (the baseline) and B.
 RunDiff diffRuns(const Trace& a, const Trace& b, DiffBy by);
 

@@ -375,8 +375,12 @@ void CompareView::syncFrom(TraceSession* source) {
 }
 
 void CompareView::highlightIn(TraceSession* session, TimelineView* view, const DiffRow& row, bool focus) {
-  auto kind = diff_.by == DiffBy::Nvtx ? AlignmentAnchor::Kind::NvtxRange : AlignmentAnchor::Kind::Kernel;
-  auto instances = namedInstances(*session->trace(), kind, row.timelineName);
+  std::vector<EventRef> instances;
+  try {
+    instances = rowInstances(*session->trace(), row, diff_.by);
+  } catch (const TraceError&) {
+    // A file that cannot say which rows have this demangled name: nothing to select.
+  }
   QString name = QString::fromStdString(row.timelineName);
   view->findBar()->setPattern(QStringLiteral("^%1$").arg(QRegularExpression::escape(name)), true);
   view->findBar()->show();

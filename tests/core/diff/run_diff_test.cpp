@@ -179,6 +179,18 @@ TEST(RunDiff, HandMadeRunsGiveNvtxRowsInNsysNaming) {
   EXPECT_EQ(diff.rows[1].deltaTotal(), 0);
 }
 
+TEST(RunDiff, NvtxRowInstancesAreTheRangesOfItsText) {
+  auto a = makeRun("a", runA());
+  auto diff = diffRuns(*a, *a, DiffBy::Nvtx);
+  ASSERT_EQ(diff.rows.size(), 2u);
+  auto steps = rowInstances(*a, diff.rows[0], DiffBy::Nvtx);
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(a->start(steps[1]), 1900);
+  auto io = rowInstances(*a, diff.rows[1], DiffBy::Nvtx);
+  ASSERT_EQ(io.size(), 1u);
+  EXPECT_EQ(a->end(io[0]), 600);
+}
+
 TEST(RunDiff, SummaryOfHandMadeRuns) {
   auto a = makeRun("a", runA());
   auto b = makeRun("b", runB());
@@ -260,6 +272,15 @@ TEST(RunDiff, DemangledNamesKeepTemplateInstancesApart) {
   EXPECT_EQ(byDemangled.rows[0].b.total, 20);
   EXPECT_EQ(byDemangled.rows[1].name, "gemm<float>");
   EXPECT_EQ(byDemangled.rows[1].deltaTotal(), 0);
+
+  // Instances of a row: the demangled name picks one template instance; the short name takes both.
+  auto half = rowInstances(*ta, byDemangled.rows[0], DiffBy::DemangledKernel);
+  ASSERT_EQ(half.size(), 1u);
+  EXPECT_EQ(ta->start(half[0]), 1200);
+  auto all = rowInstances(*tb, byShort.rows[0], DiffBy::Kernel);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(tb->start(all[0]), 1000);
+  EXPECT_EQ(tb->start(all[1]), 1200);
 }
 
 // By demangled name, a run's side is nsys's cuda_gpu_kern_sum: same names, instances and totals.
