@@ -217,6 +217,16 @@ TEST(CompareView, SelectingARowFocusesItsInstancesInBothRuns) {
   EXPECT_GE(view.sessionB()->viewEnd(), 11340);
   EXPECT_EQ(view.sessionA()->viewStart(), view.sessionB()->viewStart() - 10000);
   EXPECT_EQ(view.timelineA()->findBar()->result().size(), 0u);
+
+  // An NVTX row selects the first range of that text in both runs.
+  view.setDiffBy(DiffBy::Nvtx);
+  int step = rowNamed(*view.diffProxy(), QStringLiteral(":step"));
+  ASSERT_GE(step, 0);
+  view.diffTable()->setCurrentIndex(view.diffProxy()->index(step, 0));
+  ASSERT_TRUE(view.sessionA()->selection() && view.sessionB()->selection());
+  EXPECT_EQ(view.sessionA()->trace()->start(*view.sessionA()->selection()), 500);
+  EXPECT_EQ(view.sessionB()->trace()->start(*view.sessionB()->selection()), 10500);
+  EXPECT_EQ(view.timelineB()->findBar()->result().size(), 2u);
 }
 
 // Distinct colours of an image, sampled on a grid.
