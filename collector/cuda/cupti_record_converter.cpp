@@ -102,11 +102,11 @@ uint64_t CuptiRecordConverter::stringId(const std::string& text) {
 const CuptiRecordConverter::KernelNames& CuptiRecordConverter::kernelNames(const char* name) {
   // CUPTI shares one name pointer among all records of a kernel.
   auto found = kernels_.find(name);
-  if (found != kernels_.end()) return found->second;
+  if (found != kernels_.end() && (!name || found->second.text == name)) return found->second;
   std::string mangled = name ? name : "[unknown kernel]";
   std::string demangled = name ? demangle(name) : mangled;
-  KernelNames names{stringId(demangled), stringId(kernelShortName(demangled)), stringId(mangled)};
-  return kernels_.emplace(name, names).first->second;
+  KernelNames names{stringId(demangled), stringId(kernelShortName(demangled)), stringId(mangled), mangled};
+  return kernels_.insert_or_assign(name, std::move(names)).first->second;
 }
 
 uint64_t CuptiRecordConverter::apiNameId(bool driver, uint32_t callbackId) {

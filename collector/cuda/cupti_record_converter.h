@@ -65,6 +65,7 @@ class CuptiRecordConverter {
     uint64_t demangled;
     uint64_t shortName;
     uint64_t mangled;
+    std::string text;  // the name the pointer pointed to, in case it is reused after a module unload
   };
   struct HeldDriverCall {
     transport::CudaApiBody body;

@@ -124,6 +124,16 @@ TEST(RecordLifecycle, ClearMessagesForUserErrors) {
   EXPECT_NE(noDashes.errorOutput.find("after --"), std::string::npos) << noDashes.errorOutput;
 }
 
+TEST(RecordLifecycle, StatsReportsAtTheEnd) {
+  TempDir dir;
+  RunResult result = runGpuscope(
+      {"record", "--stats", "-o", dir.file("s.sqlite"), "--", CRASH_WORKLOAD, "quick", dir.file("l")}, true);
+  EXPECT_EQ(result.status, 0) << result.errorOutput;
+  EXPECT_NE(result.errorOutput.find("osrt_sum"), std::string::npos) << result.errorOutput;
+  EXPECT_NE(result.errorOutput.find("usleep"), std::string::npos) << result.errorOutput;
+  EXPECT_EQ(result.errorOutput.find("could not be printed"), std::string::npos) << result.errorOutput;
+}
+
 TEST(RecordLifecycle, DefaultOutputNameCountsUp) {
   TempDir dir;
   auto previous = std::filesystem::current_path();

@@ -32,7 +32,7 @@ TempDir::~TempDir() {
   fs::remove_all(path_, error);
 }
 
-Running::Running(const std::vector<std::string>& args, bool ownProcessGroup) {
+Running::Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
   std::vector<std::string> words;
@@ -45,8 +45,12 @@ Running::Running(const std::vector<std::string>& args, bool ownProcessGroup) {
   if (pid_ == 0) {
     if (ownProcessGroup) setpgid(0, 0);
     dup2(fds[1], 2);
-    int devnull = open("/dev/null", O_WRONLY);
-    dup2(devnull, 1);
+    if (mergeOutput) {
+      dup2(fds[1], 1);
+    } else {
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, 1);
+    }
     execv(argv[0], argv.data());
     _exit(126);
   }
@@ -76,8 +80,8 @@ RunResult Running::wait() {
   return result;
 }
 
-RunResult runGpuscope(const std::vector<std::string>& args) {
-  Running running(args, false);
+RunResult runGpuscope(const std::vector<std::string>& args, bool mergeOutput) {
+  Running running(args, false, mergeOutput);
   return running.wait();
 }
 

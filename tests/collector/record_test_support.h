@@ -33,7 +33,8 @@ struct RunResult {
 // A `gpuscope ARGS...` running in the background; its stderr is collected by wait().
 class Running {
  public:
-  Running(const std::vector<std::string>& args, bool ownProcessGroup);
+  // MERGEOUTPUT: stdout is collected too, with stderr; else it goes to /dev/null.
+  Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput = false);
   ~Running();
   Running(const Running&) = delete;
   Running& operator=(const Running&) = delete;
@@ -47,7 +48,7 @@ class Running {
   bool waited_ = false;
 };
 
-RunResult runGpuscope(const std::vector<std::string>& args);
+RunResult runGpuscope(const std::vector<std::string>& args, bool mergeOutput = false);
 // Waits until PATH holds TEXT (a program's "ready" line); false after TIMEOUTMS.
 bool waitForText(const std::string& path, const std::string& text, int timeoutMs = 20000);
 
