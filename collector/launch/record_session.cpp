@@ -75,16 +75,23 @@ std::string joinCommand(const std::vector<std::string>& words) {
   return line;
 }
 
+// The file to write: -o as given (".sqlite" added when it has no extension), reportN.sqlite in the
+// working directory without -o, or in the directory -o names.
 std::string outputPath(const RecordOptions& options) {
-  if (options.output.empty()) {
-    for (int n = 1;; ++n) {
-      std::string candidate = "report" + std::to_string(n) + ".sqlite";
-      if (!fs::exists(candidate)) return candidate;
+  fs::path directory = ".";
+  if (!options.output.empty()) {
+    std::error_code error;
+    if (!fs::is_directory(options.output, error)) {
+      fs::path path(options.output);
+      if (!path.has_extension()) path += ".sqlite";
+      return path.string();
     }
+    directory = options.output;
   }
-  fs::path path(options.output);
-  if (!path.has_extension()) path += ".sqlite";
-  return path.string();
+  for (int n = 1;; ++n) {
+    fs::path candidate = directory / ("report" + std::to_string(n) + ".sqlite");
+    if (!fs::exists(candidate)) return options.output.empty() ? candidate.filename().string() : candidate.string();
+  }
 }
 
 std::string executableDirectory() {
@@ -311,6 +318,9 @@ int recordProgram(const RecordOptions& options) {
     throw TraceError(path + " already exists: choose another name with -o, or add --force-overwrite to replace it");
   }
   if (fs::is_directory(path)) throw TraceError(path + " is a directory: give a file name with -o");
+  if (!fs::is_directory(fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path())) {
+    throw TraceError("cannot write " + path + ": its directory does not exist");
+  }
   InjectionLibraries libraries = findInjectionLibraries();
   if (libraries.inject.empty()) {
     throw TraceError(

@@ -143,6 +143,12 @@ TEST(RecordLifecycle, DefaultOutputNameCountsUp) {
   std::filesystem::current_path(previous);
   EXPECT_TRUE(std::filesystem::exists(dir.file("report1.sqlite")));
   EXPECT_TRUE(std::filesystem::exists(dir.file("report2.sqlite")));
+  // -o naming a directory puts the numbered report there.
+  EXPECT_EQ(runGpuscope({"record", "-o", dir.path(), "--", "/bin/true"}).status, 0);
+  EXPECT_TRUE(std::filesystem::exists(dir.file("report3.sqlite")));
+  RunResult missing = runGpuscope({"record", "-o", dir.file("no/such/dir/x.sqlite"), "--", "/bin/true"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.errorOutput.find("directory does not exist"), std::string::npos) << missing.errorOutput;
 }
 
 }  // namespace
