@@ -366,6 +366,32 @@ TEST_F(CuptiReplay, DeviceFactsFillEveryGpuColumnTheViewerUses) {
   EXPECT_EQ(loaded->devices()[0].maxShmemPerBlockOptin, 232448);
 }
 
+TEST_F(CuptiReplay, DiagnosticsAndCuptiStateReachTheRecorder) {
+  std::string message = "CUDA is not traced: another profiler already uses CUPTI in this process";
+  transport::DiagnosticBody body{static_cast<uint32_t>(transport::DiagnosticLevel::Warning),
+                                 static_cast<uint32_t>(message.size())};
+  std::string_view text = message;
+  ASSERT_TRUE(writer_->write(1, RecordType::Diagnostic, 0, 0, &body, sizeof body, &text, 1));
+  writer_->header().cudaState.store(static_cast<uint32_t>(transport::CudaState::CuptiBusy));
+  transport::DroppedBody dropped{17, static_cast<uint32_t>(transport::DropSource::Cupti), 0};
+  ASSERT_TRUE(writer_->write(1, RecordType::Dropped, 0, 0, &dropped, sizeof dropped));
+
+  TraceWriter traceWriter(session_->file("diagnostics.sqlite"));
+  DaemonOptions options;
+  options.sessionDir = session_->path();
+  TraceDaemon daemon(traceWriter, options);
+  std::vector<Diagnostic> seen;
+  daemon.setDiagnosticHandler([&](const Diagnostic& diagnostic) { seen.push_back(diagnostic); });
+  daemon.drainOnce();
+  daemon.stop(std::chrono::milliseconds(0));
+  traceWriter.finish();
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].message, message);
+  EXPECT_EQ(seen[0].pid, static_cast<uint32_t>(getpid()));
+  EXPECT_EQ(daemon.transportCounts().cuptiBusy, 1u);
+  EXPECT_EQ(daemon.counts().cuptiDropped, 17u);
+}
+
 TEST(KernelShortName, AsNsysShowsIt) {
   EXPECT_EQ(
       cuda::kernelShortName("void at::native::elementwise_kernel<128, 2, void at::native::gpu_kernel_impl_nocast<"
