@@ -6,12 +6,26 @@
 namespace gpuscope {
 namespace {
 
-// First index in [lo, hi) whose end is at least LIMIT (ends are sorted).
+// First index in [lo, hi) whose end is at least LIMIT (ends are sorted). The answer is usually a
+// few events past LO, so this gallops from LO (1, 2, 4, ... ahead) and then bisects the last
+// stride: O(log distance) reads near LO instead of a cold binary search over the whole lane.
 size_t firstEndingAtOrAfter(const Lane& lane, size_t lo, size_t hi, TimeNs limit) {
-  auto begin = lane.end.begin();
-  return static_cast<size_t>(
-      std::lower_bound(begin + static_cast<std::ptrdiff_t>(lo), begin + static_cast<std::ptrdiff_t>(hi), limit) -
-      begin);
+  const TimeNs* end = lane.end.data();
+  if (lo >= hi || end[lo] >= limit) return lo;
+  size_t below = lo;  // end[below] < limit
+  size_t step = 1;
+  size_t above = hi;  // end[above] >= limit, or hi
+  while (true) {
+    size_t probe = below + step;
+    if (probe >= hi) break;
+    if (end[probe] >= limit) {
+      above = probe;
+      break;
+    }
+    below = probe;
+    step *= 2;
+  }
+  return static_cast<size_t>(std::lower_bound(end + below + 1, end + above, limit) - end);
 }
 
 // The fold width in whole nanoseconds: for integer widths w, w < foldPixels * nsPerPixel exactly

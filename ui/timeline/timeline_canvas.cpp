@@ -83,6 +83,7 @@ void TimelineCanvas::onTraceChanged() {
   utilization_.clear();
   names_.clear();
   namesFilled_.clear();
+  nameTexts_.clear();
   flowArrows_.clear();
   if (const Trace* trace = session_->trace().get()) {
     layout_.build(*trace);
@@ -91,6 +92,7 @@ void TimelineCanvas::onTraceChanged() {
       utilization_.push_back(DeviceUtilization::forDevice(*trace, device.id));
     }
     names_.resize(trace->stringCount());
+    nameTexts_.resize(trace->stringCount());
     namesFilled_.assign(trace->stringCount(), false);
   }
   updateScrollRange();
@@ -166,6 +168,21 @@ const QString& TimelineCanvas::displayName(StringId id) const {
     namesFilled_[id] = true;
   }
   return names_[id];
+}
+
+const TimelineCanvas::NameText& TimelineCanvas::nameText(StringId id, const QFontMetrics& fm) const {
+  static const NameText kNone;
+  if (id >= nameTexts_.size()) return kNone;
+  NameText& entry = nameTexts_[id];
+  if (entry.width < 0) {
+    const QString& name = displayName(id);
+    entry.width = fm.horizontalAdvance(name);
+    entry.text.setText(name);
+    entry.text.setTextFormat(Qt::PlainText);
+    entry.text.setPerformanceHint(QStaticText::AggressiveCaching);
+    entry.text.prepare(QTransform(), font());
+  }
+  return entry;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -655,6 +672,11 @@ void TimelineCanvas::paintTrackLanes(QPainter& p, const Track& track, int top, c
   const DrawView view{session_->viewStart(), session_->viewEnd(), nsPerPixel(), kFoldPixels};
   const QColor fold = foldColor(track.kind);
   const QColor foldText = textColorOn(fold);
+  // Counts are digits, and digits share one advance: measure once, not per block.
+  const int digitWidth = fm.horizontalAdvance(QLatin1Char('0'));
+  const QString eventsSuffix = QStringLiteral(" events");
+  const int suffixWidth = fm.horizontalAdvance(eventsSuffix);
+  const int textTop = (barHeight - fm.height()) / 2;
   for (size_t laneIndex = 0; laneIndex < track.lanes.size(); ++laneIndex) {
     int y = top + TimelineLayout::kTrackPadding + static_cast<int>(laneIndex) * TimelineLayout::kLaneHeight + 1;
     if (y > area.bottom() || y + barHeight < area.top()) continue;
@@ -670,14 +692,16 @@ void TimelineCanvas::paintTrackLanes(QPainter& p, const Track& track, int top, c
         ++frame_.folds;
         p.fillRect(bar, fold);
         if (bar.width() >= 4) p.fillRect(QRect(left, y, 1, barHeight), fold.darker(140));
-        QString count = QString::number(item.count);
         int visibleWidth = std::min(right, area.right() + 1) - std::max(left, area.left());
-        if (visibleWidth >= fm.horizontalAdvance(count) + 6) {
-          QString text =
-              visibleWidth >= fm.horizontalAdvance(count) + fm.horizontalAdvance(QStringLiteral(" events")) + 8
-                  ? count + QStringLiteral(" events")
-                  : count;
-          int textX = std::max(left, area.left()) + (visibleWidth - fm.horizontalAdvance(text)) / 2;
+        int digits = 1;
+        for (uint32_t c = item.count; c >= 10; c /= 10) ++digits;
+        int countWidth = digits * digitWidth;
+        if (visibleWidth >= countWidth + 6) {
+          bool spelled = visibleWidth >= countWidth + suffixWidth + 8;
+          QString text = QString::number(item.count);
+          if (spelled) text += eventsSuffix;
+          int textWidth = countWidth + (spelled ? suffixWidth : 0);
+          int textX = std::max(left, area.left()) + (visibleWidth - textWidth) / 2;
           p.setPen(foldText);
           p.drawText(QPoint(textX, y + baseline), text);
           ++frame_.labels;
@@ -692,11 +716,17 @@ void TimelineCanvas::paintTrackLanes(QPainter& p, const Track& track, int top, c
       int textLeft = std::max(left, area.left()) + 3;
       int textRight = std::min(right, area.right() + 1) - 3;
       if (textRight - textLeft >= kMinTextWidth - 6) {
-        QString text = fm.elidedText(displayName(lane.name[item.first]), Qt::ElideRight, textRight - textLeft);
-        if (text.size() > 1) {
-          p.setPen(textColorOn(fill));
-          p.drawText(QPoint(textLeft, y + baseline), text);
+        const NameText& name = nameText(lane.name[item.first], fm);
+        p.setPen(textColorOn(fill));
+        if (name.width <= textRight - textLeft) {
+          p.drawStaticText(QPoint(textLeft, y + textTop), name.text);
           ++frame_.labels;
+        } else {
+          QString text = fm.elidedText(displayName(lane.name[item.first]), Qt::ElideRight, textRight - textLeft);
+          if (text.size() > 1) {
+            p.drawText(QPoint(textLeft, y + baseline), text);
+            ++frame_.labels;
+          }
         }
       }
     }
@@ -799,8 +829,13 @@ void TimelineCanvas::paintSelection(QPainter& p, const QRect& area) {
   p.setRenderHint(QPainter::Antialiasing, true);
   for (const auto& [call, work] : links) {
     outline(track.isGpu() ? call : work, colors::kFlowArrow, 1.5);
-    QPointF from(clampX(xForTime(trace->start(call)), area), eventEdgeY(call, true));
-    QPointF to(clampX(xForTime(trace->start(work)), area), eventEdgeY(work, false));
+    // An end off to the side is pinned to the edge of the area, in its own row, so the arrow
+    // still shows which rows it joins.
+    auto pinned = [&](TimeNs t) {
+      return std::clamp(xForTime(t), static_cast<double>(area.left()), static_cast<double>(area.right()));
+    };
+    QPointF from(pinned(trace->start(call)), eventEdgeY(call, true));
+    QPointF to(pinned(trace->start(work)), eventEdgeY(work, false));
     flowArrows_.emplace_back(from, to);
     double bend = std::max(20.0, std::abs(to.y() - from.y()) / 2);
     double direction = to.y() >= from.y() ? 1.0 : -1.0;
@@ -909,7 +944,10 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
     double x = xForTime(origin + tick);
     p.setPen(colors::kLabelText);
     p.drawLine(QLineF(x, kRulerHeight - 10, x, kRulerHeight));
-    p.drawText(QPointF(x + 3, kRulerHeight - 13), QString::fromStdString(formatRulerLabel(tick, scale)));
+    // A label whose tick is left of the area would be cut by the label column: leave it out.
+    if (x >= kLabelWidth) {
+      p.drawText(QPointF(x + 3, kRulerHeight - 13), QString::fromStdString(formatRulerLabel(tick, scale)));
+    }
     if (minorPixels >= 5) {
       p.setPen(colors::kLabelText.lighter(250));
       for (int m = 1; m < scale.minorPerMajor; ++m) {

@@ -3,6 +3,7 @@
 // keys into zoom, pan, selection and range picks on the shared TraceSession.
 #include <QLineF>
 #include <QPointer>
+#include <QStaticText>
 #include <QString>
 #include <QWidget>
 #include <optional>
@@ -94,6 +95,12 @@ class TimelineCanvas : public QWidget {
   Hit hitTest(QPoint pos) const;
   QString tooltipAt(QPoint pos) const;
   const QString& displayName(StringId id) const;
+  // The display name laid out once in the bar font, and its width, for drawing without shaping.
+  struct NameText {
+    int width = -1;  // -1: not laid out yet
+    QStaticText text;
+  };
+  const NameText& nameText(StringId id, const QFontMetrics& fm) const;
   double zoomAnchorX() const;
   void zoomFromKeys(double factor);
 
@@ -117,6 +124,7 @@ class TimelineCanvas : public QWidget {
   std::vector<DeviceUtilization> utilization_;  // by device index
   mutable std::vector<QString> names_;          // display names by StringId, filled on first use
   mutable std::vector<bool> namesFilled_;
+  mutable std::vector<NameText> nameTexts_;
   std::vector<DrawItem> items_;  // reused per lane
   std::vector<float> busy_;      // reused per utilization row
   std::vector<QLineF> flowArrows_;

@@ -82,7 +82,8 @@ void TimelineLayout::build(const Trace& trace) {
     header.kind = RowKind::Device;
     header.deviceIndex = static_cast<uint32_t>(d);
     header.label = QStringLiteral("GPU %1").arg(device.id);
-    header.detail = QString::fromStdString(device.name);
+    QString name = QString::fromStdString(device.name);
+    if (name != header.label) header.detail = name;  // a file without TARGET_INFO_GPU names it "GPU n"
     header.height = kHeaderHeight;
     int deviceRow = add(std::move(header));
 

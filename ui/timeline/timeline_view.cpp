@@ -21,6 +21,8 @@ TimelineView::TimelineView(TraceSession* session, QWidget* parent) : QWidget(par
   grid->addWidget(canvas_, 0, 0);
   grid->addWidget(verticalBar_, 0, 1);
   grid->addWidget(findBar_, 1, 0, 1, 2);
+  grid->setRowStretch(0, 1);
+  findBar_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
   setFocusProxy(canvas_);
 
   auto* find = new QShortcut(QKeySequence::Find, this);
