@@ -1,0 +1,345 @@
+#include "ui/roofline/roofline_view.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/model/global_id.h"
+#include "core/schema/trace_schema.h"
+#include "ui/session/trace_session.h"
+
+namespace gpuscope::ui {
+namespace {
+
+uint64_t kernelKey(int64_t globalPid, uint32_t correlationId) {
+  return uint64_t{global_id::pid(globalPid)} << 32 | correlationId;
+}
+
+QString number(double value, int decimals = 0) { return QLocale(QLocale::English).toString(value, 'f', decimals); }
+
+QString flopsText(double flopsPerSecond) {
+  return flopsPerSecond >= 1e12 ? number(flopsPerSecond / 1e12, 1) + " TFLOP/s"
+                                : number(flopsPerSecond / 1e9, 1) + " GFLOP/s";
+}
+
+// Colours of the bounding roofs: memory levels blue/orange/green, compute red.
+QColor boundColour(const std::string& limiter) {
+  if (limiter == "DRAM") return QColor(0x1f, 0x77, 0xb4);
+  if (limiter == "L2") return QColor(0xff, 0x7f, 0x0e);
+  if (limiter == "L1") return QColor(0x2c, 0xa0, 0x2c);
+  return QColor(0xd6, 0x27, 0x28);
+}
+
+QString boundName(const std::string& limiter) {
+  if (limiter.empty()) return QStringLiteral("No roof");
+  auto peak = limiter.find(" peak");
+  if (peak != std::string::npos) return "Compute-bound (" + QString::fromStdString(limiter.substr(0, peak)) + ")";
+  return QString::fromStdString(limiter) + "-bound";
+}
+
+}  // namespace
+
+RooflineView::RooflineView(TraceSession* session, QWidget* parent)
+    : QWidget(parent),
+      session_(session),
+      levelBox_(new QComboBox(this)),
+      kindBox_(new QComboBox(this)),
+      chart_(new QChart()),
+      chartView_(new QChartView(chart_, this)),
+      message_(new QLabel(this)) {
+  for (auto level : kMemoryLevels)
+    levelBox_->addItem(QString::fromUtf8(memoryLevelName(level).data()), static_cast<int>(level));
+  kindBox_->addItem(tr("Kernel instances"), static_cast<int>(RooflineGrouping::Instance));
+  kindBox_->addItem(tr("Kernels by name"), static_cast<int>(RooflineGrouping::Name));
+  kindBox_->addItem(tr("NVTX ranges"), static_cast<int>(RooflineGrouping::Nvtx));
+  kindBox_->setCurrentIndex(1);
+  auto* controls = new QHBoxLayout();
+  controls->addWidget(new QLabel(tr("Memory level:"), this));
+  controls->addWidget(levelBox_);
+  controls->addSpacing(16);
+  controls->addWidget(new QLabel(tr("Points:"), this));
+  controls->addWidget(kindBox_);
+  controls->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(controls);
+  layout->addWidget(chartView_, 1);
+  layout->addWidget(message_);
+  message_->setWordWrap(true);
+  chartView_->setRenderHint(QPainter::Antialiasing);
+  chart_->setTitle(tr("Roofline"));
+  chart_->legend()->setAlignment(Qt::AlignRight);
+  connect(levelBox_, &QComboBox::currentIndexChanged, this, [this] { rebuildChart(); });
+  connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] { rebuildPoints(); });
+  connect(session_, &TraceSession::traceChanged, this, [this] { reload(); });
+  reload();
+}
+
+QString RooflineView::message() const { return message_->text(); }
+
+MemoryLevel RooflineView::level() const { return static_cast<MemoryLevel>(levelBox_->currentData().toInt()); }
+
+RooflineGrouping RooflineView::grouping() const {
+  return static_cast<RooflineGrouping>(kindBox_->currentData().toInt());
+}
+
+const std::vector<size_t>& RooflineView::drawnPoints(const QScatterSeries* series) const {
+  static const std::vector<size_t> kNone;
+  auto it = drawn_.find(series);
+  return it == drawn_.end() ? kNone : it->second;
+}
+
+void RooflineView::reload() {
+  kernels_.clear();
+  ranges_.clear();
+  kernelEvents_.clear();
+  roofs_ = DeviceRoofs{};
+  const auto& trace = session_->trace();
+  if (trace) {
+    try {
+      const auto& db = trace->database();
+      kernels_ = loadRooflineKernels(db);
+      if (!kernels_.empty() && db.hasTable(table::kNvtx)) ranges_ = loadNvtxRanges(db);
+    } catch (const TraceError&) {
+      kernels_.clear();  // an unreadable metrics table reads as no metrics; the message says what to do
+    }
+    if (!kernels_.empty()) {
+      uint32_t deviceId = kernels_.front().deviceId;
+      if (const auto* device = trace->device(deviceId)) roofs_ = deviceRoofs(*device);
+      roofs_.deviceId = deviceId;
+      // Kernel events by (process, correlation), for selecting a point's kernel.
+      std::unordered_map<uint64_t, bool> wanted;
+      for (const auto& kernel : kernels_)
+        wanted[kernelKey(kernel.metrics.globalPid, kernel.metrics.correlationId)] = true;
+      const auto& tracks = trace->tracks();
+      for (uint32_t t = 0; t < tracks.size(); ++t) {
+        if (tracks[t].kind != TrackKind::GpuKernels) continue;
+        for (uint32_t l = 0; l < tracks[t].lanes.size(); ++l) {
+          const auto& lane = tracks[t].lanes[l];
+          for (uint32_t i = 0; i < lane.size(); ++i) {
+            auto key = kernelKey(tracks[t].globalTid, lane.correlation[i]);
+            if (wanted.count(key)) kernelEvents_[key] = EventRef{t, l, i};
+          }
+        }
+      }
+    }
+  }
+  rebuildPoints();
+}
+
+void RooflineView::rebuildPoints() {
+  points_ = kernels_.empty() ? std::vector<RooflinePoint>{} : rooflinePoints(kernels_, grouping(), ranges_);
+  rebuildChart();
+}
+
+void RooflineView::addRoofs(double xMin, double xMax, const std::vector<Precision>& precisions) {
+  double bandwidth = roofs_.bandwidthOf(level()) / 1e9;  // GB/s: with GFLOP/s on y, y = x * GB/s
+  double highest = 0;
+  for (auto precision : precisions) highest = std::max(highest, roofs_.peak(precision) / 1e9);
+  if (bandwidth > 0) {
+    auto* memory = new QLineSeries();
+    memory->setName(QString::fromUtf8(memoryLevelName(level()).data()) + " " + number(bandwidth) + " GB/s");
+    double xEnd = highest > 0 ? highest / bandwidth : xMax;
+    memory->append(xMin, xMin * bandwidth);
+    memory->append(xEnd, xEnd * bandwidth);
+    memory->setPen(QPen(boundColour(std::string(memoryLevelName(level()))), 2));
+    chart_->addSeries(memory);
+  }
+  for (auto precision : precisions) {
+    double peak = roofs_.peak(precision) / 1e9;
+    if (peak <= 0) continue;
+    auto* compute = new QLineSeries();
+    compute->setName(QString::fromUtf8(precisionName(precision).data()) + " peak " + flopsText(peak * 1e9));
+    compute->append(bandwidth > 0 ? peak / bandwidth : xMin, peak);
+    compute->append(xMax, peak);
+    QPen pen(boundColour("peak"), 2);
+    if (precision != Precision::Fp32) pen.setStyle(Qt::DashLine);
+    compute->setPen(pen);
+    chart_->addSeries(compute);
+  }
+}
+
+void RooflineView::rebuildChart() {
+  chart_->removeAllSeries();
+  for (auto* axis : chart_->axes()) {
+    chart_->removeAxis(axis);
+    delete axis;
+  }
+  drawn_.clear();
+  if (!session_->hasTrace()) {
+    message_->setText(tr("Open a trace to see its roofline."));
+    return;
+  }
+  if (kernels_.empty()) {
+    message_->setText(
+        tr("This trace has no kernel metrics. Attach an Nsight Compute report with "
+           "`gpuscope import-ncu TRACE REPORT.csv -o OUT.sqlite` and open OUT.sqlite."));
+    return;
+  }
+  // Where each point goes: x = intensity at the chosen level, y = achieved GFLOP/s.
+  struct Placed {
+    size_t index;
+    double x, y;
+    std::string limiter;
+  };
+  std::vector<Placed> placed;
+  size_t undrawn = 0;
+  double xLow = 1e300, xHigh = 0, yLow = 1e300;
+  int64_t longest = 1;
+  std::vector<Precision> precisions = {Precision::Fp64, Precision::Fp32};
+  for (size_t i = 0; i < points_.size(); ++i) {
+    const auto& point = points_[i];
+    longest = std::max(longest, point.durationNs);
+    for (auto precision : {Precision::Fp16, Precision::Tensor})
+      if (point.flopsOf(precision).value_or(0) > 0 &&
+          std::find(precisions.begin(), precisions.end(), precision) == precisions.end())
+        precisions.push_back(precision);
+    auto assessment = assessPoint(point, roofs_);
+    const auto& intensity = assessment.intensityOf(level());
+    double y = assessment.achievedFlopsPerSecond / 1e9;
+    if (!intensity || *intensity <= 0 || y <= 0) {
+      ++undrawn;
+      continue;
+    }
+    placed.push_back({i, *intensity, y, assessment.limiter});
+    xLow = std::min(xLow, *intensity);
+    xHigh = std::max(xHigh, *intensity);
+    yLow = std::min(yLow, y);
+  }
+  double highest = 0;
+  for (auto precision : precisions) highest = std::max(highest, roofs_.peak(precision) / 1e9);
+  double bandwidth = roofs_.bandwidthOf(level()) / 1e9;
+  if (bandwidth > 0 && highest > 0) xHigh = std::max(xHigh, highest / bandwidth);
+  // Decades around everything drawn.
+  double xMin = placed.empty() ? 0.01 : std::pow(10.0, std::floor(std::log10(xLow)) - 1);
+  double xMax = std::pow(10.0, std::ceil(std::log10(std::max(xHigh, 1.0))) + 1);
+  double yMin = placed.empty() ? 1.0 : std::pow(10.0, std::floor(std::log10(yLow)) - 1);
+  double yMax = std::pow(10.0, std::ceil(std::log10(std::max({highest, yLow, 1.0}))) + 0.3);
+
+  addRoofs(xMin, xMax, precisions);
+  std::map<std::string, QScatterSeries*> byBound;
+  for (const auto& p : placed) {
+    auto& series = byBound[p.limiter];
+    if (!series) {
+      series = new QScatterSeries();
+      series->setName(boundName(p.limiter));
+      series->setColor(boundColour(p.limiter));
+      series->setBorderColor(boundColour(p.limiter).darker(140));
+      series->setMarkerSize(10);
+      connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF& value, bool state) {
+        auto index = pointAt(series, value);
+        if (state && index)
+          QToolTip::showText(QCursor::pos(), pointDescription(*index), chartView_);
+        else
+          QToolTip::hideText();
+      });
+      connect(series, &QScatterSeries::clicked, this, [this, series](const QPointF& value) {
+        if (auto index = pointAt(series, value)) activatePoint(*index);
+      });
+    }
+    series->append(p.x, p.y);
+    drawn_[series].push_back(p.index);
+    // Area grows with time: diameter 6 to 30 px by the square root of the share of the longest.
+    double size = 6 + 24 * std::sqrt(static_cast<double>(points_[p.index].durationNs) / static_cast<double>(longest));
+    series->setPointConfiguration(series->count() - 1, {{QXYSeries::PointConfiguration::Size, size}});
+  }
+  for (auto& [limiter, series] : byBound) chart_->addSeries(series);
+
+  auto* xAxis = new QLogValueAxis();
+  xAxis->setTitleText(
+      tr("Arithmetic intensity, %1 (FLOP/byte)").arg(QString::fromUtf8(memoryLevelName(level()).data())));
+  xAxis->setLabelFormat("%g");
+  xAxis->setRange(xMin, xMax);
+  auto* yAxis = new QLogValueAxis();
+  yAxis->setTitleText(tr("Performance (GFLOP/s)"));
+  yAxis->setLabelFormat("%g");
+  yAxis->setRange(yMin, yMax);
+  chart_->addAxis(xAxis, Qt::AlignBottom);
+  chart_->addAxis(yAxis, Qt::AlignLeft);
+  for (auto* series : chart_->series()) {
+    series->attachAxis(xAxis);
+    series->attachAxis(yAxis);
+  }
+  chart_->setTitle(
+      tr("Roofline: %1%2")
+          .arg(QString::fromStdString(roofs_.deviceName.empty() ? "unknown GPU" : roofs_.deviceName))
+          .arg(roofs_.architecture.empty() ? QString() : " — " + QString::fromStdString(roofs_.architecture)));
+  QStringList notes;
+  if (points_.empty() && grouping() == RooflineGrouping::Nvtx)
+    notes << tr("No kernel with metrics was launched inside an NVTX range.");
+  if (undrawn)
+    notes << tr("%n point(s) with no FLOPs or no %1 bytes cannot sit on log axes and are not drawn.", "", int(undrawn))
+                 .arg(QString::fromUtf8(memoryLevelName(level()).data()));
+  if (bandwidth <= 0)
+    notes << tr("The %1 bandwidth of this GPU is not known, so there is no %1 roof.")
+                 .arg(QString::fromUtf8(memoryLevelName(level()).data()));
+  if (roofs_.architecture.empty()) notes << tr("The compute peaks of this GPU's architecture are not known.");
+  notes << tr("Point area: time; colour: the roof that bounds the point.");
+  message_->setText(notes.join(' '));
+}
+
+std::optional<size_t> RooflineView::pointAt(const QScatterSeries* series, QPointF value) const {
+  const auto& indices = drawnPoints(series);
+  std::optional<size_t> best;
+  double bestDistance = 0;
+  auto positions = series->points();
+  for (int i = 0; i < positions.size() && i < static_cast<int>(indices.size()); ++i) {
+    // Log-space distance, as the axes are logarithmic.
+    double dx = std::log10(positions[i].x()) - std::log10(std::max(value.x(), 1e-300));
+    double dy = std::log10(positions[i].y()) - std::log10(std::max(value.y(), 1e-300));
+    double distance = dx * dx + dy * dy;
+    if (!best || distance < bestDistance) {
+      best = indices[static_cast<size_t>(i)];
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+QString RooflineView::pointDescription(size_t pointIndex) const {
+  const auto& point = points_.at(pointIndex);
+  auto assessment = assessPoint(point, roofs_);
+  QStringList lines;
+  lines << "<b>" + QString::fromStdString(point.label).toHtmlEscaped() + "</b>";
+  if (grouping() != RooflineGrouping::Instance) lines << tr("%n kernel(s)", "", int(point.instances));
+  lines << tr("Time: %1 µs").arg(number(static_cast<double>(point.durationNs) / 1e3, 1));
+  for (auto precision : kPrecisions)
+    if (point.flopsOf(precision))
+      lines << tr("%1 FLOPs: %2")
+                   .arg(QString::fromUtf8(precisionName(precision).data()), number(*point.flopsOf(precision)));
+  for (auto memory : kMemoryLevels) {
+    if (!point.bytesOf(memory)) continue;
+    QString line =
+        tr("%1 bytes: %2").arg(QString::fromUtf8(memoryLevelName(memory).data()), number(*point.bytesOf(memory)));
+    if (assessment.intensityOf(memory)) line += tr(" (%1 FLOP/byte)").arg(number(*assessment.intensityOf(memory), 4));
+    lines << line;
+  }
+  lines << tr("Achieved: %1").arg(flopsText(assessment.achievedFlopsPerSecond));
+  if (assessment.attainableFlopsPerSecond)
+    lines << tr("Attainable: %1, bound by %2")
+                 .arg(flopsText(*assessment.attainableFlopsPerSecond), QString::fromStdString(assessment.limiter));
+  if (assessment.shareOfAttainable)
+    lines << tr("%1% of attainable").arg(number(*assessment.shareOfAttainable * 100, 1));
+  return lines.join("<br>");
+}
+
+void RooflineView::activatePoint(size_t pointIndex) {
+  const auto& point = points_.at(pointIndex);
+  auto it = kernelEvents_.find(kernelKey(point.globalPid, point.correlationId));
+  if (it != kernelEvents_.end()) session_->focusEvent(it->second);
+}
+
+}  // namespace gpuscope::ui
