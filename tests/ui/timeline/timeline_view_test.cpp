@@ -5,13 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QHelpEvent>
 #include <QImage>
 #include <QScrollBar>
 #include <QTest>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
 #include <cstdlib>
 
+#include "core/model/trace_summary.h"
 #include "core/query/draw_list.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
 #include "ui/session/trace_session.h"
@@ -425,6 +428,52 @@ TEST_F(TimelineViewTest, UtilizationRowShowsWhenTheDeviceIsBusy) {
   EXPECT_TRUE(sameColor(image.pixel(x(4000), bottom), timeline_colors::kUtilization));
   EXPECT_FALSE(sameColor(image.pixel(x(6250), bottom), timeline_colors::kUtilization));
   EXPECT_FALSE(sameColor(image.pixel(x(1500), bottom), timeline_colors::kUtilization));
+}
+
+TEST_F(TimelineViewTest, HoverTooltipNamesTheEventAndItsDuration) {
+  openHandMade();
+  session_.setViewRange(0, 10000);
+  frame();
+  QPoint at(x(4000), laneY(kernelTrack_));
+  QHelpEvent help(QEvent::ToolTip, at, canvas_->mapToGlobal(at));
+  QApplication::sendEvent(canvas_, &help);
+  QString text = QToolTip::text();
+  EXPECT_TRUE(text.contains(QStringLiteral("kernelA"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QString::fromStdString(formatDuration(HandMade::kKernelAEnd - HandMade::kKernelAStart))))
+      << text.toStdString();
+  // Over a folded block, the tooltip says how many events it holds.
+  session_.fitAll();
+  frame();
+  QPoint overFold(x(HandMade::kTinyStart + 1500), laneY(tinyTrack_));
+  QHelpEvent foldHelp(QEvent::ToolTip, overFold, canvas_->mapToGlobal(overFold));
+  QApplication::sendEvent(canvas_, &foldHelp);
+  EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("1000 events"))) << QToolTip::text().toStdString();
+  QToolTip::hideText();
+}
+
+TEST_F(TimelineViewTest, ClickingAFoldedBlockZoomsIntoIt) {
+  openHandMade();
+  session_.fitAll();
+  frame();
+  QTest::mouseClick(canvas_, Qt::LeftButton, Qt::NoModifier, QPoint(x(HandMade::kTinyStart + 1500), laneY(tinyTrack_)));
+  EXPECT_FALSE(session_.selection().has_value());
+  EXPECT_LE(session_.viewStart(), HandMade::kTinyStart);
+  EXPECT_GE(session_.viewEnd(), HandMade::kTinyStart + 3 * HandMade::kTinyCount - 1);
+  EXPECT_LT(session_.viewEnd() - session_.viewStart(), 4000);
+}
+
+TEST_F(TimelineViewTest, ThreadsWithOnlyOsRuntimeCallsStartCollapsed) {
+  open(timeline_test::loadFixture("nsys/loader2.sqlite"));
+  const TimelineLayout& layout = canvas_->layout();
+  int collapsed = 0;
+  for (const TimelineRow& row : layout.rows()) {
+    if (row.kind != RowKind::Thread) continue;
+    bool onlyOsRuntime = true;
+    for (uint32_t t : row.tracks) onlyOsRuntime = onlyOsRuntime && trace_->track(t).kind == TrackKind::OsRuntime;
+    EXPECT_EQ(row.collapsed, onlyOsRuntime) << row.label.toStdString();
+    collapsed += row.collapsed;
+  }
+  EXPECT_GT(collapsed, 10);
 }
 
 TEST_F(TimelineViewTest, TransposeFixtureKernelsAtTheirTimes) {
