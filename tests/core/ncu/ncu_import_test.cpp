@@ -53,6 +53,17 @@ TEST(NcuImport, FixtureMatchesByNameAndLaunchOrder) {
   EXPECT_EQ(match.rows[2].bytesOf(MemoryLevel::Dram), 387198208.0);
 }
 
+TEST(NcuImport, RawLayoutMatchesTheSameWay) {
+  auto db = openTraceFile(kTrace);
+  auto match = matchNcuKernels(
+      readNcuCsvFile((std::filesystem::path(__FILE__).parent_path() / "data" / "transpose_ncu_raw.csv").string()),
+      readTraceKernelLaunches(db), "test");
+  ASSERT_EQ(match.rows.size(), 6u);
+  EXPECT_EQ(match.streamMismatches, 0u);
+  EXPECT_EQ(match.rows[5].correlationId, 140u);
+  EXPECT_EQ(match.rows[5].flopsOf(Precision::Fp32), 2.0 * 8192 * 4096);
+}
+
 TEST(NcuImport, ShortNamesAndUnknownKernels) {
   NcuReport report;
   for (int i = 0; i < 3; ++i) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "core/error.h"
 #include "core/ncu/kernel_metrics.h"
 
@@ -101,6 +103,32 @@ TEST(NcuReport, RawLayoutWithUnitsRow) {
   auto other = kernelMetricsFromNcu(report.kernels[1]);
   EXPECT_FALSE(other.bytesOf(MemoryLevel::Dram));  // n/a
   EXPECT_FALSE(other.flopsOf(Precision::Fp64));    // empty cells
+}
+
+// Real `ncu --csv --page raw` output (Nsight Compute 2025.3, H100, tests/fixtures/workloads/transpose.cu, every
+// FLOP counter of the three precisions): 325 columns, a units row, thousands separators.
+TEST(NcuReport, RawLayoutFromNcu) {
+  auto report =
+      readNcuCsvFile((std::filesystem::path(__FILE__).parent_path() / "data" / "transpose_ncu_raw.csv").string());
+  EXPECT_EQ(report.layout, NcuLayout::Raw);
+  ASSERT_EQ(report.kernels.size(), 6u);
+  const double n = 8192.0 * 4096.0;
+  for (const auto& kernel : report.kernels) {
+    auto metrics = kernelMetricsFromNcu(kernel);
+    bool saxpy = kernel.name == "saxpy(float *, const float *, float, int)";
+    EXPECT_EQ(metrics.flopsOf(Precision::Fp32), saxpy ? 2 * n : 0.0) << kernel.name;
+    EXPECT_EQ(metrics.flopsOf(Precision::Fp64), 0.0);  // collected, and zero
+    EXPECT_EQ(metrics.flopsOf(Precision::Fp16), 0.0);
+    EXPECT_TRUE(metrics.bytesOf(MemoryLevel::Dram));
+    EXPECT_EQ(metrics.bytesOf(MemoryLevel::L1), saxpy                                         ? 402653184.0
+                                                : kernel.name.rfind("transposeNaive", 0) == 0 ? 1207959552.0
+                                                                                              : 268435456.0);
+  }
+  EXPECT_EQ(report.kernels[0].name, "transposeNaive(float *, const float *, int, int)");
+  EXPECT_EQ(report.kernels[0].value("gpu__time_duration.sum"), 642560.0);
+  EXPECT_EQ(report.kernels[0].value("dram__bytes.sum"), 313152256.0);
+  EXPECT_EQ(report.kernels[2].stream, "14");
+  EXPECT_EQ(report.kernels[0].value("device__attribute_display_name"), std::nullopt);  // text, not a number
 }
 
 TEST(NcuReport, UnitScales) {
