@@ -6,6 +6,7 @@
 #include <QCursor>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -85,6 +86,7 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   connect(levelBox_, &QComboBox::currentIndexChanged, this, [this] { rebuildChart(); });
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] { rebuildPoints(); });
   connect(session_, &TraceSession::traceChanged, this, [this] { reload(); });
+  connect(session_, &TraceSession::selectionChanged, this, [this] { updateSelection(); });
   reload();
 }
 
@@ -179,6 +181,8 @@ void RooflineView::rebuildChart() {
     delete axis;
   }
   drawn_.clear();
+  placed_.clear();
+  selectionSeries_ = nullptr;
   if (!session_->hasTrace()) {
     message_->setText(tr("Open a trace to see its roofline."));
     return;
@@ -252,11 +256,29 @@ void RooflineView::rebuildChart() {
     }
     series->append(p.x, p.y);
     drawn_[series].push_back(p.index);
+    placed_.emplace_back(p.index, QPointF(p.x, p.y));
     // Area grows with time: diameter 6 to 30 px by the square root of the share of the longest.
     double size = 6 + 24 * std::sqrt(static_cast<double>(points_[p.index].durationNs) / static_cast<double>(longest));
     series->setPointConfiguration(series->count() - 1, {{QXYSeries::PointConfiguration::Size, size}});
   }
   for (auto& [limiter, series] : byBound) chart_->addSeries(series);
+  selectionSeries_ = new QScatterSeries();
+  selectionSeries_->setName(tr("Selected kernel"));
+  selectionSeries_->setMarkerSize(34);
+  selectionSeries_->setColor(Qt::transparent);
+  selectionSeries_->setBorderColor(Qt::black);
+  selectionSeries_->setPen(QPen(Qt::black, 2));
+  chart_->addSeries(selectionSeries_);
+  // The ring lies over its point: it answers hovers with the point's details.
+  connect(selectionSeries_, &QScatterSeries::hovered, this, [this](const QPointF& value, bool state) {
+    for (const auto& [index, position] : placed_) {
+      if (!state || position != value) continue;
+      QToolTip::showText(QCursor::pos(), pointDescription(index), chartView_);
+      return;
+    }
+    QToolTip::hideText();
+  });
+  chart_->legend()->markers(selectionSeries_).value(0)->setVisible(false);
 
   auto* xAxis = new QLogValueAxis();
   xAxis->setTitleText(
@@ -289,6 +311,29 @@ void RooflineView::rebuildChart() {
   if (roofs_.architecture.empty()) notes << tr("The compute peaks of this GPU's architecture are not known.");
   notes << tr("Point area: time; colour: the roof that bounds the point.");
   message_->setText(notes.join(' '));
+  updateSelection();
+}
+
+void RooflineView::updateSelection() {
+  if (!selectionSeries_) return;
+  selectionSeries_->clear();
+  const auto& trace = session_->trace();
+  const auto& selection = session_->selection();
+  if (!trace || !selection || trace->track(selection->track).kind != TrackKind::GpuKernels) return;
+  auto key = kernelKey(trace->track(selection->track).globalTid, trace->lane(*selection).correlation[selection->index]);
+  // The selected kernel's own metrics row, then the point that holds it.
+  const RooflineKernel* kernel = nullptr;
+  for (const auto& candidate : kernels_)
+    if (kernelKey(candidate.metrics.globalPid, candidate.metrics.correlationId) == key) kernel = &candidate;
+  if (!kernel) return;
+  for (const auto& [index, position] : placed_) {
+    const auto& point = points_[index];
+    bool holds =
+        grouping() == RooflineGrouping::Instance
+            ? kernelKey(point.globalPid, point.correlationId) == key
+            : grouping() == RooflineGrouping::Name && point.label == kernel->name && point.deviceId == kernel->deviceId;
+    if (holds) selectionSeries_->append(position);
+  }
 }
 
 std::optional<size_t> RooflineView::pointAt(const QScatterSeries* series, QPointF value) const {

@@ -42,12 +42,15 @@ class RooflineView : public QWidget {
   QString pointDescription(size_t pointIndex) const;
   // Selects a point's kernel (its first kernel for a group) in the session, as a click does.
   void activatePoint(size_t pointIndex);
+  // The ring around the point that holds the session's selected kernel (empty when none does).
+  QScatterSeries* selectionSeries() const { return selectionSeries_; }
 
  private:
   void reload();
   void rebuildPoints();
   void rebuildChart();
   void addRoofs(double xMin, double xMax, const std::vector<Precision>& precisions);
+  void updateSelection();
   std::optional<size_t> pointAt(const QScatterSeries* series, QPointF value) const;
 
   TraceSession* session_;
@@ -61,6 +64,8 @@ class RooflineView : public QWidget {
   std::vector<RooflinePoint> points_;
   DeviceRoofs roofs_;
   std::unordered_map<const QScatterSeries*, std::vector<size_t>> drawn_;
+  std::vector<std::pair<size_t, QPointF>> placed_;  // drawn point index and position
+  QScatterSeries* selectionSeries_ = nullptr;
   std::unordered_map<uint64_t, EventRef> kernelEvents_;  // pid << 32 | correlationId -> kernel
 };
 

@@ -35,10 +35,12 @@ std::shared_ptr<const Trace> traceWithMetrics() {
   return trace;
 }
 
+// The point series (the selection ring left out).
 std::vector<QScatterSeries*> scatterSeries(const RooflineView& view) {
   std::vector<QScatterSeries*> result;
   for (auto* series : view.chart()->series())
-    if (auto* scatter = qobject_cast<QScatterSeries*>(series)) result.push_back(scatter);
+    if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && scatter != view.selectionSeries())
+      result.push_back(scatter);
   return result;
 }
 
@@ -142,6 +144,21 @@ TEST_F(RooflineViewTest, PaintsRoofsAndPoints) {
     }
   EXPECT_GT(blue, 200);  // the roof line and two filled discs
   EXPECT_GT(red, 200);   // two peak lines
+}
+
+TEST_F(RooflineViewTest, SelectedKernelIsRinged) {
+  view.kindBox()->setCurrentIndex(0);
+  ASSERT_NE(view.selectionSeries(), nullptr);
+  EXPECT_EQ(view.selectionSeries()->count(), 0);
+  auto* series = scatterSeries(view).at(0);
+  view.activatePoint(view.drawnPoints(series)[0]);
+  ASSERT_EQ(view.selectionSeries()->count(), 1);
+  EXPECT_EQ(view.selectionSeries()->at(0), series->at(0));
+  view.kindBox()->setCurrentIndex(1);  // by name: the saxpy point holds the selected launch
+  ASSERT_EQ(view.selectionSeries()->count(), 1);
+  EXPECT_EQ(view.selectionSeries()->at(0), scatterSeries(view).at(0)->at(0));
+  session.select(std::nullopt);
+  EXPECT_EQ(view.selectionSeries()->count(), 0);
 }
 
 TEST(RooflineViewEmpty, SaysHowToGetMetrics) {
