@@ -7,6 +7,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_report.h"
 
@@ -85,6 +86,41 @@ TEST(NcuImport, ShortNamesAndUnknownKernels) {
                                 [](const auto& l) { return l.shortName == "saxpy" && l.correlationId != 134; }),
                  launches.end());
   EXPECT_EQ(matchNcuKernels(report, launches, "test").beyondTrace, 1u);
+}
+
+TEST(NcuImport, CountsLaunchesPerProcessWhenThePidsAreTheTraces) {
+  // Two processes of the trace (pids 10 and 20) each launch "k" twice.
+  std::vector<TraceKernelLaunch> trace;
+  uint32_t correlation = 1;
+  for (uint32_t pid : {10u, 20u, 10u, 20u}) {
+    TraceKernelLaunch launch;
+    launch.globalPid = global_id::make(0, 1, pid, 0);
+    launch.correlationId = correlation++;
+    launch.launchTime = correlation;
+    launch.shortName = "k";
+    launch.demangledName = "k()";
+    trace.push_back(launch);
+  }
+  NcuReport report;
+  for (int64_t pid : {20, 20, 10}) {
+    NcuKernel kernel;
+    kernel.id = static_cast<int64_t>(report.kernels.size());
+    kernel.pid = pid;
+    kernel.name = "k()";
+    report.kernels.push_back(kernel);
+  }
+  auto match = matchNcuKernels(report, trace, "test");
+  EXPECT_TRUE(match.matchedByProcess);
+  ASSERT_EQ(match.rows.size(), 3u);
+  EXPECT_EQ(match.rows[0].correlationId, 2u);  // 1st launch of pid 20
+  EXPECT_EQ(match.rows[1].correlationId, 4u);  // 2nd launch of pid 20
+  EXPECT_EQ(match.rows[2].correlationId, 1u);  // 1st launch of pid 10
+  // A pid the trace lacks: launches are counted across the trace.
+  report.kernels[2].pid = 99;
+  match = matchNcuKernels(report, trace, "test");
+  EXPECT_FALSE(match.matchedByProcess);
+  EXPECT_EQ(match.rows[0].correlationId, 1u);
+  EXPECT_EQ(match.rows[2].correlationId, 3u);
 }
 
 TEST(NcuImport, WritesACopyAndLeavesTheInputAlone) {
