@@ -245,7 +245,11 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
     if (!options.inPlace) {
       std::error_code ec;
       std::filesystem::remove(options.outputPath, ec);
-      db.exec("VACUUM INTO " + sqlQuoted(options.outputPath));
+      try {
+        db.exec("VACUUM INTO " + sqlQuoted(options.outputPath));
+      } catch (const TraceError&) {
+        throw TraceError("Cannot write " + options.outputPath + ": check that its folder exists and is writable.");
+      }
     }
   }
   writeKernelMetrics(options.inPlace ? options.tracePath : options.outputPath, match.rows);

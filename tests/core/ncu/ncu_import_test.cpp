@@ -153,6 +153,13 @@ TEST(NcuImport, RefusesAmbiguousOrSelfOutput) {
   EXPECT_THROW(importNcuMetrics({kTrace, kNcu, "", false}), TraceError);
   EXPECT_THROW(importNcuMetrics({kTrace, kNcu, kTrace, false}), TraceError);
   EXPECT_THROW(importNcuMetrics({kTrace, kNcu, tempPath("x.sqlite"), true}), TraceError);
+  try {
+    importNcuMetrics({kTrace, kNcu, "/nonexistent-folder/out.sqlite", false});
+    ADD_FAILURE() << "no error for an unwritable output";
+  } catch (const TraceError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "Cannot write /nonexistent-folder/out.sqlite: check that its folder exists and is writable.");
+  }
   EXPECT_THROW(
       importNcuMetrics({kTrace, kFixtures + "/nsys/transpose_stats_cuda_api_sum.csv", tempPath("y.sqlite"), false}),
       TraceError);
