@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "collector/daemon/trace_daemon.h"
 #include "collector/transport/session_clock.h"
@@ -462,10 +463,19 @@ int recordProgram(const RecordOptions& options) {
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (probe > 0) {
+    // A driver that hangs in cuInit must not hang the recording: give the probe 5 s more.
     int probeStatus = 0;
-    waitpid(probe, &probeStatus, 0);
-    std::string message = probeMessage(probeStatus);
-    if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
+    pid_t reaped = 0;
+    for (int i = 0; i < 100 && (reaped = waitpid(probe, &probeStatus, WNOHANG)) == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (reaped == probe) {
+      std::string message = probeMessage(probeStatus);
+      if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
+    } else {
+      kill(probe, SIGKILL);
+      waitpid(probe, &probeStatus, 0);
+    }
   }
 
   daemon.stop(kGraceForChildren);
