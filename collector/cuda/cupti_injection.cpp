@@ -307,12 +307,12 @@ int startTracing(ProcessRecorder& recorder) {
 }  // namespace gpuscope::cuda
 
 // Called by the CUDA driver during cuInit when CUDA_INJECTION64_PATH names this library. It must
-// have default visibility, or the driver silently skips it.
+// have default visibility, or the driver silently skips it. It reports success even when CUPTI
+// could not be set up (the reason went to the recorder), so the program's cuInit is never harmed.
 extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
   gpuscope::inject::ProcessRecorder* recorder = gpuscope::inject::ProcessRecorder::get();
   if (!recorder || !recorder->config().traceCuda) return 1;
   static std::once_flag once;
-  int result = 1;
-  std::call_once(once, [&] { result = gpuscope::cuda::startTracing(*recorder); });
-  return result;
+  std::call_once(once, [&] { gpuscope::cuda::startTracing(*recorder); });
+  return 1;
 }
