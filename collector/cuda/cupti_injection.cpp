@@ -2,7 +2,8 @@
 // cuInit and calls InitializeInjection, which sets CUPTI's activity API up:
 //   - CUPTI timestamps come from the session clock (the one every other source uses);
 //   - buffer callbacks only hand buffers over; a worker thread converts them to ring records,
-//     forces a flush every 50 ms (so a crash loses at most that much) and returns them to a capped
+//     flushes completed buffers every 50 ms (so a crash loses little more than what was still
+//     running) and forces a last flush at exit, and returns buffers to a capped
 //     pool: when the pool is empty, CUPTI drops records and counts them, and so do we;
 //   - device facts are read from the driver on the worker thread, once per device.
 // Lock order: the queue lock is never held while calling CUPTI.
@@ -182,9 +183,13 @@ void runWorker(CudaTracer& tracer) {
       stopping = tracer.stopping;
     }
     auto now = std::chrono::steady_clock::now();
-    if (stopping || now - lastFlush >= kFlushPeriod) {
-      // Also hands over partly filled buffers: what was recorded reaches the rings within 50 ms.
+    if (stopping) {
+      // The end: every buffer, even with records of work still running (those are counted, not kept).
       cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    } else if (now - lastFlush >= kFlushPeriod) {
+      // Buffers whose records are all complete, full or not: what finished reaches the rings within
+      // 50 ms. (A forced flush here would hand over kernels still running, without their times.)
+      cuptiActivityFlushAll(0);
       lastFlush = now;
     }
     std::deque<CompletedBuffer> work;
