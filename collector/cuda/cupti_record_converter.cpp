@@ -143,16 +143,19 @@ void CuptiRecordConverter::noteRuntimeCorrelation(uint32_t correlationId) {
 }
 
 void CuptiRecordConverter::endBuffer(bool final) {
+  // Kernel and memory buffers say nothing about API calls: only buffers with API records count.
+  if (!final && !bufferHasApi_) return;
+  bufferHasApi_ = false;
+  ++buffer_;
   std::vector<HeldDriverCall> keep;
   for (const HeldDriverCall& held : heldDriverCalls_) {
-    if (final || held.buffer < buffer_) {
+    if (final || held.buffer + 2 <= buffer_) {
       writeApi(held.body, transport::CudaApiKind::Driver, held.tid);
     } else {
       keep.push_back(held);
     }
   }
   heldDriverCalls_ = std::move(keep);
-  ++buffer_;
 }
 
 void CuptiRecordConverter::convert(const CUpti_Activity& record) {
@@ -291,6 +294,7 @@ void CuptiRecordConverter::convert(const CUpti_Activity& record) {
     case CUPTI_ACTIVITY_KIND_DRIVER: {
       const auto& api = reinterpret_cast<const CUpti_ActivityAPI&>(record);
       bool driver = record.kind == CUPTI_ACTIVITY_KIND_DRIVER;
+      bufferHasApi_ = true;
       transport::CudaApiBody body{};
       body.start = static_cast<int64_t>(api.start);
       body.end = static_cast<int64_t>(api.end);

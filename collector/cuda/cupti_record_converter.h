@@ -52,9 +52,12 @@ class CuptiRecordConverter {
   CuptiRecordConverter(RecordSink& sink, ApiNameLookup apiNames);
 
   void convert(const CUpti_Activity& record);
-  // Ends one CUPTI buffer. A driver call is held back for one buffer in case the runtime call that
-  // made it (same correlation id, completed later) is still to come; FINAL writes everything held.
+  // Ends one CUPTI buffer. A driver call is held back until one more buffer of API records has
+  // been read, in case the runtime call that made it (same correlation id, ending later) is still
+  // to come; FINAL writes everything held.
   void endBuffer(bool final = false);
+  // Driver calls held back now.
+  size_t heldDriverCalls() const { return heldDriverCalls_.size(); }
   // Drops process-local string ids (a forked child starts afresh).
   void reset();
 
@@ -89,7 +92,8 @@ class CuptiRecordConverter {
   std::unordered_set<uint32_t> runtimeCorrelations_;
   std::deque<uint32_t> runtimeOrder_;
   std::vector<HeldDriverCall> heldDriverCalls_;
-  uint64_t buffer_ = 0;
+  uint64_t buffer_ = 0;  // buffers with API records read so far
+  bool bufferHasApi_ = false;
   ConverterCounts counts_;
 };
 

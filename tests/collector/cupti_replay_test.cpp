@@ -290,21 +290,29 @@ TEST_F(CuptiReplay, EveryActivityKindBecomesItsNsysRow) {
   EXPECT_TRUE(linked);
 }
 
-TEST_F(CuptiReplay, NestedDriverCallSeenBeforeItsRuntimeCallInAnEarlierBuffer) {
+TEST_F(CuptiReplay, NestedDriverCallSeenBeforeItsRuntimeCallInALaterBuffer) {
   convert(apiCall(true, 307, 200, kOrigin + 100, kOrigin + 200));
+  converter_->endBuffer();
+  // A buffer of kernels in between says nothing about API calls.
+  convert(kernel("k", 199, kOrigin + 150, kOrigin + 250));
   converter_->endBuffer();
   convert(apiCall(false, 211, 200, kOrigin + 50, kOrigin + 300));
   converter_->endBuffer();
-  // A lone driver call is held one buffer and then written.
+  EXPECT_EQ(converter_->heldDriverCalls(), 0u);
+  // A driver call of its own is held until one more buffer of API calls was read, then written.
   convert(apiCall(true, 17, 201, kOrigin + 400, kOrigin + 500));
   converter_->endBuffer();
+  EXPECT_EQ(converter_->heldDriverCalls(), 1u);
+  convert(apiCall(false, 211, 202, kOrigin + 600, kOrigin + 700));
   converter_->endBuffer();
+  EXPECT_EQ(converter_->heldDriverCalls(), 0u);
   EXPECT_EQ(converter_->counts().nestedDriverCalls, 1u);
   std::string trace = writeTrace();
   auto names = query(trace,
                      "SELECT s.value FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN StringIds s ON s.id = r.nameId ORDER BY "
                      "r.start");
-  EXPECT_EQ(names, (std::vector<std::vector<std::string>>{{"cudaLaunchKernel_v7000"}, {"cuModuleGetLoadingMode"}}));
+  EXPECT_EQ(names, (std::vector<std::vector<std::string>>{
+                       {"cudaLaunchKernel_v7000"}, {"cuModuleGetLoadingMode"}, {"cudaLaunchKernel_v7000"}}));
 }
 
 TEST_F(CuptiReplay, DeviceFactsFillEveryGpuColumnTheViewerUses) {
