@@ -19,6 +19,8 @@
 # and prints a short table last.
 #
 # BUILD_ONLY=1 only builds (no GPU needed); NO_CMAKE=1 builds without CMake even when it is there.
+# Where one command may run 10 minutes at most, run it twice: BUILD_ONLY=1 first, then without (the
+# second run reuses the build). REPEATS (default 3) sets the overhead runs per mode.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
