@@ -29,7 +29,10 @@ std::string cellText(const ReportCell& cell, const ReportColumn& column);
 // Empty cell when the optional value is absent.
 template <typename T>
 ReportCell optionalCell(bool present, T value) {
-  return present ? ReportCell{value} : ReportCell{};
+  // An if rather than a ternary of two variants: GCC 12 reports a false maybe-uninitialized there.
+  ReportCell cell;
+  if (present) cell = value;
+  return cell;
 }
 
 }  // namespace gpuscope

@@ -11,13 +11,17 @@
 namespace gpuscope {
 namespace {
 
-ReportCell giga(double value) { return value > 0 ? ReportCell{value / 1e9} : ReportCell{}; }
+ReportCell giga(double value) { return optionalCell(value > 0, value / 1e9); }
 
 ReportCell count(const std::optional<double>& value) {
-  return value ? ReportCell{static_cast<int64_t>(std::llround(*value))} : ReportCell{};
+  return optionalCell(value.has_value(), value ? static_cast<int64_t>(std::llround(*value)) : int64_t{0});
 }
 
-ReportCell real(const std::optional<double>& value) { return value ? ReportCell{*value} : ReportCell{}; }
+ReportCell real(const std::optional<double>& value) { return optionalCell(value.has_value(), value.value_or(0.0)); }
+
+ReportCell scaled(const std::optional<double>& value, double factor) {
+  return optionalCell(value.has_value(), value.value_or(0.0) * factor);
+}
 
 }  // namespace
 
@@ -93,19 +97,23 @@ ReportTable rooflinePointsTable(const RooflineData& data, RooflineGrouping group
   table.columns.push_back({"Of Attainable (%)", 2});
   for (const auto& point : data.points) {
     auto assessment = assessPoint(point, data.roofsOf(point.deviceId));
-    std::vector<ReportCell> row = {
-        point.label, int64_t{point.deviceId},
-        grouping == RooflineGrouping::Instance ? int64_t{point.correlationId} : static_cast<int64_t>(point.instances),
-        point.durationNs};
-    for (auto precision : kPrecisions) row.push_back(count(point.flopsOf(precision)));
-    for (auto level : kMemoryLevels) row.push_back(count(point.bytesOf(level)));
-    row.push_back(assessment.achievedFlopsPerSecond / 1e9);
-    for (auto level : kMemoryLevels) row.push_back(real(assessment.intensityOf(level)));
-    row.push_back(std::string(precisionName(assessment.precision)));
-    row.push_back(assessment.attainableFlopsPerSecond ? ReportCell{*assessment.attainableFlopsPerSecond / 1e9}
-                                                      : ReportCell{});
-    row.push_back(assessment.limiter);
-    row.push_back(assessment.shareOfAttainable ? ReportCell{*assessment.shareOfAttainable * 100} : ReportCell{});
+    // Cells are assigned into a row of the final width: growing a vector of variants trips a false
+    // maybe-uninitialized warning in GCC 12's reallocation path.
+    std::vector<ReportCell> row(table.columns.size());
+    size_t cell = 0;
+    auto put = [&](ReportCell value) { row.at(cell++) = std::move(value); };
+    put(point.label);
+    put(int64_t{point.deviceId});
+    put(grouping == RooflineGrouping::Instance ? int64_t{point.correlationId} : static_cast<int64_t>(point.instances));
+    put(point.durationNs);
+    for (auto precision : kPrecisions) put(count(point.flopsOf(precision)));
+    for (auto level : kMemoryLevels) put(count(point.bytesOf(level)));
+    put(assessment.achievedFlopsPerSecond / 1e9);
+    for (auto level : kMemoryLevels) put(real(assessment.intensityOf(level)));
+    put(std::string(precisionName(assessment.precision)));
+    put(scaled(assessment.attainableFlopsPerSecond, 1e-9));
+    put(assessment.limiter);
+    put(scaled(assessment.shareOfAttainable, 100.0));
     table.rows.push_back(std::move(row));
   }
   return table;

@@ -23,7 +23,7 @@ std::unordered_map<int64_t, ThreadInfo> loadThreads(const Database& db) {
                          ", s.value FROM ThreadNames AS t LEFT JOIN StringIds AS s ON s.id = t.nameId "
                          "WHERE t.globalTid IS NOT NULL");
   while (stmt.step()) {
-    ReportCell priority = stmt.isNull(1) ? ReportCell{} : ReportCell{stmt.int64(1)};
+    ReportCell priority = optionalCell(!stmt.isNull(1), stmt.int64(1));
     threads.try_emplace(stmt.int64(0), ThreadInfo{priority, std::string(stmt.text(2))});
   }
   return threads;
@@ -53,8 +53,8 @@ ReportTable cudaApiTrace(const Database& db) {
     rows.push_back({stmt.int64(0),
                     stmt.int64(4),
                     {stmt.int64(0), stmt.int64(1), displayApiName(stmt.text(2)),
-                     stmt.isNull(3) ? ReportCell{} : ReportCell{stmt.int64(3)},
-                     stmt.isNull(4) ? ReportCell{} : ReportCell{stmt.int64(4)}, int64_t{global_id::pid(globalTid)},
+                     optionalCell(!stmt.isNull(3), stmt.int64(3)),
+                     optionalCell(!stmt.isNull(4), stmt.int64(4)), int64_t{global_id::pid(globalTid)},
                      int64_t{global_id::tid(globalTid)}, info.priority, info.name}});
   }
   std::stable_sort(rows.begin(), rows.end(), [](const ApiRow& a, const ApiRow& b) {

@@ -37,7 +37,7 @@ struct TraceRow {
 };
 
 ReportCell integerOrEmpty(const Statement& stmt, int column) {
-  return stmt.isNull(column) ? ReportCell{} : ReportCell{stmt.int64(column)};
+  return optionalCell(!stmt.isNull(column), stmt.int64(column));
 }
 
 class GpuTraceBuilder {
@@ -119,7 +119,7 @@ class GpuTraceBuilder {
   }
 
   static ReportCell megabytesOrEmpty(const Statement& stmt, int column) {
-    return stmt.isNull(column) ? ReportCell{} : ReportCell{static_cast<double>(stmt.int64(column)) / 1e6};
+    return optionalCell(!stmt.isNull(column), static_cast<double>(stmt.int64(column)) / 1e6);
   }
 
   // Bytes in MB and throughput in MB/s, the latter from whole bytes per second as nsys computes it
