@@ -14,7 +14,8 @@
 #   2. checks the PyTorch trace holds every process (the interpreter and both workers);
 #   3. measures overhead, bare vs gpuscope vs nsys, on 50,000 launches of a tiny kernel and on a
 #      loop of 50,000 small eager PyTorch ops (median of 3 runs each, the programs' own loop time);
-#   4. keeps the gpuscope recording of transpose as sample_transpose.sqlite (for resources/samples);
+#   4. keeps the gpuscope recording of transpose as sample_transpose.sqlite (for resources/samples),
+#      and records loader.py with num_workers=0 (loader0.gpuscope.sqlite, compared with the 2-worker run);
 #   5. runs bench/daemon_bench (daemon throughput and memory) when CMake built it;
 # and prints a short table last.
 #
@@ -150,6 +151,11 @@ record_both() {
 (cd "$BUILD/gpu" && record_both transpose "$BUILD/gpu/transpose")
 (cd "$BUILD/gpu" && record_both pytorch "$PYTHON" "$ROOT/tests/fixtures/workloads/loader.py" 2)
 cp "$OUT/transpose.gpuscope.sqlite" "$OUT/sample_transpose.sqlite" 2> /dev/null
+# The other half of the compare pair (issue 6): the same training with the DataLoader in the main process.
+say "recording loader.py with num_workers=0 with gpuscope"
+(cd "$BUILD/gpu" && "$GPUSCOPE" record -f -o "$OUT/loader0.gpuscope.sqlite" -- "$PYTHON" \
+  "$ROOT/tests/fixtures/workloads/loader.py" 0 > "$OUT/loader0.gpuscope.log" 2>&1) ||
+  echo "gpuscope record of loader.py 0 exited with $?" | tee -a "$LOG"
 
 # ---- 3. overhead: bare vs gpuscope vs nsys ----
 # Prints the program's loop_ns for one run in MODE.
