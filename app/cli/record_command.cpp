@@ -27,6 +27,13 @@ void registerRecordCommand(CLI::App& app) {
   command->add_option("--delay", options->delaySeconds, "Seconds to wait after the start before recording events");
   command->add_option("--duration", options->durationSeconds,
                       "Seconds to record; the program is then ended with SIGTERM (0: until it exits)");
+  command->add_option("--metrics", options->metrics,
+                      "Also collect per-launch counters: roofline (FLOPs per precision, DRAM/L2/L1 bytes, duration, "
+                      "with CUPTI's range profiler and kernel replay, as Nsight Compute counts them)");
+  command->add_option("--kernel-regex", options->kernelRegex,
+                      "With --metrics: profile only launches whose demangled kernel name matches this regex");
+  command->add_option("--kernel-count", options->kernelCount,
+                      "With --metrics: profile at most this many launches in all (default: every launch)");
   command->add_flag("-f,--force-overwrite", options->forceOverwrite, "Replace the output file if it exists");
   command->add_flag("--stats", options->stats, "Print the stats reports of the trace at the end");
   command->footer(

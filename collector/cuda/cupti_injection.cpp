@@ -23,6 +23,7 @@
 
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/cuda/device_facts.h"
+#include "collector/cuda/range_profiler.h"
 #include "collector/inject/process_recorder.h"
 #include "collector/inject/recorder_internal.h"
 #include "collector/transport/ring_format.h"
@@ -263,7 +264,10 @@ int startTracing(ProcessRecorder& recorder) {
   tracer->pid = static_cast<uint32_t>(getpid());
   g_tracer = tracer;
   // Only one CUPTI subscriber may exist per process: if another profiler got there first, say so.
-  CUptiResult subscribed = cuptiSubscribe(&tracer->subscriber, ignoreCallback, nullptr);
+  // `record --metrics roofline` needs the launch callbacks; CUPTI allows this one subscriber only.
+  bool profile = rangeProfilingRequested();
+  CUptiResult subscribed =
+      cuptiSubscribe(&tracer->subscriber, profile ? rangeProfilerCallback : ignoreCallback, nullptr);
   if (subscribed != CUPTI_SUCCESS) {
     bool busy = subscribed == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
     diagnose(recorder, busy ? transport::DiagnosticLevel::Warning : transport::DiagnosticLevel::Error,
@@ -300,6 +304,7 @@ int startTracing(ProcessRecorder& recorder) {
                    resultText(enabled) + ")");
     }
   }
+  if (profile) startRangeProfiling(recorder, tracer->subscriber);
   tracer->running.store(true);
   tracer->worker = std::thread(runWorker, std::ref(*tracer));
   inject::registerForkChildHandler(forgetTracingInChild);

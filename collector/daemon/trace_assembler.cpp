@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "collector/daemon/kernel_metrics_rows.h"
 #include "collector/transport/osrt_functions.h"
 #include "core/model/global_id.h"
 #include "core/write/trace_writer.h"
@@ -188,11 +189,31 @@ void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
     case RecordType::Diagnostic:
       addDefinition(process, record);
       return;
+    case RecordType::KernelMetrics:
+      addKernelMetrics(process, record);
+      return;
     case RecordType::Padding:
     case RecordType::Count:
       return;
   }
   ++counts_.malformed;
+}
+
+void TraceAssembler::addKernelMetrics(ProcessTrace& process, const RecordView& record) {
+  transport::KernelMetricsBody body{};
+  if (!readBody(record, body)) {
+    ++counts_.malformed;
+    return;
+  }
+  std::string_view name = textAfter(record, sizeof body, body.nameLength);
+  std::string_view counters = textAfter(record, sizeof body + body.nameLength, body.countersLength);
+  KernelMetrics row = kernelMetricsFromCounters(transport::decodeCounters(counters));
+  row.globalPid = process.globalPid;
+  row.correlationId = body.correlationId;
+  row.kernelName = std::string(name);
+  kernelMetrics_.push_back(std::move(row));
+  ++counts_.profiledKernels;
+  if (body.profilingNs > 0) counts_.profilingNs += body.profilingNs;
 }
 
 void TraceAssembler::addDefinition(ProcessTrace& process, const RecordView& record) {

@@ -12,6 +12,7 @@
 
 #include "collector/daemon/row_pipeline.h"
 #include "collector/transport/ring_reader.h"
+#include "core/ncu/kernel_metrics.h"
 
 namespace gpuscope {
 
@@ -36,6 +37,8 @@ struct RecordCounts {
   uint64_t malformed = 0;      // records too short for their type
   uint64_t processes = 0;      // PROCESSES rows (set by finish)
   uint64_t threads = 0;        // ThreadNames rows (set by finish)
+  uint64_t profiledKernels = 0;  // launches profiled by `record --metrics roofline`
+  int64_t profilingNs = 0;       // what profiling them held the programs up, summed
   uint64_t events() const { return kernels + memcpys + memsets + syncs + cudaApi + nvtx + osrt; }
 };
 
@@ -69,6 +72,8 @@ class TraceAssembler {
   std::vector<Diagnostic> takeDiagnostics();
   // Pids of every process that sent a record.
   std::vector<uint32_t> pids() const;
+  // GPUSCOPE_KERNEL_METRICS rows of the launches profiled so far (`record --metrics roofline`).
+  const std::vector<KernelMetrics>& kernelMetrics() const { return kernelMetrics_; }
 
  private:
   struct ThreadName {
@@ -92,6 +97,7 @@ class TraceAssembler {
   void addNvtx(ProcessTrace& process, const transport::RecordView& record);
   void addCuda(ProcessTrace& process, const transport::RecordView& record);
   void addDefinition(ProcessTrace& process, const transport::RecordView& record);
+  void addKernelMetrics(ProcessTrace& process, const transport::RecordView& record);
   bool inWindow(int64_t start);
   int64_t traceTime(int64_t sessionTime) const { return sessionTime - window_.origin; }
   void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
@@ -113,6 +119,7 @@ class TraceAssembler {
   std::map<std::string, int64_t, std::less<>> domains_;
   int64_t nextRangeId_ = 1;
   std::vector<Diagnostic> diagnostics_;
+  std::vector<KernelMetrics> kernelMetrics_;
   bool finished_ = false;
 };
 

@@ -56,6 +56,8 @@ class TraceDaemon {
   size_t drainOnce();
 
   const RecordCounts& counts() const { return assembler_.counts(); }
+  // Rows for GPUSCOPE_KERNEL_METRICS (`record --metrics roofline`); complete once stop() returned.
+  const std::vector<KernelMetrics>& kernelMetrics() const { return assembler_.kernelMetrics(); }
   TransportCounts transportCounts() const;
   // Processes whose ring file is still open (alive, or not yet fully read).
   size_t liveProcesses() const;

@@ -17,12 +17,14 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <regex>
 #include <sstream>
 #include <thread>
 
 #include "collector/daemon/trace_daemon.h"
 #include "collector/transport/session_clock.h"
 #include "core/error.h"
+#include "core/ncu/ncu_import.h"
 #include "core/write/trace_writer.h"
 
 extern char** environ;
@@ -161,20 +163,40 @@ pid_t startCudaProbe() {
   _exit(kProbeOk);
 }
 
-std::string probeMessage(int status) {
+// What keeps CUDA from working here, or nothing.
+std::string probeProblem(int status) {
   if (!WIFEXITED(status)) return {};
   switch (WEXITSTATUS(status)) {
     case kProbeNoDriver:
-      return "no CUDA driver (libcuda.so.1) on this machine: CUDA is not traced; NVTX and OS runtime calls are";
+      return "no CUDA driver (libcuda.so.1) on this machine";
     case kProbeInitFailed:
-      return "the CUDA driver did not initialize (no usable GPU?): CUDA is not traced; NVTX and OS runtime calls "
-             "are";
+      return "the CUDA driver did not initialize (no usable GPU?)";
     case kProbeNoDevice:
-      return "no CUDA GPU is visible: CUDA is not traced; NVTX and OS runtime calls are";
+      return "no CUDA GPU is visible";
     default:
       return {};
   }
 }
+
+std::string probeMessage(int status) {
+  std::string problem = probeProblem(status);
+  return problem.empty() ? problem : problem + ": CUDA is not traced; NVTX and OS runtime calls are";
+}
+
+// The probe's verdict, waiting for it (5 s at most: a driver that hangs in cuInit must not hang us).
+std::string waitForProbe(pid_t probe) {
+  int status = 0;
+  pid_t reaped = 0;
+  for (int i = 0; i < 100 && (reaped = waitpid(probe, &status, WNOHANG)) == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (reaped == probe) return probeProblem(status);
+  kill(probe, SIGKILL);
+  waitpid(probe, &status, 0);
+  return "the CUDA driver did not answer within 5 s";
+}
+
+bool profilesMetrics(const RecordOptions& options) { return options.metrics == "roofline"; }
 
 bool hasTrace(const RecordOptions& options, std::string_view name) {
   return std::find(options.traces.begin(), options.traces.end(), name) != options.traces.end();
@@ -193,7 +215,8 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
       continue;
     }
     if (starts(*entry, "GPUSCOPE_SESSION_DIR=") || starts(*entry, "GPUSCOPE_TRACE=") ||
-        starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=")) {
+        starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=") || starts(*entry, "GPUSCOPE_METRICS=") ||
+        starts(*entry, "GPUSCOPE_KERNEL_REGEX=") || starts(*entry, "GPUSCOPE_KERNEL_COUNT=")) {
       continue;
     }
     bool injection = starts(*entry, "CUDA_INJECTION64_PATH=") || starts(*entry, "NVTX_INJECTION64_PATH=");
@@ -212,6 +235,11 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   if (hasTrace(options, "cuda") && !libraries.cuda.empty())
     entries.push_back("CUDA_INJECTION64_PATH=" + libraries.cuda);
   if (hasTrace(options, "nvtx")) entries.push_back("NVTX_INJECTION64_PATH=" + libraries.inject);
+  if (profilesMetrics(options)) {
+    entries.push_back("GPUSCOPE_METRICS=roofline");
+    if (!options.kernelRegex.empty()) entries.push_back("GPUSCOPE_KERNEL_REGEX=" + options.kernelRegex);
+    if (options.kernelCount > 0) entries.push_back("GPUSCOPE_KERNEL_COUNT=" + std::to_string(options.kernelCount));
+  }
   return entries;
 }
 
@@ -258,6 +286,32 @@ void printSummary(const std::string& command, int exitCode, bool signaled, int s
   std::cerr << out.str() << std::flush;
 }
 
+// The roofline part of the summary: what was profiled and what it cost the run.
+void printMetricsSummary(const RecordCounts& counts, double seconds) {
+  char line[160];
+  double profiling = static_cast<double>(counts.profilingNs) * 1e-9;
+  double rest = std::max(seconds - profiling, 1e-9);
+  std::snprintf(line, sizeof line, "  roofline metrics: %s of %s kernel launches profiled; profiling took %.2f s of the "
+                "run's %.2f s (%.1fx the run without it)\n",
+                formatCount(counts.profiledKernels).c_str(), formatCount(counts.kernels).c_str(), profiling, seconds,
+                seconds / rest);
+  std::cerr << line;
+}
+
+// Writes the profiled launches into the finished file; says so when there are none.
+void writeMetricRows(const std::vector<KernelMetrics>& rows, const std::string& path) {
+  if (rows.empty()) {
+    std::cerr << "gpuscope: --metrics roofline profiled no kernel launch (none matched, or profiling failed: see "
+                 "above)\n";
+    return;
+  }
+  try {
+    writeKernelMetrics(path, rows);
+  } catch (const TraceError& error) {
+    std::cerr << "gpuscope: the roofline metrics could not be written: " << error.what() << "\n";
+  }
+}
+
 void runStats(const std::string& path) {
   std::cerr << std::flush;
   std::cout << std::flush;
@@ -274,6 +328,25 @@ void runStats(const std::string& path) {
 }
 
 }  // namespace
+
+void checkMetricsOptions(const RecordOptions& options) {
+  if (!options.metrics.empty() && options.metrics != "none" && options.metrics != "roofline")
+    throw TraceError("unknown --metrics '" + options.metrics + "': the one metric set is roofline");
+  bool selects = !options.kernelRegex.empty() || options.kernelCount != 0;
+  if (selects && !profilesMetrics(options))
+    throw TraceError("--kernel-regex and --kernel-count choose the launches to profile: add --metrics roofline");
+  if (options.kernelCount < 0) throw TraceError("--kernel-count takes a number of launches, 1 or more");
+  if (!options.kernelRegex.empty()) {
+    try {
+      std::regex check(options.kernelRegex);
+    } catch (const std::regex_error& error) {
+      throw TraceError("--kernel-regex '" + options.kernelRegex + "' is not a valid regular expression (" +
+                       error.what() + ")");
+    }
+  }
+  if (profilesMetrics(options) && !hasTrace(options, "cuda"))
+    throw TraceError("--metrics roofline needs the CUDA trace: add cuda to -t");
+}
 
 InjectionLibraries findInjectionLibraries() {
   std::vector<std::string> directories;
@@ -309,6 +382,7 @@ int recordProgram(const RecordOptions& options) {
     throw TraceError("no command to record: give it after --, as in: gpuscope record -o run.sqlite -- ./app args");
   }
   if (options.osrtThresholdNs < 0) throw TraceError("--osrt-threshold must be 0 or more nanoseconds");
+  checkMetricsOptions(options);
   if (options.delaySeconds < 0 || options.durationSeconds < 0 || !std::isfinite(options.delaySeconds) ||
       !std::isfinite(options.durationSeconds)) {
     throw TraceError("--delay and --duration take a number of seconds, 0 or more");
@@ -337,6 +411,13 @@ int recordProgram(const RecordOptions& options) {
   }
 #endif
   pid_t probe = traceCuda && !libraries.cuda.empty() ? startCudaProbe() : -1;
+  if (profilesMetrics(options)) {
+    // Counters need a GPU: say so before the program runs rather than record a file without them.
+    if (libraries.cuda.empty()) throw TraceError("--metrics roofline needs CUPTI, and this gpuscope was built without it");
+    std::string problem = waitForProbe(probe);
+    probe = -1;
+    if (!problem.empty()) throw TraceError("--metrics roofline needs a CUDA GPU, and here there is " + problem);
+  }
 
   std::string sessionDir = makeSessionDirectory();
   std::string commandLine = joinCommand(options.command);
@@ -349,6 +430,11 @@ int recordProgram(const RecordOptions& options) {
   std::ostringstream recordedOptions;
   recordedOptions << "--trace=" << traces << " --osrt-threshold=" << options.osrtThresholdNs
                   << " --delay=" << options.delaySeconds << " --duration=" << options.durationSeconds;
+  if (profilesMetrics(options)) {
+    recordedOptions << " --metrics=roofline";
+    if (!options.kernelRegex.empty()) recordedOptions << " --kernel-regex=" << shellQuote(options.kernelRegex);
+    if (options.kernelCount > 0) recordedOptions << " --kernel-count=" << options.kernelCount;
+  }
   writer.addMeta("record_options", recordedOptions.str());
 
   // Signals arrive through sigtimedwait below; every thread started from here on keeps them blocked.
@@ -486,12 +572,14 @@ int recordProgram(const RecordOptions& options) {
   writer.addMeta("records_dropped_rings", std::to_string(transport.ringDropped));
   writer.addMeta("records_dropped_cupti", std::to_string(counts.cuptiDropped));
   writer.finish();
+  if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), path);
   std::error_code error;
   fs::remove_all(sessionDir, error);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
 
   printSummary(commandLine, exitCode, WIFSIGNALED(status), WIFSIGNALED(status) ? WTERMSIG(status) : 0, seconds, counts,
                transport, path);
+  if (profilesMetrics(options)) printMetricsSummary(counts, seconds);
   if (transport.cuptiBusy) {
     std::cerr << "gpuscope: in " << transport.cuptiBusy
               << " process(es) CUDA was not traced: another profiler already held CUPTI\n";

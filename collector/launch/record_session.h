@@ -15,6 +15,10 @@ struct RecordOptions {
   double durationSeconds = 0;  // 0: until the program ends
   bool forceOverwrite = false;
   bool stats = false;  // run `gpuscope stats` on the file afterwards
+  // --metrics roofline: per-launch counters with CUPTI's range profiler into GPUSCOPE_KERNEL_METRICS.
+  std::string metrics;      // empty (or "none") or "roofline"
+  std::string kernelRegex;  // profile only launches whose demangled kernel name this matches (ncu's -k)
+  int64_t kernelCount = 0;  // profile at most this many launches, across processes (ncu's -c); 0: all
   std::vector<std::string> command;
   std::string recorderVersion;  // empty: this build's "gpuscope X.Y.Z"
 };
@@ -26,6 +30,10 @@ struct InjectionLibraries {
   std::string cuda;    // libgpuscope_cuda.so: CUPTI (CUDA_INJECTION64_PATH); empty when not built
 };
 InjectionLibraries findInjectionLibraries();
+
+// The --metrics, --kernel-regex and --kernel-count combination is usable (a valid regex, a count of 0 or
+// more, metrics with the CUDA trace); throws TraceError with one sentence otherwise. recordProgram calls it.
+void checkMetricsOptions(const RecordOptions& options);
 
 // Records OPTIONS.command and returns the exit status to leave with: the program's own (128 + N
 // when a signal N ended it). Problems the user can fix (no command, a command that does not exist,

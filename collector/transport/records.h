@@ -36,6 +36,7 @@ enum class RecordType : uint16_t {
   Stream = 20,         // StreamBody
   Dropped = 21,        // DroppedBody: records lost before they reached the ring
   Diagnostic = 22,     // DiagnosticBody + message: something the user should be told
+  KernelMetrics = 23,  // KernelMetricsBody + kernel name + counters (counter_text.h): one profiled launch
   Count
 };
 
@@ -218,6 +219,17 @@ enum class DiagnosticLevel : uint32_t { Info = 0, Warning = 1, Error = 2 };
 struct DiagnosticBody {
   uint32_t level;
   uint32_t length;
+};
+
+// One kernel launch profiled by the range profiler (`record --metrics roofline`). The counters travel as
+// text ("name=value" lines, see counter_text.h) so that the arithmetic on them stays in one place, on the
+// recorder's side, and a counter added later needs no new record layout.
+struct KernelMetricsBody {
+  uint32_t correlationId;  // the launching API call's, as in the kernel's activity record
+  uint32_t deviceId;
+  int64_t profilingNs;  // time the program was held up by this launch's profiling (set-up included)
+  uint32_t nameLength;
+  uint32_t countersLength;
 };
 
 }  // namespace gpuscope::transport

@@ -13,9 +13,11 @@
 
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/daemon/trace_daemon.h"
+#include "collector/transport/counter_text.h"
 #include "collector/transport/ring_writer.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
+#include "core/ncu/ncu_import.h"
 #include "core/write/trace_writer.h"
 #include "tests/collector/record_test_support.h"
 
@@ -417,6 +419,52 @@ TEST(KernelShortName, AsNsysShowsIt) {
   EXPECT_EQ(cuda::kernelShortName("saxpy(int, float, float const*, float*)"), "saxpy");
   EXPECT_EQ(cuda::demangle("_Z5saxpyifPKfPf"), "saxpy(int, float, float const*, float*)");
   EXPECT_EQ(cuda::demangle("not_mangled"), "not_mangled");
+}
+
+}  // namespace
+}  // namespace gpuscope::test
+
+namespace gpuscope::test {
+namespace {
+
+// `record --metrics roofline`: a profiled launch's KernelMetrics record, next to the launch's activity
+// records, becomes a GPUSCOPE_KERNEL_METRICS row that `gpuscope roofline` reads as it reads imported ones.
+TEST_F(CuptiReplay, ProfiledLaunchBecomesAMetricsRowTheRooflineReads) {
+  convert(apiCall(false, 211, 31, kOrigin + 1000, kOrigin + 1500));
+  convert(kernel("_Z5saxpyPfPKffi", 31, kOrigin + 2000, kOrigin + 12000));
+  converter_->endBuffer(true);
+  std::string name = "saxpy(float*, const float*, float, int)";
+  std::string counters = transport::encodeCounters({{"gpu__time_duration.sum", 10000},
+                                                    {"dram__bytes.sum", 3 * 4096},
+                                                    {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", 1024},
+                                                    {"smsp__sass_thread_inst_executed_op_fmul_pred_on.sum", 0},
+                                                    {"smsp__sass_thread_inst_executed_op_fadd_pred_on.sum", 0}});
+  transport::KernelMetricsBody body{31, 0, 5'000'000, static_cast<uint32_t>(name.size()),
+                                    static_cast<uint32_t>(counters.size())};
+  std::string_view texts[] = {name, counters};
+  ASSERT_TRUE(writer_->write(1, RecordType::KernelMetrics, 0, kThread, &body, sizeof body, texts, 2));
+
+  std::string path = session_->file("metrics.sqlite");
+  TraceWriter traceWriter(path);
+  DaemonOptions options;
+  options.sessionDir = session_->path();
+  options.window.origin = kOrigin;
+  TraceDaemon daemon(traceWriter, options);
+  daemon.drainOnce();
+  daemon.stop(std::chrono::milliseconds(0));
+  traceWriter.finish();
+  EXPECT_EQ(daemon.counts().malformed, 0u);
+  EXPECT_EQ(daemon.counts().profiledKernels, 1u);
+  EXPECT_EQ(daemon.counts().profilingNs, 5'000'000);
+  ASSERT_EQ(daemon.kernelMetrics().size(), 1u);
+  EXPECT_EQ(daemon.kernelMetrics()[0].kernelName, name);
+  writeKernelMetrics(path, daemon.kernelMetrics());
+
+  RunResult roofline = runGpuscope({"roofline", path, "--by", "instance", "--format", "csv"}, true);
+  ASSERT_EQ(roofline.status, 0) << roofline.errorOutput;
+  EXPECT_NE(roofline.errorOutput.find("saxpy"), std::string::npos) << roofline.errorOutput;
+  EXPECT_NE(roofline.errorOutput.find(",2048,"), std::string::npos) << roofline.errorOutput;   // FP32 FLOPs
+  EXPECT_NE(roofline.errorOutput.find(",12288,"), std::string::npos) << roofline.errorOutput;  // DRAM bytes
 }
 
 }  // namespace
