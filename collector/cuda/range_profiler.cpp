@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -56,7 +57,10 @@ std::string resultText(CUptiResult result) {
   return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
 }
 
+void traceStep(const char* step);
+
 void check(CUptiResult result, const char* what) {
+  traceStep(what);
   if (result == CUPTI_SUCCESS) return;
   if (result == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) {
     throw Failure{"reading GPU performance counters needs permission: run as root or load the driver with "
@@ -132,6 +136,18 @@ struct ProfilingState {
 
 ProfilingState* g_state = nullptr;
 thread_local PendingLaunch* t_pending = nullptr;
+// Launch callbacks entered on this thread while a profiled launch is pending (kernel replay may launch
+// again inside the launch): their exits must not stop the profiler in the middle of the replay.
+thread_local int t_nestedLaunches = 0;
+
+// GPUSCOPE_PROFILER_TRACE=1 prints each step to stderr, to find where a driver or CUPTI fails.
+void traceStep(const char* step) {
+  static const bool enabled = [] {
+    const char* value = std::getenv("GPUSCOPE_PROFILER_TRACE");
+    return value && *value == '1';
+  }();
+  if (enabled) std::fprintf(stderr, "gpuscope profiler: %s\n", step);
+}
 
 std::string demangle(const char* symbol) {
   if (!symbol) return {};
@@ -262,8 +278,10 @@ std::unique_ptr<ContextProfiler> setUpContext(CUcontext ctx) {
   auto context = std::make_unique<ContextProfiler>();
   check(cuptiGetDeviceId(ctx, &context->deviceId), "cuptiGetDeviceId");
   context->host = createHost(chipName(context->deviceId), counterAvailability(ctx));
+  traceStep("looking up the chip's counters");
   context->metricNames =
       supportedMetrics(context->host, rooflineMetricNames(baseCounterMetrics(context->host)));
+  traceStep(("counters: " + std::to_string(context->metricNames.size())).c_str());
   if (context->metricNames.empty()) throw Failure{"this GPU has none of the roofline counters"};
   for (const std::string& name : context->metricNames) context->metricPointers.push_back(name.c_str());
   context->configImage = configImage(*context);
@@ -348,7 +366,13 @@ ContextProfiler* profilerFor(ProfilingState& state, CUcontext ctx) {
 
 void onLaunchEnter(ProfilingState& state, const CUpti_CallbackData& call) {
   // A launch made while this thread is inside a profiled one is CUPTI's own or nested: not ours.
-  if (t_pending || state.failed || !call.context) return;
+  if (t_pending) {
+    ++t_nestedLaunches;
+    traceStep("nested launch entered");
+    return;
+  }
+  if (state.failed || !call.context) return;
+  traceStep("launch entered");
   std::string name = demangle(call.symbolName);
   if (!state.selection.matches(name)) return;
   std::unique_lock<std::mutex> guard(state.launchLock);
@@ -371,12 +395,19 @@ void onLaunchEnter(ProfilingState& state, const CUpti_CallbackData& call) {
 
 void onLaunchExit(ProfilingState& state, const CUpti_CallbackData& call) {
   PendingLaunch* pending = t_pending;
+  if (pending && t_nestedLaunches > 0) {
+    --t_nestedLaunches;
+    traceStep("nested launch exited");
+    return;
+  }
   if (!pending || pending->correlationId != call.correlationId) return;
+  traceStep("launch exited");
   std::unique_ptr<PendingLaunch> launch(pending);
   t_pending = nullptr;
   std::lock_guard<std::mutex> guard(state.launchLock, std::adopt_lock);
   try {
     transport::CounterValues counters = stopRange(*launch->profiler);
+    traceStep("emitting the launch's counters");
     emitMetrics(state, *launch, counters, transport::sessionClockNs() - launch->startNs);
   } catch (const Failure& failure) {
     giveUp(state, failure.message);
@@ -455,6 +486,7 @@ bool startRangeProfiling(ProcessRecorder& recorder, CUpti_SubscriberHandle subsc
   }
   // Lives until the process ends: CUPTI may call back on any thread until then.
   g_state = state.release();
+  traceStep("launch callbacks enabled");
   return true;
 }
 

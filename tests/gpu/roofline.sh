@@ -63,9 +63,12 @@ say "gpuscope record (no metrics)"
 wall "$GPUSCOPE" record -f -o "$OUT/traced.sqlite" -- "$WORKLOAD" > "$OUT/traced.log" 2>&1 ||
   fail "gpuscope record failed (see $OUT/traced.log)"
 say "gpuscope record --metrics roofline"
-wall "$GPUSCOPE" record -f --metrics roofline -o "$OUT/roofline.sqlite" -- "$WORKLOAD" > "$OUT/record.log" 2>&1 ||
-  echo "gpuscope record --metrics roofline exited with $?" | tee -a "$LOG"
-cat "$OUT/record.log" | tee -a "$LOG"
+# GPUSCOPE_PROFILER_TRACE=1: the profiler's steps go to record.log, so a failure says where it happened.
+GPUSCOPE_PROFILER_TRACE=1 wall "$GPUSCOPE" record -f --metrics roofline -o "$OUT/roofline.sqlite" -- "$WORKLOAD" \
+  > "$OUT/record.log" 2>&1 || echo "gpuscope record --metrics roofline exited with $?" | tee -a "$LOG"
+grep -v "^gpuscope profiler:" "$OUT/record.log" | tee -a "$LOG"
+echo "last profiler steps:" | tee -a "$LOG"
+grep "^gpuscope profiler:" "$OUT/record.log" | tail -12 | tee -a "$LOG"
 rm -f "$OUT/traced.sqlite"
 
 # ---- 3. ncu on the same launches, the same counters ----
