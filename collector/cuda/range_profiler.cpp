@@ -108,6 +108,9 @@ std::atomic<uint64_t>* mapSharedCounter() {
 // One CUDA context's range profiler: configured once, started and stopped around each profiled launch.
 struct ContextProfiler {
   uint32_t deviceId = 0;
+  // The host object keeps pointers to these (not copies): they live as long as it does.
+  std::string chipName;
+  std::vector<uint8_t> counterAvailability;
   CUpti_Profiler_Host_Object* host = nullptr;
   CUpti_RangeProfiler_Object* profiler = nullptr;
   std::vector<std::string> metricNames;
@@ -277,7 +280,9 @@ std::unique_ptr<ContextProfiler> setUpContext(CUcontext ctx) {
   initializeProfilerApi();
   auto context = std::make_unique<ContextProfiler>();
   check(cuptiGetDeviceId(ctx, &context->deviceId), "cuptiGetDeviceId");
-  context->host = createHost(chipName(context->deviceId), counterAvailability(ctx));
+  context->chipName = chipName(context->deviceId);
+  context->counterAvailability = counterAvailability(ctx);
+  context->host = createHost(context->chipName, context->counterAvailability);
   traceStep("looking up the chip's counters");
   context->metricNames =
       supportedMetrics(context->host, rooflineMetricNames(baseCounterMetrics(context->host)));
