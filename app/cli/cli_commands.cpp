@@ -3,6 +3,7 @@
 #include "app/cli/diff_command.h"
 #include "app/cli/import_ncu_command.h"
 #include "app/cli/info_command.h"
+#include "app/cli/peaks_command.h"
 #include "app/cli/record_command.h"
 #include "app/cli/roofline_command.h"
 #include "app/cli/stats_command.h"
@@ -13,6 +14,7 @@ void registerAllCommands(CLI::App& app) {
   registerDiffCommand(app);
   registerImportNcuCommand(app);
   registerInfoCommand(app);
+  registerPeaksCommand(app);
   registerRecordCommand(app);
   registerRooflineCommand(app);
   registerStatsCommand(app);

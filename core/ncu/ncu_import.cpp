@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
+#include "core/model/writable_trace.h"
 #include "core/ncu/ncu_report.h"
 #include "core/schema/trace_schema.h"
 
@@ -21,44 +22,6 @@ namespace {
 uint64_t launchKey(int64_t globalPid, uint32_t correlationId) {
   return uint64_t{global_id::pid(globalPid)} << 32 | correlationId;
 }
-
-// A read-write connection to an existing trace file, with the same safety settings as reading.
-class WritableTrace {
- public:
-  explicit WritableTrace(const std::string& path) : path_(path) {
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
-      std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
-      sqlite3_close(db_);
-      throw TraceError(path + " could not be opened for writing (" + reason + ").");
-    }
-    sqlite3_db_config(db_, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-    sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
-    sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
-    sqlite3_busy_timeout(db_, 2000);
-  }
-  ~WritableTrace() { sqlite3_close_v2(db_); }
-  WritableTrace(const WritableTrace&) = delete;
-  WritableTrace& operator=(const WritableTrace&) = delete;
-
-  void exec(const std::string& sql) {
-    char* error = nullptr;
-    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
-      std::string reason = error ? error : "unknown error";
-      sqlite3_free(error);
-      throw TraceError("Writing metrics into " + path_ + " failed (" + reason + ").");
-    }
-  }
-  sqlite3* handle() { return db_; }
-  [[noreturn]] void fail() {
-    throw TraceError("Writing metrics into " + path_ + " failed (" + sqlite3_errmsg(db_) + ").");
-  }
-
- private:
-  std::string path_;
-  sqlite3* db_ = nullptr;
-};
 
 void bindOptional(sqlite3_stmt* stmt, int index, const std::optional<double>& value) {
   if (value)
@@ -187,8 +150,7 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
     }
   }
   WritableTrace db(path);
-  db.exec("BEGIN IMMEDIATE");
-  try {
+  db.transaction([&] {
     if (!hasTable)
       for (const auto& sql : kernelMetricsCreateSql()) db.exec(sql);
     const auto& columns = kernelMetricsTableSpec().columns;
@@ -220,11 +182,7 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
       }
     }
     sqlite3_finalize(stmt);
-    db.exec("COMMIT");
-  } catch (...) {
-    sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
-    throw;
-  }
+  });
 }
 
 NcuMatch importNcuMetrics(const NcuImportOptions& options) {

@@ -1,5 +1,7 @@
 #include "core/roofline/device_roofs.h"
 
+#include <vector>
+
 namespace gpuscope {
 namespace {
 
@@ -31,7 +33,46 @@ constexpr std::array<ArchitectureRates, 6> kRates = {{
     {9, 0, "Hopper", {128, 256, 512, 4096}, 128, 0},
 }};
 
+void markTheoretical(const auto& values, auto& sources) {
+  for (size_t i = 0; i < values.size(); ++i) sources[i] = values[i] > 0 ? RoofSource::Theoretical : RoofSource::Unknown;
+}
+
+void appendNames(std::string& text, std::string_view label, const std::vector<std::string_view>& names) {
+  if (names.empty()) return;
+  if (!text.empty()) text += "; ";
+  text += std::string(label) + ": ";
+  for (size_t i = 0; i < names.size(); ++i) text += (i ? ", " : "") + std::string(names[i]);
+}
+
 }  // namespace
+
+std::string_view roofSourceName(RoofSource source) {
+  switch (source) {
+    case RoofSource::Unknown:
+      return "";
+    case RoofSource::Theoretical:
+      return "theoretical";
+    case RoofSource::Measured:
+      return "measured";
+  }
+  return "";
+}
+
+std::string DeviceRoofs::sourceSummary() const {
+  std::vector<std::string_view> measured, theoretical;
+  auto sort = [&](RoofSource source, std::string_view name) {
+    if (source == RoofSource::Measured) measured.push_back(name);
+    if (source == RoofSource::Theoretical) theoretical.push_back(name);
+  };
+  for (auto level : kMemoryLevels) sort(sourceOf(level), memoryLevelName(level));
+  for (auto precision : kPrecisions) sort(sourceOf(precision), precisionName(precision));
+  // A uniform device reads as one word; a mixed one names each roof.
+  if (measured.empty() || theoretical.empty()) return std::string(measured.empty() ? "theoretical" : "measured");
+  std::string text;
+  appendNames(text, "measured", measured);
+  appendNames(text, "theoretical", theoretical);
+  return text;
+}
 
 const ArchitectureRates* architectureRates(int computeMajor, int computeMinor) {
   for (const auto& rates : kRates)
@@ -44,6 +85,7 @@ DeviceRoofs deviceRoofs(const DeviceInfo& device) {
   roofs.deviceId = device.id;
   roofs.deviceName = device.name;
   roofs.bandwidth[static_cast<size_t>(MemoryLevel::Dram)] = static_cast<double>(device.memoryBandwidth);
+  markTheoretical(roofs.bandwidth, roofs.bandwidthSource);
   const auto* rates = architectureRates(device.computeMajor, device.computeMinor);
   if (!rates) return roofs;
   roofs.architecture = std::string(rates->name) + " (sm_" + std::to_string(device.computeMajor) +
@@ -52,6 +94,8 @@ DeviceRoofs deviceRoofs(const DeviceInfo& device) {
   for (size_t p = 0; p < roofs.peakFlops.size(); ++p) roofs.peakFlops[p] = rates->flopsPerClockPerSm[p] * smClocks;
   roofs.bandwidth[static_cast<size_t>(MemoryLevel::L1)] = rates->l1BytesPerClockPerSm * smClocks;
   roofs.bandwidth[static_cast<size_t>(MemoryLevel::L2)] = rates->l2BytesPerClockPerSm * smClocks;
+  markTheoretical(roofs.peakFlops, roofs.peakSource);
+  markTheoretical(roofs.bandwidth, roofs.bandwidthSource);
   return roofs;
 }
 

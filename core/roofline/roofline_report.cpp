@@ -5,6 +5,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/target_info.h"
+#include "core/roofline/device_peaks.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
 
@@ -38,7 +39,11 @@ RooflineData loadRoofline(const Database& db, RooflineGrouping grouping) {
     throw TraceError(db.path() + " has no kernel metrics: attach an ncu report first with `gpuscope import-ncu " +
                      db.path() + " REPORT.csv -o OUT.sqlite`.");
   RooflineData data;
-  for (const auto& device : readDevices(db)) data.roofs.push_back(deviceRoofs(device));
+  auto measured = readDevicePeaks(db);
+  for (const auto& device : readDevices(db)) {
+    data.roofs.push_back(deviceRoofs(device));
+    applyMeasuredPeaks(data.roofs.back(), measured);
+  }
   auto kernels = loadRooflineKernels(db);
   data.kernelsWithMetrics = kernels.size();
   std::vector<NvtxRange> ranges;
@@ -66,11 +71,18 @@ ReportTable rooflineRoofsTable(const std::vector<DeviceRoofs>& roofs) {
                    {"Tensor Peak (GFLOP/s)", 1},
                    {"DRAM (GB/s)", 1},
                    {"L2 (GB/s)", 1},
-                   {"L1 (GB/s)", 1}};
+                   {"L1 (GB/s)", 1},
+                   {"Source", 0}};
   for (const auto& device : roofs) {
-    std::vector<ReportCell> row = {int64_t{device.deviceId}, device.deviceName, device.architecture};
-    for (auto precision : kPrecisions) row.push_back(giga(device.peak(precision)));
-    for (auto level : kMemoryLevels) row.push_back(giga(device.bandwidthOf(level)));
+    std::vector<ReportCell> row(table.columns.size());  // final width: see rooflinePointsTable
+    size_t cell = 0;
+    auto put = [&](ReportCell value) { row.at(cell++) = std::move(value); };
+    put(int64_t{device.deviceId});
+    put(device.deviceName);
+    put(device.architecture);
+    for (auto precision : kPrecisions) put(giga(device.peak(precision)));
+    for (auto level : kMemoryLevels) put(giga(device.bandwidthOf(level)));
+    put(device.sourceSummary());
     table.rows.push_back(std::move(row));
   }
   return table;

@@ -19,11 +19,13 @@ struct RooflineData {
   DeviceRoofs roofsOf(uint32_t deviceId) const;
 };
 
-// Reads the metrics, kernels, devices and (for Nvtx) NVTX ranges of the file. Throws TraceError when the
-// file has no GPUSCOPE_KERNEL_METRICS table ("import ncu metrics first"), or grouping by NVTX without NVTX.
+// Reads the metrics, kernels, devices (roofs measured by `gpuscope peaks --store` preferred over theoretical
+// ones) and (for Nvtx) NVTX ranges of the file. Throws TraceError when the file has no
+// GPUSCOPE_KERNEL_METRICS table ("import ncu metrics first"), or grouping by NVTX without NVTX.
 RooflineData loadRoofline(const Database& db, RooflineGrouping grouping);
 
-// "roofline_roofs": Device, Name, Architecture, peaks in GFLOP/s, bandwidths in GB/s (empty when unknown).
+// "roofline_roofs": Device, Name, Architecture, peaks in GFLOP/s, bandwidths in GB/s (empty when unknown),
+// and Source: which roofs were measured on the GPU (GPUSCOPE_DEVICE_PEAKS) and which are theoretical.
 ReportTable rooflineRoofsTable(const std::vector<DeviceRoofs>& roofs);
 
 // "roofline_<grouping>": per point its counts, FLOPs per precision, bytes per level, achieved GFLOP/s,

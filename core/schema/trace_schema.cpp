@@ -94,6 +94,13 @@ std::vector<TableSpec> buildSchema() {
   s.push_back({table::kEnumMemcpyOper, enumColumns(), "id"});
   s.push_back({table::kEnumMemKind, enumColumns(), "id"});
   s.push_back({table::kGpuscopeMeta, {need("name", T), need("value", T, false)}, {}});
+  // Roofs measured on the GPU itself by `gpuscope peaks --store`: one row per (device, kind, measurement);
+  // kind is fp64/fp32/fp16/tensor (value in FLOP/s) or dram/l2/l1 (bytes/s); measuredAt in ns since the
+  // UTC epoch. deviceId is the TARGET_INFO_GPU id; name and uuid are those of the GPU measured.
+  s.push_back({table::kDevicePeaks,
+               {need("deviceId", I), opt("name", T), opt("uuid", T), need("kind", T), need("value", R),
+                opt("method", T), opt("measuredAt", I)},
+               {}});
   return s;
 }
 

@@ -28,6 +28,7 @@ inline constexpr std::string_view kEnumEventType = "ENUM_NSYS_EVENT_TYPE";
 inline constexpr std::string_view kEnumMemcpyOper = "ENUM_CUDA_MEMCPY_OPER";
 inline constexpr std::string_view kEnumMemKind = "ENUM_CUDA_MEM_KIND";
 inline constexpr std::string_view kGpuscopeMeta = "GPUSCOPE_META";
+inline constexpr std::string_view kDevicePeaks = "GPUSCOPE_DEVICE_PEAKS";
 }  // namespace table
 
 enum class SqlType { Integer, Text, Real };
