@@ -1,0 +1,154 @@
+#include "core/details/kernel_roofline.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "core/details/detail_sections.h"
+#include "core/details/detail_text.h"
+#include "core/model/global_id.h"
+#include "core/stats/nvtx_ranges.h"
+
+namespace gpuscope {
+namespace {
+
+using detail_sections::add;
+
+// "%.*f" of VALUE with trailing zeros (and a bare point) removed.
+std::string trimmed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  std::string text = buffer;
+  if (text.find('.') != std::string::npos) {
+    while (!text.empty() && text.back() == '0') text.pop_back();
+    if (!text.empty() && text.back() == '.') text.pop_back();
+  }
+  return text == "-0" ? "0" : text;
+}
+
+// Digits after the point that give SIGNIFICANT digits for VALUE (|value| in [1, 1000)).
+int decimalsFor(double value, int significant) {
+  int integerDigits = static_cast<int>(std::floor(std::log10(std::abs(value)))) + 1;
+  return std::max(0, significant - integerDigits);
+}
+
+std::string levelName(MemoryLevel level) { return std::string(memoryLevelName(level)); }
+std::string precisionText(Precision precision) { return std::string(precisionName(precision)); }
+
+std::string flopCount(double flops) {
+  return detail_text::number(std::llround(flops)) + " (" + engineeringText(flops, "FLOP") + ")";
+}
+
+bool isPeak(const std::string& limiter) { return limiter.size() > 5 && limiter.ends_with(" peak"); }
+
+}  // namespace
+
+std::string engineeringText(double value, std::string_view unit, int significant) {
+  std::string suffix = std::string(" ") + std::string(unit);
+  if (value == 0 || !std::isfinite(value)) return (std::isfinite(value) ? "0" : "?") + suffix;
+  significant = std::max(significant, 1);
+  static constexpr std::array<const char*, 11> kPrefixes = {"p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
+  int exponent = static_cast<int>(std::floor(std::log10(std::abs(value)) / 3.0)) * 3;
+  exponent = std::clamp(exponent, -12, 18);
+  double scaled = value / std::pow(10.0, exponent);
+  // Rounding can carry into the next prefix: 999.96 with 4 digits is 1000.
+  double rounded = std::stod(trimmed(scaled, decimalsFor(scaled, significant)));
+  if (std::abs(rounded) >= 1000 && exponent < 18) {
+    exponent += 3;
+    scaled /= 1000;
+  }
+  const char* prefix = kPrefixes[static_cast<size_t>((exponent + 12) / 3)];
+  return trimmed(scaled, decimalsFor(scaled, significant)) + " " + prefix + std::string(unit);
+}
+
+std::string intensityText(double flopsPerByte) {
+  if (flopsPerByte <= 0 || !std::isfinite(flopsPerByte)) return trimmed(flopsPerByte, 0) + " FLOP/byte";
+  int integerDigits = static_cast<int>(std::floor(std::log10(flopsPerByte))) + 1;
+  return trimmed(flopsPerByte, std::max(0, 4 - integerDigits)) + " FLOP/byte";
+}
+
+const RooflineKernel* findRooflineKernel(const std::vector<RooflineKernel>& kernels, int64_t globalId,
+                                         uint32_t correlationId) {
+  uint32_t pid = global_id::pid(globalId);
+  for (const auto& kernel : kernels)
+    if (kernel.metrics.correlationId == correlationId && global_id::pid(kernel.metrics.globalPid) == pid)
+      return &kernel;
+  return nullptr;
+}
+
+std::vector<DetailSection> kernelRooflineSections(const RooflineKernel& kernel, const DeviceRoofs& roofs) {
+  auto points = rooflinePoints({kernel}, RooflineGrouping::Instance);
+  const RooflinePoint& point = points.front();
+  auto assessment = assessPoint(point, roofs);
+
+  DetailSection metrics{"Roofline metrics", {}};
+  if (!kernel.metrics.source.empty()) add(metrics, "Metrics source", kernel.metrics.source);
+  add(metrics, "Duration",
+      detail_text::duration(kernel.durationNs()) +
+          (kernel.metrics.durationNs ? " (measured by the metrics source)" : " (from the trace)"));
+  int precisionsPresent = 0;
+  for (auto precision : kPrecisions) {
+    const auto& flops = point.flopsOf(precision);
+    if (!flops) continue;
+    ++precisionsPresent;
+    add(metrics, precisionText(precision) + " FLOPs", flopCount(*flops));
+  }
+  if (precisionsPresent == 0) add(metrics, "FLOPs", "not counted");
+  if (precisionsPresent > 1) add(metrics, "Total FLOPs", flopCount(assessment.flops));
+  for (auto level : kMemoryLevels)
+    if (const auto& bytes = point.bytesOf(level))
+      add(metrics, levelName(level) + " bytes", detail_text::bytes(std::llround(*bytes)));
+  for (auto level : kMemoryLevels) {
+    const auto& bytes = point.bytesOf(level);
+    if (!bytes) continue;
+    const auto& intensity = assessment.intensityOf(level);
+    add(metrics, "Arithmetic intensity, " + levelName(level),
+        intensity ? intensityText(*intensity) : "no " + levelName(level) + " traffic");
+  }
+  add(metrics, "Achieved", engineeringText(assessment.achievedFlopsPerSecond, "FLOP/s", 4));
+
+  DetailSection place{"Roofline", {}};
+  double peak = roofs.peak(assessment.precision);
+  add(place, "Compared with",
+      peak > 0 ? precisionText(assessment.precision) + " peak, " + engineeringText(peak, "FLOP/s", 4)
+               : precisionText(assessment.precision) + " (its peak on this GPU is not known)");
+  if (assessment.flops <= 0) {
+    add(place, "Bound", "not on the roofline: no FLOPs were counted");
+  } else if (assessment.limiter.empty()) {
+    add(place, "Bound", "unknown: no roof of this GPU is known");
+  } else {
+    bool compute = isPeak(assessment.limiter);
+    add(place, "Bound",
+        compute ? "Compute-bound (" + assessment.limiter + ")" : "Memory-bound (" + assessment.limiter + ")");
+    std::string roof = assessment.limiter;
+    if (compute) {
+      roof += ", " + engineeringText(peak, "FLOP/s", 4);
+    } else {
+      for (auto level : kMemoryLevels)
+        if (levelName(level) == assessment.limiter)
+          roof += " bandwidth, " + engineeringText(roofs.bandwidthOf(level), "B/s", 4);
+    }
+    add(place, "Limiting roof", roof);
+    if (assessment.attainableFlopsPerSecond)
+      add(place, "Attainable", engineeringText(*assessment.attainableFlopsPerSecond, "FLOP/s", 4));
+    add(place, "Achieved", engineeringText(assessment.achievedFlopsPerSecond, "FLOP/s", 4));
+    if (assessment.shareOfAttainable)
+      add(place, "Share of attainable", detail_text::percent(*assessment.shareOfAttainable * 100));
+    for (auto level : kMemoryLevels) {
+      const auto& attainable = assessment.attainable[static_cast<size_t>(level)];
+      if (attainable)
+        add(place, levelName(level) + " roof at this intensity", engineeringText(*attainable, "FLOP/s", 4));
+    }
+  }
+  for (auto level : kMemoryLevels) {
+    double bandwidth = roofs.bandwidthOf(level);
+    if (bandwidth > 0 && peak > 0) add(place, "Ridge point, " + levelName(level), intensityText(peak / bandwidth));
+  }
+  std::vector<DetailSection> sections;
+  if (!metrics.fields.empty()) sections.push_back(std::move(metrics));
+  if (!place.fields.empty()) sections.push_back(std::move(place));
+  return sections;
+}
+
+}  // namespace gpuscope
