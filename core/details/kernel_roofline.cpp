@@ -40,6 +40,12 @@ std::string flopCount(double flops) {
   return detail_text::number(std::llround(flops)) + " (" + engineeringText(flops, "FLOP") + ")";
 }
 
+// TEXT with where its roof came from: "66.91 TFLOP/s (measured)"; nothing added when that is not known.
+std::string withSource(std::string text, RoofSource source) {
+  auto name = roofSourceName(source);
+  return name.empty() ? text : text + " (" + std::string(name) + ")";
+}
+
 bool isPeak(const std::string& limiter) { return limiter.size() > 5 && limiter.ends_with(" peak"); }
 
 }  // namespace
@@ -111,7 +117,8 @@ std::vector<DetailSection> kernelRooflineSections(const RooflineKernel& kernel, 
   DetailSection place{"Roofline", {}};
   double peak = roofs.peak(assessment.precision);
   add(place, "Compared with",
-      peak > 0 ? precisionText(assessment.precision) + " peak, " + engineeringText(peak, "FLOP/s", 4)
+      peak > 0 ? withSource(precisionText(assessment.precision) + " peak, " + engineeringText(peak, "FLOP/s", 4),
+                            roofs.sourceOf(assessment.precision))
                : precisionText(assessment.precision) + " (its peak on this GPU is not known)");
   if (assessment.flops <= 0) {
     add(place, "Bound", "not on the roofline: no FLOPs were counted");
@@ -123,11 +130,12 @@ std::vector<DetailSection> kernelRooflineSections(const RooflineKernel& kernel, 
         compute ? "Compute-bound (" + assessment.limiter + ")" : "Memory-bound (" + assessment.limiter + ")");
     std::string roof = assessment.limiter;
     if (compute) {
-      roof += ", " + engineeringText(peak, "FLOP/s", 4);
+      roof = withSource(roof + ", " + engineeringText(peak, "FLOP/s", 4), roofs.sourceOf(assessment.precision));
     } else {
       for (auto level : kMemoryLevels)
         if (levelName(level) == assessment.limiter)
-          roof += " bandwidth, " + engineeringText(roofs.bandwidthOf(level), "B/s", 4);
+          roof = withSource(roof + " bandwidth, " + engineeringText(roofs.bandwidthOf(level), "B/s", 4),
+                            roofs.sourceOf(level));
     }
     add(place, "Limiting roof", roof);
     if (assessment.attainableFlopsPerSecond)

@@ -28,8 +28,8 @@ const RooflineKernel* findRooflineKernel(const std::vector<RooflineKernel>& kern
 //  "Roofline metrics": the source, ncu's duration, FLOPs per precision present, bytes per memory level
 //    present, arithmetic intensity per level, achieved FLOP/s;
 //  "Roofline": the precision compared against and its peak, whether memory- or compute-bound, the limiting
-//    roof with its bandwidth or peak, the attainable bound, the share of it achieved, and the ridge point of
-//    each level with a known bandwidth.
+//    roof with its bandwidth or peak (and whether that roof was measured or is theoretical, when known), the attainable
+//    bound, the share of it achieved, and the ridge point of each level with a known bandwidth.
 // Values that are not known (no counters, a GPU without published peaks) are left out or said so.
 std::vector<DetailSection> kernelRooflineSections(const RooflineKernel& kernel, const DeviceRoofs& roofs);
 

@@ -96,6 +96,17 @@ TEST(KernelRoofline, ComputeBoundKernel) {
   EXPECT_EQ(value(sections, "Roofline metrics", "Arithmetic intensity, L2"), "<none>");
 }
 
+TEST(KernelRoofline, SaysWhereTheRoofCameFrom) {
+  auto roofs = testRoofs();
+  roofs.bandwidthSource[static_cast<size_t>(MemoryLevel::Dram)] = RoofSource::Measured;
+  roofs.peakSource[static_cast<size_t>(Precision::Fp32)] = RoofSource::Theoretical;
+  auto memory = kernelRooflineSections(kernel(2e9, 1e9, 2e9, 10'000'000), roofs);
+  EXPECT_EQ(value(memory, "Roofline", "Limiting roof"), "DRAM bandwidth, 100 GB/s (measured)");
+  EXPECT_EQ(value(memory, "Roofline", "Compared with"), "FP32 peak, 1 TFLOP/s (theoretical)");
+  auto compute = kernelRooflineSections(kernel(1e12, 1e9, std::nullopt, 4'000'000'000), roofs);
+  EXPECT_EQ(value(compute, "Roofline", "Limiting roof"), "FP32 peak, 1 TFLOP/s (theoretical)");
+}
+
 TEST(KernelRoofline, NoFlopsOrNoRoofs) {
   auto copy = kernelRooflineSections(kernel(std::nullopt, 1e9, 1e9, 1000), testRoofs());
   EXPECT_EQ(value(copy, "Roofline metrics", "FLOPs"), "not counted");
@@ -146,10 +157,10 @@ TEST(KernelRoofline, TransposeSaxpyOnH100) {
   EXPECT_EQ(value(sections, "Roofline metrics", "Arithmetic intensity, L1"), "0.1667 FLOP/byte");
   EXPECT_EQ(value(sections, "Roofline metrics", "Achieved"), "470.3 GFLOP/s");
   EXPECT_EQ(value(sections, "Roofline", "Bound"), "Memory-bound (DRAM)");
-  EXPECT_EQ(value(sections, "Roofline", "Limiting roof"), "DRAM bandwidth, 3.352 TB/s");
+  EXPECT_EQ(value(sections, "Roofline", "Limiting roof"), "DRAM bandwidth, 3.352 TB/s (theoretical)");
   EXPECT_EQ(value(sections, "Roofline", "Attainable"), "580.8 GFLOP/s");
   EXPECT_EQ(value(sections, "Roofline", "Share of attainable"), "81.0 %");
-  EXPECT_EQ(value(sections, "Roofline", "Compared with"), "FP32 peak, 66.91 TFLOP/s");
+  EXPECT_EQ(value(sections, "Roofline", "Compared with"), "FP32 peak, 66.91 TFLOP/s (theoretical)");
   EXPECT_EQ(value(sections, "Roofline", "Ridge point, DRAM"), "19.96 FLOP/byte");
 }
 
