@@ -4,13 +4,17 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QCursor>
+#include <QGraphicsEllipseItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
+#include <QLineF>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
+#include <QPushButton>
 #include <QScatterSeries>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -20,7 +24,9 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
+#include "core/roofline/device_peaks.h"
 #include "core/schema/trace_schema.h"
+#include "ui/roofline/roofline_chart_view.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
@@ -35,6 +41,21 @@ QString number(double value, int decimals = 0) { return QLocale(QLocale::English
 QString flopsText(double flopsPerSecond) {
   return flopsPerSecond >= 1e12 ? number(flopsPerSecond / 1e12, 1) + " TFLOP/s"
                                 : number(flopsPerSecond / 1e9, 1) + " GFLOP/s";
+}
+
+// " (measured)" after a roof that was measured on the GPU; theoretical roofs say nothing.
+QString measuredTag(RoofSource source) {
+  return source == RoofSource::Measured ? QStringLiteral(" (measured)") : QString();
+}
+
+QToolButton* toggle(const QString& text, const QString& tip, QWidget* parent) {
+  auto* button = new QToolButton(parent);
+  button->setText(text);
+  button->setToolTip(tip);
+  button->setCheckable(true);
+  button->setChecked(true);
+  button->setAutoRaise(false);
+  return button;
 }
 
 // Colours of the bounding roofs: memory levels blue/orange/green, compute red.
@@ -59,8 +80,9 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
       session_(session),
       levelBox_(new QComboBox(this)),
       kindBox_(new QComboBox(this)),
+      resetZoom_(new QPushButton(tr("Reset zoom"), this)),
       chart_(new QChart()),
-      chartView_(new QChartView(chart_, this)),
+      chartView_(new RooflineChartView(chart_, this)),
       message_(new QLabel(this)) {
   for (auto level : kMemoryLevels)
     levelBox_->addItem(QString::fromUtf8(memoryLevelName(level).data()), static_cast<int>(level));
@@ -75,15 +97,52 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   controls->addWidget(new QLabel(tr("Points:"), this));
   controls->addWidget(kindBox_);
   controls->addStretch(1);
+  controls->addWidget(resetZoom_);
+  // Which roofs are drawn: memory levels and precisions, any number at once.
+  auto* roofs = new QHBoxLayout();
+  roofs->addWidget(new QLabel(tr("Memory roofs:"), this));
+  for (auto level : kMemoryLevels) {
+    QString name = QString::fromUtf8(memoryLevelName(level).data());
+    auto* button = toggle(name, tr("Show or hide the %1 bandwidth roof").arg(name), this);
+    levelToggles_[static_cast<size_t>(level)] = button;
+    roofs->addWidget(button);
+    connect(button, &QToolButton::toggled, this, [this] { rebuildChart(true); });
+  }
+  roofs->addSpacing(16);
+  roofs->addWidget(new QLabel(tr("Compute ceilings:"), this));
+  for (auto precision : kPrecisions) {
+    QString name = QString::fromUtf8(precisionName(precision).data());
+    auto* button = toggle(name, tr("Show or hide the %1 peak").arg(name), this);
+    precisionToggles_[static_cast<size_t>(precision)] = button;
+    roofs->addWidget(button);
+    connect(button, &QToolButton::toggled, this, [this] { rebuildChart(true); });
+  }
+  roofs->addStretch(1);
+  resetZoom_->setToolTip(tr("Show the whole chart again (R). Drag a rectangle or turn the wheel to zoom."));
+  connect(resetZoom_, &QPushButton::clicked, chartView_, &RooflineChartView::resetZoom);
+  connect(chartView_, &RooflineChartView::rangeChanged, this, [this] {
+    resetZoom_->setEnabled(chartView_->isZoomed());
+    placeDiscs();
+  });
+  connect(chart_, &QChart::plotAreaChanged, this, [this] { placeDiscs(); });
+  chartView_->setPointHitTest([this](QPointF position) { return pointAtPosition(position).has_value(); });
+  connect(chartView_, &RooflineChartView::pointClicked, this, [this](QPointF position) {
+    if (auto index = pointAtPosition(position)) activatePoint(*index);
+  });
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
+  layout->addLayout(roofs);
   layout->addWidget(chartView_, 1);
   layout->addWidget(message_);
   message_->setWordWrap(true);
-  chartView_->setRenderHint(QPainter::Antialiasing);
   chart_->setTitle(tr("Roofline"));
   chart_->legend()->setAlignment(Qt::AlignRight);
-  connect(levelBox_, &QComboBox::currentIndexChanged, this, [this] { rebuildChart(); });
+  connect(levelBox_, &QComboBox::currentIndexChanged, this, [this] {
+    // The chosen level's roof is the one its points sit under: show it.
+    QSignalBlocker block(levelToggle(level()));
+    levelToggle(level())->setChecked(true);
+    rebuildChart();
+  });
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] { rebuildPoints(); });
   connect(session_, &TraceSession::traceChanged, this, [this] { reload(); });
   connect(session_, &TraceSession::selectionChanged, this, [this] { updateSelection(); });
@@ -120,8 +179,22 @@ void RooflineView::reload() {
     }
     if (!kernels_.empty()) {
       uint32_t deviceId = kernels_.front().deviceId;
-      if (const auto* device = trace->device(deviceId)) roofs_ = deviceRoofs(*device);
+      if (const auto* device = trace->device(deviceId)) {
+        try {
+          roofs_ = measuredOrTheoreticalRoofs(trace->database(), *device);
+        } catch (const TraceError&) {
+          roofs_ = deviceRoofs(*device);  // an unreadable peaks table: the theoretical roofs
+        }
+      }
       roofs_.deviceId = deviceId;
+      // FP64 and FP32 ceilings, and FP16 and Tensor ones where some kernel counted such FLOPs.
+      for (auto precision : {Precision::Fp16, Precision::Tensor}) {
+        bool counted = std::any_of(kernels_.begin(), kernels_.end(), [precision](const RooflineKernel& k) {
+          return k.metrics.flopsOf(precision).value_or(0) > 0;
+        });
+        QSignalBlocker block(precisionToggle(precision));
+        precisionToggle(precision)->setChecked(counted);
+      }
       // Kernel events by (process, correlation), for selecting a point's kernel.
       std::unordered_map<uint64_t, bool> wanted;
       for (const auto& kernel : kernels_)
@@ -147,42 +220,67 @@ void RooflineView::rebuildPoints() {
   rebuildChart();
 }
 
-void RooflineView::addRoofs(double xMin, double xMax, const std::vector<Precision>& precisions) {
-  double bandwidth = roofs_.bandwidthOf(level()) / 1e9;  // GB/s: with GFLOP/s on y, y = x * GB/s
-  double highest = 0;
-  for (auto precision : precisions) highest = std::max(highest, roofs_.peak(precision) / 1e9);
-  if (bandwidth > 0) {
-    auto* memory = new QLineSeries();
-    memory->setName(QString::fromUtf8(memoryLevelName(level()).data()) + " " + number(bandwidth) + " GB/s");
+std::vector<MemoryLevel> RooflineView::shownLevels() const {
+  std::vector<MemoryLevel> levels;
+  for (auto level : kMemoryLevels)
+    if (levelToggle(level)->isChecked()) levels.push_back(level);
+  return levels;
+}
+
+std::vector<Precision> RooflineView::shownPrecisions() const {
+  std::vector<Precision> precisions;
+  for (auto precision : kPrecisions)
+    if (precisionToggle(precision)->isChecked()) precisions.push_back(precision);
+  return precisions;
+}
+
+void RooflineView::addRoofs(double xMin, double xMax) {
+  // GB/s: with GFLOP/s on y, a memory roof is y = x * GB/s.
+  double highest = 0, widest = 0;
+  for (auto precision : shownPrecisions()) highest = std::max(highest, roofs_.peak(precision) / 1e9);
+  for (auto memory : shownLevels()) {
+    double bandwidth = roofs_.bandwidthOf(memory) / 1e9;
+    if (bandwidth <= 0) continue;
+    widest = std::max(widest, bandwidth);
+    auto* line = new QLineSeries();
+    line->setName(QString::fromUtf8(memoryLevelName(memory).data()) + " " + number(bandwidth) + " GB/s" +
+                  measuredTag(roofs_.sourceOf(memory)));
     double xEnd = highest > 0 ? highest / bandwidth : xMax;
-    memory->append(xMin, xMin * bandwidth);
-    memory->append(xEnd, xEnd * bandwidth);
-    memory->setPen(QPen(boundColour(std::string(memoryLevelName(level()))), 2));
-    chart_->addSeries(memory);
+    line->append(xMin, xMin * bandwidth);
+    line->append(xEnd, xEnd * bandwidth);
+    QPen pen(boundColour(std::string(memoryLevelName(memory))), 2);
+    if (memory != level()) pen.setStyle(Qt::DashDotLine);  // a roof for other points than those drawn
+    line->setPen(pen);
+    chart_->addSeries(line);
   }
-  for (auto precision : precisions) {
+  for (auto precision : shownPrecisions()) {
     double peak = roofs_.peak(precision) / 1e9;
     if (peak <= 0) continue;
     auto* compute = new QLineSeries();
-    compute->setName(QString::fromUtf8(precisionName(precision).data()) + " peak " + flopsText(peak * 1e9));
-    compute->append(bandwidth > 0 ? peak / bandwidth : xMin, peak);
+    compute->setName(QString::fromUtf8(precisionName(precision).data()) + " peak " + flopsText(peak * 1e9) +
+                     measuredTag(roofs_.sourceOf(precision)));
+    compute->append(widest > 0 ? peak / widest : xMin, peak);
     compute->append(xMax, peak);
     QPen pen(boundColour("peak"), 2);
-    if (precision != Precision::Fp32) pen.setStyle(Qt::DashLine);
+    if (precision == Precision::Fp64) pen.setStyle(Qt::DashLine);
+    if (precision == Precision::Fp16) pen.setStyle(Qt::DotLine);
+    if (precision == Precision::Tensor) pen.setStyle(Qt::DashDotDotLine);
     compute->setPen(pen);
     chart_->addSeries(compute);
   }
 }
 
-void RooflineView::rebuildChart() {
+void RooflineView::rebuildChart(bool keepZoom) {
+  QRectF zoomed = keepZoom && chartView_->isZoomed() ? chartView_->visibleRange() : QRectF();
   chart_->removeAllSeries();
-  for (auto* axis : chart_->axes()) {
-    chart_->removeAxis(axis);
-    delete axis;
-  }
+  chartView_->clearAxes();
   drawn_.clear();
   placed_.clear();
+  placedSizes_.clear();
+  qDeleteAll(discs_);
+  discs_.clear();
   selectionSeries_ = nullptr;
+  resetZoom_->setEnabled(false);
   if (!session_->hasTrace()) {
     message_->setText(tr("Open a trace to see its roofline."));
     return;
@@ -203,14 +301,9 @@ void RooflineView::rebuildChart() {
   size_t undrawn = 0;
   double xLow = 1e300, xHigh = 0, yLow = 1e300;
   int64_t longest = 1;
-  std::vector<Precision> precisions = {Precision::Fp64, Precision::Fp32};
   for (size_t i = 0; i < points_.size(); ++i) {
     const auto& point = points_[i];
     longest = std::max(longest, point.durationNs);
-    for (auto precision : {Precision::Fp16, Precision::Tensor})
-      if (point.flopsOf(precision).value_or(0) > 0 &&
-          std::find(precisions.begin(), precisions.end(), precision) == precisions.end())
-        precisions.push_back(precision);
     auto assessment = assessPoint(point, roofs_);
     const auto& intensity = assessment.intensityOf(level());
     double y = assessment.achievedFlopsPerSecond / 1e9;
@@ -224,16 +317,18 @@ void RooflineView::rebuildChart() {
     yLow = std::min(yLow, y);
   }
   double highest = 0;
-  for (auto precision : precisions) highest = std::max(highest, roofs_.peak(precision) / 1e9);
-  double bandwidth = roofs_.bandwidthOf(level()) / 1e9;
-  if (bandwidth > 0 && highest > 0) xHigh = std::max(xHigh, highest / bandwidth);
+  for (auto precision : shownPrecisions()) highest = std::max(highest, roofs_.peak(precision) / 1e9);
+  for (auto memory : shownLevels()) {
+    double bandwidth = roofs_.bandwidthOf(memory) / 1e9;
+    if (bandwidth > 0 && highest > 0) xHigh = std::max(xHigh, highest / bandwidth);
+  }
   // Decades around everything drawn.
   double xMin = placed.empty() ? 0.01 : std::pow(10.0, std::floor(std::log10(xLow)) - 1);
   double xMax = std::pow(10.0, std::ceil(std::log10(std::max(xHigh, 1.0))) + 1);
   double yMin = placed.empty() ? 1.0 : std::pow(10.0, std::floor(std::log10(yLow)) - 1);
   double yMax = std::pow(10.0, std::ceil(std::log10(std::max({highest, yLow, 1.0}))) + 0.3);
 
-  addRoofs(xMin, xMax, precisions);
+  addRoofs(xMin, xMax);
   std::map<std::string, QScatterSeries*> byBound;
   for (const auto& p : placed) {
     auto& series = byBound[p.limiter];
@@ -242,7 +337,7 @@ void RooflineView::rebuildChart() {
       series->setName(boundName(p.limiter));
       series->setColor(boundColour(p.limiter));
       series->setBorderColor(boundColour(p.limiter).darker(140));
-      series->setMarkerSize(10);
+      series->setMarkerSize(9);
       connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF& value, bool state) {
         auto index = pointAt(series, value);
         if (state && index)
@@ -259,7 +354,7 @@ void RooflineView::rebuildChart() {
     placed_.emplace_back(p.index, QPointF(p.x, p.y));
     // Area grows with time: diameter 6 to 30 px by the square root of the share of the longest.
     double size = 6 + 24 * std::sqrt(static_cast<double>(points_[p.index].durationNs) / static_cast<double>(longest));
-    series->setPointConfiguration(series->count() - 1, {{QXYSeries::PointConfiguration::Size, size}});
+    placedSizes_.push_back(size);
   }
   for (auto& [limiter, series] : byBound) chart_->addSeries(series);
   selectionSeries_ = new QScatterSeries();
@@ -280,20 +375,24 @@ void RooflineView::rebuildChart() {
   });
   chart_->legend()->markers(selectionSeries_).value(0)->setVisible(false);
 
-  auto* xAxis = new QLogValueAxis();
-  xAxis->setTitleText(
-      tr("Arithmetic intensity, %1 (FLOP/byte)").arg(QString::fromUtf8(memoryLevelName(level()).data())));
-  xAxis->setLabelFormat("%g");
-  xAxis->setRange(xMin, xMax);
-  auto* yAxis = new QLogValueAxis();
-  yAxis->setTitleText(tr("Performance (GFLOP/s)"));
-  yAxis->setLabelFormat("%g");
-  yAxis->setRange(yMin, yMax);
-  chart_->addAxis(xAxis, Qt::AlignBottom);
-  chart_->addAxis(yAxis, Qt::AlignLeft);
-  for (auto* series : chart_->series()) {
-    series->attachAxis(xAxis);
-    series->attachAxis(yAxis);
+  chartView_->installAxes(
+      tr("Arithmetic intensity, %1 (FLOP/byte)").arg(QString::fromUtf8(memoryLevelName(level()).data())),
+      tr("Performance (FLOP/s)"), xMin, xMax, yMin, yMax);
+  // Time as area: a translucent disc around each marker, placed by placeDiscs (Qt 6.4 draws no scatter point
+  // that has a PointConfiguration::Size, so the discs are items of their own).
+  for (size_t i = 0; i < placed_.size(); ++i) {
+    QColor colour = boundColour(placed[i].limiter);
+    auto* disc = new QGraphicsEllipseItem(chart_);
+    QColor fill = colour;
+    fill.setAlpha(90);
+    disc->setBrush(fill);
+    disc->setPen(QPen(colour.darker(130), 1));
+    disc->setZValue(4);
+    discs_.push_back(disc);
+  }
+  if (zoomed.isValid()) {
+    chartView_->xAxis()->setRange(zoomed.left(), zoomed.right());
+    chartView_->yAxis()->setRange(zoomed.top(), zoomed.bottom());
   }
   chart_->setTitle(
       tr("Roofline: %1%2")
@@ -305,13 +404,50 @@ void RooflineView::rebuildChart() {
   if (undrawn)
     notes << tr("%n point(s) with no FLOPs or no %1 bytes cannot sit on log axes and are not drawn.", "", int(undrawn))
                  .arg(QString::fromUtf8(memoryLevelName(level()).data()));
-  if (bandwidth <= 0)
+  QStringList unknownBandwidth, unknownPeaks;
+  for (auto memory : shownLevels())
+    if (roofs_.bandwidthOf(memory) <= 0) unknownBandwidth << QString::fromUtf8(memoryLevelName(memory).data());
+  if (!unknownBandwidth.isEmpty())
     notes << tr("The %1 bandwidth of this GPU is not known, so there is no %1 roof.")
-                 .arg(QString::fromUtf8(memoryLevelName(level()).data()));
-  if (roofs_.architecture.empty()) notes << tr("The compute peaks of this GPU's architecture are not known.");
-  notes << tr("Point area: time; colour: the roof that bounds the point.");
+                 .arg(unknownBandwidth.join(tr(" and ")));
+  if (roofs_.architecture.empty()) {
+    notes << tr("The compute peaks of this GPU's architecture are not known.");
+  } else {
+    for (auto precision : shownPrecisions())
+      if (roofs_.peak(precision) <= 0) unknownPeaks << QString::fromUtf8(precisionName(precision).data());
+    if (!unknownPeaks.isEmpty()) notes << tr("No %1 peak is known for this GPU.").arg(unknownPeaks.join(tr(", ")));
+  }
+  notes << tr(
+      "Point area: time; colour: the roof that bounds the point. Drag to zoom, wheel to zoom around the "
+      "cursor, R to reset.");
   message_->setText(notes.join(' '));
+  resetZoom_->setEnabled(chartView_->isZoomed());
+  placeDiscs();
   updateSelection();
+}
+
+void RooflineView::placeDiscs() {
+  QRectF plot = chart_->plotArea();
+  for (size_t i = 0; i < discs_.size() && i < placed_.size(); ++i) {
+    QPointF centre = chartView_->chartPosition(placed_[i].second);
+    double radius = placedSizes_[i] / 2;
+    discs_[i]->setRect(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius);
+    discs_[i]->setVisible(plot.contains(centre));
+  }
+}
+
+std::optional<size_t> RooflineView::pointAtPosition(QPointF viewportPosition) const {
+  std::optional<size_t> best;
+  double bestDistance = 0;
+  for (size_t i = 0; i < placed_.size(); ++i) {
+    double distance = QLineF(chartView_->viewportPosition(placed_[i].second), viewportPosition).length();
+    if (distance > std::max(6.0, placedSizes_[i] / 2 + 2)) continue;
+    if (!best || distance < bestDistance) {
+      best = placed_[i].first;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 void RooflineView::updateSelection() {

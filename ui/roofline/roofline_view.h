@@ -1,9 +1,11 @@
 #pragma once
 // RooflineView: the log-log roofline chart of the session's trace (kernel metrics from `import-ncu`): roofs
-// with their values, points sized by time and coloured by the roof that bounds them, hover details, and a
-// click that selects the kernel in the session.
+// with their values (memory levels and precisions each shown or hidden), points sized by time and coloured by
+// the roof that bounds them, hover details, a click that selects the kernel in the session, and zoom (rubber
+// band, wheel around the cursor, R or the Reset button back).
 #include <QPointF>
 #include <QWidget>
+#include <array>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -14,11 +16,15 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QGraphicsEllipseItem;
 class QLabel;
+class QPushButton;
 class QScatterSeries;
+class QToolButton;
 
 namespace gpuscope::ui {
 
+class RooflineChartView;
 class TraceSession;
 
 class RooflineView : public QWidget {
@@ -27,8 +33,13 @@ class RooflineView : public QWidget {
   explicit RooflineView(TraceSession* session, QWidget* parent = nullptr);
 
   QChart* chart() const { return chart_; }
+  RooflineChartView* chartView() const { return chartView_; }
   QComboBox* levelBox() const { return levelBox_; }
   QComboBox* kindBox() const { return kindBox_; }
+  // The checkable buttons that show or hide each memory level's roof and each precision's ceiling.
+  QToolButton* levelToggle(MemoryLevel level) const { return levelToggles_[static_cast<size_t>(level)]; }
+  QToolButton* precisionToggle(Precision precision) const { return precisionToggles_[static_cast<size_t>(precision)]; }
+  QPushButton* resetZoomButton() const { return resetZoom_; }
   // The empty-state or note line under the chart.
   QString message() const;
 
@@ -42,22 +53,33 @@ class RooflineView : public QWidget {
   QString pointDescription(size_t pointIndex) const;
   // Selects a point's kernel (its first kernel for a group) in the session, as a click does.
   void activatePoint(size_t pointIndex);
+  // The discs whose area shows each drawn point's time, in placed order (see drawnPoints).
+  const std::vector<QGraphicsEllipseItem*>& timeDiscs() const { return discs_; }
   // The ring around the point that holds the session's selected kernel (empty when none does).
   QScatterSeries* selectionSeries() const { return selectionSeries_; }
 
  private:
   void reload();
   void rebuildPoints();
-  void rebuildChart();
-  void addRoofs(double xMin, double xMax, const std::vector<Precision>& precisions);
+  // Redraws the chart; KEEP_ZOOM keeps the zoomed range (a roof toggled) instead of going home (new x values).
+  void rebuildChart(bool keepZoom = false);
+  void addRoofs(double xMin, double xMax);
+  std::vector<MemoryLevel> shownLevels() const;
+  std::vector<Precision> shownPrecisions() const;
+  // The drawn point under a viewport position (within its marker), if any.
+  std::optional<size_t> pointAtPosition(QPointF viewportPosition) const;
+  void placeDiscs();
   void updateSelection();
   std::optional<size_t> pointAt(const QScatterSeries* series, QPointF value) const;
 
   TraceSession* session_;
   QComboBox* levelBox_;
   QComboBox* kindBox_;
+  std::array<QToolButton*, 3> levelToggles_{};
+  std::array<QToolButton*, 4> precisionToggles_{};
+  QPushButton* resetZoom_;
   QChart* chart_;
-  QChartView* chartView_;
+  RooflineChartView* chartView_;
   QLabel* message_;
   std::vector<RooflineKernel> kernels_;
   std::vector<NvtxRange> ranges_;
@@ -65,6 +87,8 @@ class RooflineView : public QWidget {
   DeviceRoofs roofs_;
   std::unordered_map<const QScatterSeries*, std::vector<size_t>> drawn_;
   std::vector<std::pair<size_t, QPointF>> placed_;  // drawn point index and position
+  std::vector<double> placedSizes_;                 // disc diameters of placed_, in pixels (area ~ time)
+  std::vector<QGraphicsEllipseItem*> discs_;        // the discs, by placed_ index
   QScatterSeries* selectionSeries_ = nullptr;
   std::unordered_map<uint64_t, EventRef> kernelEvents_;  // pid << 32 | correlationId -> kernel
 };
