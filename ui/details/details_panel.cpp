@@ -11,6 +11,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "core/details/kernel_roofline.h"
+#include "core/error.h"
+#include "core/roofline/device_peaks.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
@@ -25,7 +28,12 @@ QString text(const std::string& value) { return QString::fromStdString(value); }
 DetailsPanel::DetailsPanel(TraceSession* session, QWidget* parent) : QWidget(parent), session_(session) {
   buildLayout();
   connect(session_, &TraceSession::selectionChanged, this, &DetailsPanel::refresh);
-  connect(session_, &TraceSession::traceChanged, this, &DetailsPanel::refresh);
+  connect(session_, &TraceSession::traceChanged, this, [this] {
+    rooflineLoaded_ = false;
+    rooflineKernels_.clear();
+    rooflineError_.clear();
+    refresh();
+  });
   connect(toCall_, &QPushButton::clicked, this, &DetailsPanel::jumpToLaunchingCall);
   connect(toWork_, &QPushButton::clicked, this, &DetailsPanel::jumpToLaunchedWork);
   connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item, int column) {
@@ -78,6 +86,7 @@ void DetailsPanel::buildLayout() {
 void DetailsPanel::refresh() {
   const auto& selection = session_->selection();
   details_ = selection && session_->hasTrace() ? describeEvent(*session_->trace(), *selection) : EventDetails{};
+  if (details_.kind == "Kernel") addRooflineSections(*selection);
   bool shown = !details_.title.empty();
   title_->setText(text(details_.title));
   title_->setVisible(shown);
@@ -88,6 +97,35 @@ void DetailsPanel::refresh() {
   toCall_->setVisible(details_.launchingCall.has_value());
   toWork_->setVisible(!details_.launchedWork.empty());
   fillTree();
+}
+
+void DetailsPanel::addRooflineSections(EventRef event) {
+  const Trace& trace = *session_->trace();
+  if (!rooflineLoaded_) {
+    rooflineLoaded_ = true;
+    try {
+      rooflineKernels_ = loadRooflineKernels(trace.database());
+    } catch (const TraceError& error) {
+      rooflineKernels_.clear();  // an unreadable metrics table: the kernel's other details still show
+      rooflineError_ = error.what();
+    }
+  }
+  if (!rooflineError_.empty()) {
+    details_.sections.push_back({"Roofline", {{"Metrics", rooflineError_, std::nullopt}}});
+    return;
+  }
+  const RooflineKernel* kernel = findRooflineKernel(rooflineKernels_, trace.track(event.track).globalTid,
+                                                    trace.lane(event).correlation[event.index]);
+  if (!kernel) return;
+  DeviceRoofs roofs;
+  if (const DeviceInfo* device = trace.device(kernel->deviceId)) {
+    try {
+      roofs = measuredOrTheoreticalRoofs(trace.database(), *device);
+    } catch (const TraceError&) {
+      roofs = deviceRoofs(*device);  // an unreadable peaks table: the theoretical roofs
+    }
+  }
+  for (auto& section : kernelRooflineSections(*kernel, roofs)) details_.sections.push_back(std::move(section));
 }
 
 void DetailsPanel::fillTree() {

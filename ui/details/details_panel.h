@@ -1,10 +1,12 @@
 #pragma once
 // DetailsPanel: what the file says about the selected event, as sections of copyable fields, with links
-// that jump between an API call and the GPU work it launched.
+// that jump between an API call and the GPU work it launched; a kernel with metrics also shows its roofline
+// counters and its place under the roofs.
 #include <QWidget>
 #include <vector>
 
 #include "core/details/event_details.h"
+#include "core/roofline/roofline.h"
 
 class QLabel;
 class QPushButton;
@@ -42,10 +44,15 @@ class DetailsPanel : public QWidget {
   void fillTree();
   QTreeWidgetItem* addField(QTreeWidgetItem* section, const DetailField& field);
   void openLink(QTreeWidgetItem* item);
+  void addRooflineSections(EventRef event);
 
   TraceSession* session_;
   EventDetails details_;
   std::vector<EventRef> links_;  // targets of link fields, by the index their items store
+  // The trace's kernels with metrics and its device roofs, read on the first kernel selected.
+  bool rooflineLoaded_ = false;
+  std::vector<RooflineKernel> rooflineKernels_;
+  std::string rooflineError_;  // why the metrics could not be read, when they could not
   QLabel* title_ = nullptr;
   QLabel* kind_ = nullptr;
   QLabel* empty_ = nullptr;
