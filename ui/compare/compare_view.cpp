@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "core/error.h"
 #include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
+#include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/run_diff_model.h"
 #include "ui/tables/table_proxy.h"
 #include "ui/timeline/timeline_find_bar.h"
@@ -88,26 +90,31 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   bottomLayout->addWidget(buildAlignmentBar());
   bottomLayout->addWidget(buildSummary());
 
+  // The diff table and the roofline of both runs, side by side as tabs.
+  tabs_ = new QTabWidget(bottom);
+  auto* diffPage = new QWidget(tabs_);
+  auto* diffLayout = new QVBoxLayout(diffPage);
+  diffLayout->setContentsMargins(0, 4, 0, 0);
   auto* tableBar = new QHBoxLayout;
-  byCombo_ = new QComboBox(bottom);
+  byCombo_ = new QComboBox(diffPage);
   byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));
   byCombo_->addItem(tr("Kernels (demangled names)"), static_cast<int>(DiffBy::DemangledKernel));
   byCombo_->addItem(tr("NVTX ranges"), static_cast<int>(DiffBy::Nvtx));
-  auto* filter = new QLineEdit(bottom);
+  auto* filter = new QLineEdit(diffPage);
   filter->setPlaceholderText(tr("Filter names"));
   filter->setClearButtonEnabled(true);
-  tableBar->addWidget(new QLabel(tr("Compare"), bottom));
+  tableBar->addWidget(new QLabel(tr("Compare"), diffPage));
   tableBar->addWidget(byCombo_);
   tableBar->addWidget(filter, 1);
-  bottomLayout->addLayout(tableBar);
-  diffNote_ = new QLabel(bottom);
+  diffLayout->addLayout(tableBar);
+  diffNote_ = new QLabel(diffPage);
   diffNote_->setStyleSheet(QStringLiteral("color: #c62828"));
   diffNote_->hide();
-  bottomLayout->addWidget(diffNote_);
+  diffLayout->addWidget(diffNote_);
 
   model_ = new RunDiffModel(this);
   proxy_ = createTableProxy(model_, RunDiffModel::NameColumn, this);
-  table_ = new QTreeView(bottom);
+  table_ = new QTreeView(diffPage);
   table_->setModel(proxy_);
   table_->setRootIsDecorated(false);
   table_->setUniformRowHeights(true);
@@ -117,7 +124,11 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   table_->setSortingEnabled(true);
   table_->sortByColumn(-1, Qt::AscendingOrder);  // the diff's own order (largest change first) until the user sorts
   table_->header()->setStretchLastSection(false);
-  bottomLayout->addWidget(table_, 1);
+  diffLayout->addWidget(table_, 1);
+  tabs_->addTab(diffPage, tr("Diff table"));
+  roofline_ = new CompareRooflineView(a_, b_, tabs_);
+  tabs_->addTab(roofline_, tr("Roofline"));
+  bottomLayout->addWidget(tabs_, 1);
   splitter->addWidget(bottom);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);

@@ -1,6 +1,7 @@
 #pragma once
 // CompareView: two runs side by side: their timelines stacked and moving together through an alignment,
-// the alignment controls, a summary of both runs, and the kernel or NVTX diff table.
+// the alignment controls, a summary of both runs, and the kernel or NVTX diff table beside (in a tab) the
+// roofline of both runs.
 #include <QWidget>
 #include <memory>
 #include <optional>
@@ -14,10 +15,12 @@ class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QSpinBox;
+class QTabWidget;
 class QTreeView;
 
 namespace gpuscope::ui {
 
+class CompareRooflineView;
 class RunDiffModel;
 class TableFilterProxy;
 class TimelineView;
@@ -38,6 +41,9 @@ class CompareView : public QWidget {
   RunDiffModel* diffModel() const { return model_; }
   TableFilterProxy* diffProxy() const { return proxy_; }
   QTreeView* diffTable() const { return table_; }
+  // The tabs under the summary: "Diff table" and "Roofline".
+  QTabWidget* tabs() const { return tabs_; }
+  CompareRooflineView* rooflineView() const { return roofline_; }
   const RunDiff& diff() const { return diff_; }
 
   // Matches kernels or NVTX ranges; recomputes the table.
@@ -93,6 +99,8 @@ class CompareView : public QWidget {
   RunDiffModel* model_ = nullptr;
   TableFilterProxy* proxy_ = nullptr;
   QTreeView* table_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  CompareRooflineView* roofline_ = nullptr;
 };
 
 // A top-level window comparing the trace files PATH_A and PATH_B (loaded here, in the caller's thread).
