@@ -97,7 +97,7 @@ CompareRooflineView::CompareRooflineView(std::shared_ptr<const Trace> a, std::sh
   controls->addStretch(1);
   controls->addWidget(resetZoom_);
   auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(controls);
   layout->addWidget(chartView_, 1);
   layout->addWidget(message_);

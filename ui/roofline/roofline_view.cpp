@@ -195,6 +195,21 @@ void RooflineView::reload() {
         QSignalBlocker block(precisionToggle(precision));
         precisionToggle(precision)->setChecked(counted);
       }
+      // A roof this GPU has no figure for cannot be drawn: its button says so and stays off-limits.
+      for (auto memory : kMemoryLevels) {
+        QString name = QString::fromUtf8(memoryLevelName(memory).data());
+        bool known = roofs_.bandwidthOf(memory) > 0;
+        levelToggle(memory)->setEnabled(known);
+        levelToggle(memory)->setToolTip(known ? tr("Show or hide the %1 bandwidth roof").arg(name)
+                                              : tr("The %1 bandwidth of this GPU is not known").arg(name));
+      }
+      for (auto precision : kPrecisions) {
+        QString name = QString::fromUtf8(precisionName(precision).data());
+        bool known = roofs_.peak(precision) > 0;
+        precisionToggle(precision)->setEnabled(known);
+        precisionToggle(precision)->setToolTip(known ? tr("Show or hide the %1 peak").arg(name)
+                                                     : tr("The %1 peak of this GPU is not known").arg(name));
+      }
       // Kernel events by (process, correlation), for selecting a point's kernel.
       std::unordered_map<uint64_t, bool> wanted;
       for (const auto& kernel : kernels_)

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <QApplication>
+#include <QDir>
 #include <QTreeWidget>
 #include <filesystem>
 
@@ -100,6 +101,11 @@ TEST_F(DetailsRooflineTest, KernelWithMetricsShowsItsPlaceOnTheRoofline) {
   // The tree is drawn with the new sections: it grew taller than the one without them.
   QApplication::processEvents();
   EXPECT_FALSE(panel.tree()->visualItemRect(sectionItem(panel, "Roofline")).isEmpty());
+  if (qEnvironmentVariableIsSet("GPUSCOPE_SCREENSHOT_DIR")) {
+    panel.tree()->scrollToItem(sectionItem(panel, "Roofline metrics"), QAbstractItemView::PositionAtTop);
+    QApplication::processEvents();
+    panel.grab().save(QDir(qEnvironmentVariable("GPUSCOPE_SCREENSHOT_DIR")).filePath("details_roofline.png"));
+  }
 }
 
 TEST_F(DetailsRooflineTest, KernelWithoutFlopsIsNotOnTheRoofline) {

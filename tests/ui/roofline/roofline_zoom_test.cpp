@@ -209,6 +209,9 @@ TEST_F(RooflineZoomTest, MemoryLevelAndPrecisionToggles) {
   ASSERT_NE(lineNamed(view, "DRAM"), nullptr);
   ASSERT_NE(lineNamed(view, "L1"), nullptr);  // several levels at once
   EXPECT_EQ(lineNamed(view, "L2"), nullptr);  // Hopper's L2 bandwidth is not published
+  EXPECT_FALSE(view.levelToggle(MemoryLevel::L2)->isEnabled());
+  EXPECT_TRUE(view.levelToggle(MemoryLevel::L2)->toolTip().contains("not known"));
+  EXPECT_TRUE(view.levelToggle(MemoryLevel::L1)->isEnabled());
   EXPECT_TRUE(view.message().contains("L2 bandwidth of this GPU is not known")) << view.message().toStdString();
   view.levelToggle(MemoryLevel::Dram)->click();
   EXPECT_EQ(lineNamed(view, "DRAM"), nullptr);
@@ -286,7 +289,6 @@ TEST_F(RooflineZoomTest, Screenshot) {
   QString dir = qEnvironmentVariable("GPUSCOPE_SCREENSHOT_DIR");
   if (dir.isEmpty()) GTEST_SKIP() << "set GPUSCOPE_SCREENSHOT_DIR to save docs/screenshots/roofline.png";
   view.resize(1100, 720);
-  view.kindBox()->setCurrentIndex(0);
   QApplication::processEvents();
   EXPECT_EQ(view.chart()->axes().size(), 2);  // rebuilt on the same axes
   EXPECT_TRUE(view.grab().save(QDir(dir).filePath("roofline.png")));
