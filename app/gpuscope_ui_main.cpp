@@ -1,7 +1,9 @@
-// gpuscope-ui: the viewer. Opens FILE when given; --screenshot renders the window to a PNG and exits.
+// gpuscope-ui: the viewer. Opens FILE when given, compares A and B when given two; --screenshot renders
+// the window to a PNG and exits; --bench FILE measures timeline frame times.
 #include <QApplication>
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QScreen>
@@ -9,11 +11,16 @@
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 
+#include "core/model/trace_loader.h"
+#include "core/error.h"
+#include "ui/compare/compare_view.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/startup_view.h"
+#include "ui/timeline/timeline_bench.h"
 
 
 namespace {
@@ -22,10 +29,12 @@ constexpr QSize kScreenshotSize(1600, 1000);
 constexpr QSize kDefaultWindowSize(1400, 900);
 
 // Looked for before QApplication exists, because the platform plugin is chosen when it starts.
-bool wantsScreenshot(int argc, char** argv) {
+bool hasFlag(int argc, char** argv, const char* flag) {
+  const size_t length = std::strlen(flag);
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--") == 0) break;
-    if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0) return true;
+    if (std::strcmp(argv[i], flag) == 0 || (std::strncmp(argv[i], flag, length) == 0 && argv[i][length] == '='))
+      return true;
   }
   return false;
 }
@@ -42,8 +51,20 @@ std::optional<QSize> parseSize(const QString& text) {
 // In --screenshot mode stderr carries only our own one-line errors: the platform's chatter
 // (warnings about size hints, runtime directories) is dropped; critical messages still pass.
 QtMessageHandler defaultMessageHandler = nullptr;
+void passOn(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+  if (defaultMessageHandler) return defaultMessageHandler(type, context, message);
+  std::fprintf(stderr, "%s\n", qFormatLogMessage(type, context, message).toLocal8Bit().constData());
+}
+
 void quietMessageHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
-  if (type == QtCriticalMsg || type == QtFatalMsg) defaultMessageHandler(type, context, message);
+  if (type == QtCriticalMsg || type == QtFatalMsg) passOn(type, context, message);
+}
+
+// Qt's note that it made up a runtime directory says nothing the user can act on, and would turn an
+// error's one sentence into two lines; everything else passes.
+void plainMessageHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+  if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"))) return;
+  passOn(type, context, message);
 }
 
 int fail(const QString& message) {
@@ -51,13 +72,47 @@ int fail(const QString& message) {
   return 1;
 }
 
+// Renders WIDGET, once it has laid out, to the PNG OUTPUT; the exit code.
+int saveScreenshot(QWidget& widget, const QString& output) {
+  QCoreApplication::processEvents();
+  if (!widget.grab().save(output, "PNG")) return fail(QStringLiteral("could not write the screenshot to %1.").arg(output));
+  return 0;
+}
+
+// `gpuscope-ui A B`: the compare window of two runs (loaded here; they are usually small enough that a
+// progress dialog would only flash). With SCREENSHOT, renders it and exits.
+int runCompare(QApplication& app, const QString& pathA, const QString& pathB, const QString& screenshot,
+               std::optional<QSize> size) {
+  std::unique_ptr<gpuscope::ui::CompareView> compare;
+  try {
+    compare = std::make_unique<gpuscope::ui::CompareView>(gpuscope::loadTrace(pathA.toStdString()),
+                                                          gpuscope::loadTrace(pathB.toStdString()));
+  } catch (const gpuscope::TraceError& error) {
+    return fail(QString::fromStdString(error.what()));
+  } catch (const std::bad_alloc&) {
+    return fail(QStringLiteral("there is not enough memory to hold both traces."));
+  }
+  gpuscope::ui::CompareView& view = *compare;
+  view.setWindowTitle(QStringLiteral("gpuscope — compare %1 (A) and %2 (B)")
+                          .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
+  view.resize(size.value_or(screenshot.isEmpty() ? kDefaultWindowSize : kScreenshotSize));
+  if (!screenshot.isEmpty()) {
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    return saveScreenshot(view, screenshot);
+  }
+  view.show();
+  return app.exec();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool screenshot = wantsScreenshot(argc, argv);
-  // A screenshot needs no display: use the offscreen platform unless the user chose one.
-  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  if (screenshot) defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);
+  const bool screenshot = hasFlag(argc, argv, "--screenshot");
+  const bool bench = hasFlag(argc, argv, "--bench");
+  // A screenshot or a benchmark needs no display: use the offscreen platform unless the user chose one.
+  if ((screenshot || bench) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  defaultMessageHandler = qInstallMessageHandler(screenshot ? quietMessageHandler : plainMessageHandler);
 
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("gpuscope"));
@@ -72,7 +127,9 @@ int main(int argc, char** argv) {
                      "and Nsight Systems SQLite exports."));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The trace to open."), QStringLiteral("[FILE]"));
+  parser.addPositionalArgument(QStringLiteral("file"),
+                               QStringLiteral("The trace to open; with a second, the two runs are compared (A B)."),
+                               QStringLiteral("[FILE [FILE_B]]"));
   const QCommandLineOption screenshotOption(
       QStringLiteral("screenshot"),
       QStringLiteral("Load FILE, save the window as a PNG image to OUT.png and exit; needs no display."),
@@ -89,14 +146,22 @@ int main(int argc, char** argv) {
       QStringLiteral("select"),
       QStringLiteral("Select the N-th event (in time order, default 1) whose name contains NAME, like saxpy#3."),
       QStringLiteral("NAME[#N]"));
+  const QCommandLineOption benchOption(
+      QStringLiteral("bench"),
+      QStringLiteral("Measure the timeline on FILE offscreen at 1920x1080: time to first frame and p50/p99 frame "
+                     "times over zoom levels and pans; exit 2 when p99 misses 16 ms."),
+      QStringLiteral("FILE"));
   parser.addOption(screenshotOption);
+  parser.addOption(benchOption);
   parser.addOption(sizeOption);
   parser.addOption(viewOption);
   parser.addOption(selectOption);
   parser.process(app);
 
+  if (parser.isSet(benchOption)) return gpuscope::ui::runTimelineBench(parser.value(benchOption));
+
   const QStringList files = parser.positionalArguments();
-  if (files.size() > 1) return fail(QStringLiteral("give at most one trace file (got %1).").arg(files.size()));
+  if (files.size() > 2) return fail(QStringLiteral("give one trace file, or two to compare (got %1).").arg(files.size()));
   const QString file = files.value(0);
 
   std::optional<QSize> size;
@@ -106,6 +171,12 @@ int main(int argc, char** argv) {
       return fail(QStringLiteral("--size wants WIDTHxHEIGHT between 200x150 and 16384x16384, like 1600x1000, not '%1'.")
                       .arg(parser.value(sizeOption)));
     }
+  }
+
+  if (files.size() == 2) {
+    if (parser.isSet(viewOption) || parser.isSet(selectOption))
+      return fail(QStringLiteral("--view and --select apply to one trace, not to a comparison of two."));
+    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size);
   }
 
   gpuscope::ui::StartupView startup;
@@ -125,12 +196,7 @@ int main(int argc, char** argv) {
         QCoreApplication::exit(fail(*error));
         return;
       }
-      QCoreApplication::processEvents();
-      if (!window.grab().save(output, "PNG")) {
-        QCoreApplication::exit(fail(QStringLiteral("could not write the screenshot to %1.").arg(output)));
-        return;
-      }
-      QCoreApplication::exit(0);
+      QCoreApplication::exit(saveScreenshot(window, output));
     };
     QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window, [save] { QTimer::singleShot(0, save); });
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadFailed, &window,

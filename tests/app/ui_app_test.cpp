@@ -184,6 +184,50 @@ TEST_F(UiAppTest, ABadSizeIsRefused) {
   EXPECT_NE(result.err.find("--size"), std::string::npos) << result.err;
 }
 
+const std::string kLoader2 = GPUSCOPE_FIXTURES "/nsys/loader2.sqlite";
+
+TEST_F(UiAppTest, TwoFilesOpenTheCompareViewAndItsScreenshot) {
+  const fs::path png = dir_ / "compare.png";
+  const RunResult result = run({kTranspose, kLoader2, "--screenshot", png.string(), "--size", "1300x900"},
+                               {{"QT_QPA_PLATFORM", "offscreen"}});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::optional<PngHeader> header = readPngHeader(png);
+  ASSERT_TRUE(header.has_value());
+  EXPECT_EQ(header->width, 1300u);
+  EXPECT_EQ(header->height, 900u);
+  EXPECT_GT(fs::file_size(png), 20'000u);
+}
+
+TEST_F(UiAppTest, CompareWithAMissingFileFailsWithOneLine) {
+  const std::string missing = (dir_ / "no-such-run.sqlite").string();
+  const RunResult result =
+      run({kTranspose, missing, "--screenshot", (dir_ / "x.png").string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find("no-such-run.sqlite"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.png"));
+}
+
+TEST_F(UiAppTest, ThreeFilesAreRefused) {
+  const RunResult result = run({kTranspose, kTranspose, kTranspose}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+}
+
+TEST_F(UiAppTest, BenchPrintsFirstFrameAndPercentilesPerZoomLevel) {
+  const RunResult result = run({"--bench", kTranspose}, {{"QT_QPA_PLATFORM", std::nullopt}, {"DISPLAY", std::nullopt}});
+  // 0: every level met the p99 target; 2: one missed it (a slow CI machine); both printed the table.
+  ASSERT_TRUE(result.exitCode == 0 || result.exitCode == 2) << result.exitCode << result.err;
+  EXPECT_NE(result.out.find("first frame"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("p99"), std::string::npos) << result.out;
+  EXPECT_GE(lineCount(result.out), 5u) << result.out;
+}
+
+TEST_F(UiAppTest, BenchOfAMissingFileFails) {
+  const RunResult result = run({"--bench", (dir_ / "none.sqlite").string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_EQ(result.exitCode, 1);
+}
+
 TEST_F(UiAppTest, HelpAndVersion) {
   const RunResult help = run({"--help"}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_EQ(help.exitCode, 0) << help.err;

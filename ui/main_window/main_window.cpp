@@ -28,6 +28,9 @@
 #include "ui/main_window/welcome_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/main_window/analysis_view.h"
+#include "ui/compare/compare_view.h"
+#include "ui/roofline/roofline_view.h"
+#include "core/error.h"
 #include "ui/summary/trace_summary_view.h"
 
 namespace gpuscope::ui {
@@ -63,6 +66,8 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
   analysis_ = new AnalysisView(session_, views_);
   views_->addTab(analysis_, tr("Timeline"));
   views_->addTab(summary_, tr("Summary"));
+  roofline_ = new RooflineView(session_, views_);
+  views_->addTab(roofline_, tr("Roofline"));
   pages_->addWidget(welcome_);
   pages_->addWidget(views_);
   setCentralWidget(pages_);
@@ -115,6 +120,11 @@ void MainWindow::createActions() {
   closeAction_->setStatusTip(tr("Close the trace and free its memory"));
   connect(closeAction_, &QAction::triggered, this, &MainWindow::closeTrace);
 
+  compareAction_ = new QAction(tr("Com&pare With…"), this);
+  compareAction_->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+  compareAction_->setStatusTip(tr("Open a second run and compare it with this one, side by side"));
+  connect(compareAction_, &QAction::triggered, this, &MainWindow::showCompareDialog);
+
   quitAction_ = new QAction(tr("&Quit"), this);
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
@@ -128,6 +138,7 @@ void MainWindow::createMenus() {
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
   // Pruned when opened, so a file deleted meanwhile disappears from the list.
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+  file->addAction(compareAction_);
   file->addAction(reloadAction_);
   file->addAction(closeAction_);
   file->addSeparator();
@@ -173,6 +184,7 @@ void MainWindow::updateState() {
   setWindowTitle(hasTrace ? tr("gpuscope — %1").arg(QFileInfo(currentFile_).fileName()) : tr("gpuscope"));
   reloadAction_->setEnabled(!currentFile_.isEmpty());
   closeAction_->setEnabled(hasTrace);
+  compareAction_->setEnabled(hasTrace);
 }
 
 void MainWindow::openFile(const QString& path) {
@@ -188,6 +200,35 @@ void MainWindow::showOpenDialog() {
   if (path.isEmpty()) return;
   if (!batch_) settings_->setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
   openFile(path);
+}
+
+void MainWindow::showCompareDialog() {
+  if (currentFile_.isEmpty()) return;
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Compare With"), QFileInfo(currentFile_).absolutePath(),
+      tr("Trace files (*.sqlite *.sqlite3 *.db *.nsys-sqlite);;All files (*)"));
+  if (!path.isEmpty()) compareWith(path);
+}
+
+QWidget* MainWindow::compareWith(const QString& path) {
+  if (currentFile_.isEmpty() || path.isEmpty()) return nullptr;
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  QWidget* view = nullptr;
+  QString error;
+  try {
+    // Its own copies of both traces: the compare window outlives a trace closed or reloaded here.
+    view = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
+  } catch (const TraceError& e) {
+    error = QString::fromStdString(e.what());
+  } catch (const std::bad_alloc&) {
+    error = tr("There is not enough memory to hold both traces.");
+  }
+  QApplication::restoreOverrideCursor();
+  if (!error.isEmpty()) {
+    std::fprintf(stderr, "gpuscope-ui: %s\n", error.toLocal8Bit().constData());
+    if (!batch_ && reportError_) reportError_(error);
+  }
+  return view;
 }
 
 void MainWindow::reload() {

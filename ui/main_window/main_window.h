@@ -21,6 +21,7 @@ class AnalysisView;
 class BackgroundTraceLoader;
 class LoadProgressWidget;
 class RecentFiles;
+class RooflineView;
 class TraceSession;
 class TraceSummaryView;
 class WelcomeView;
@@ -46,6 +47,8 @@ class MainWindow : public QMainWindow {
   TraceSummaryView* summaryView() const { return summary_; }
   // The timeline with its tables and details panel: the first tab.
   AnalysisView* analysisView() const { return analysis_; }
+  // The roofline of the trace's kernels (from imported or recorded metrics): the third tab.
+  RooflineView* rooflineView() const { return roofline_; }
   BackgroundTraceLoader* loader() const { return loader_; }
   RecentFiles* recentFiles() const { return recent_.get(); }
   WelcomeView* welcomeView() const { return welcome_; }
@@ -72,6 +75,10 @@ class MainWindow : public QMainWindow {
   void showOpenDialog();
   void reload();
   void closeTrace();
+  // Opens the compare window of the current trace (A) and PATH (B); load errors go to the error reporter.
+  // Returns the window, or null when either trace cannot be read.
+  QWidget* compareWith(const QString& path);
+  void showCompareDialog();
 
  signals:
   void traceLoaded(const QString& path);
@@ -105,11 +112,13 @@ class MainWindow : public QMainWindow {
   QTabWidget* views_;
   TraceSummaryView* summary_;
   AnalysisView* analysis_ = nullptr;
+  RooflineView* roofline_ = nullptr;
   LoadProgressWidget* progress_;
   QMenu* recentMenu_ = nullptr;
   QAction* openAction_ = nullptr;
   QAction* reloadAction_ = nullptr;
   QAction* closeAction_ = nullptr;
+  QAction* compareAction_ = nullptr;
   QAction* quitAction_ = nullptr;
   ErrorReporter reportError_;
   QString currentFile_;

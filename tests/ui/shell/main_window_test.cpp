@@ -27,7 +27,10 @@
 #include "core/model/trace.h"
 #include "core/model/trace_summary.h"
 #include "shell_fixtures.h"
+#include "ui/compare/compare_view.h"
 #include "ui/loading/background_trace_loader.h"
+#include "ui/main_window/analysis_view.h"
+#include "ui/roofline/roofline_view.h"
 #include "ui/loading/load_progress_widget.h"
 #include "ui/main_window/recent_files.h"
 #include "ui/main_window/welcome_view.h"
@@ -299,6 +302,42 @@ TEST_F(MainWindowTest, ReloadAndCloseTrace) {
   EXPECT_FALSE(window_->session()->hasTrace());
   EXPECT_FALSE(window_->showsTrace());
   EXPECT_EQ(window_->windowTitle(), QStringLiteral("gpuscope"));
+}
+
+TEST_F(MainWindowTest, TabsAreTimelineSummaryAndRoofline) {
+  load(fixturePath("nsys/transpose.sqlite"));
+  QTabWidget* tabs = window_->views();
+  ASSERT_EQ(tabs->count(), 3);
+  EXPECT_EQ(tabs->indexOf(window_->analysisView()), 0);
+  EXPECT_EQ(tabs->tabText(tabs->indexOf(window_->rooflineView())), QStringLiteral("Roofline"));
+  // The transpose export has no kernel metrics: the roofline says how to get them.
+  EXPECT_TRUE(window_->rooflineView()->message().contains(QStringLiteral("import-ncu"))) <<
+      window_->rooflineView()->message().toStdString();
+}
+
+TEST_F(MainWindowTest, CompareWithOpensTheCompareWindowOfBothRuns) {
+  load(fixturePath("nsys/transpose.sqlite"));
+  QWidget* opened = window_->compareWith(fixturePath("nsys/loader2.sqlite"));
+  ASSERT_NE(opened, nullptr);
+  auto* compare = qobject_cast<CompareView*>(opened);
+  ASSERT_NE(compare, nullptr);
+  EXPECT_TRUE(compare->isWindow());
+  EXPECT_TRUE(compare->windowTitle().contains(QStringLiteral("transpose.sqlite")));
+  EXPECT_TRUE(compare->windowTitle().contains(QStringLiteral("loader2.sqlite")));
+  // Its own traces: A is the file shown here, B the other.
+  EXPECT_EQ(compare->sessionA()->trace()->counts().total(), window_->session()->trace()->counts().total());
+  EXPECT_NE(compare->sessionB()->trace()->counts().total(), compare->sessionA()->trace()->counts().total());
+  EXPECT_TRUE(errors_.isEmpty());
+  delete compare;
+}
+
+TEST_F(MainWindowTest, CompareWithAFileThatIsNotATraceReportsOneError) {
+  load(fixturePath("nsys/transpose.sqlite"));
+  const QString bad = writeFile(QStringLiteral("junk.sqlite"), QByteArray("junk\n").repeated(100));
+  EXPECT_EQ(window_->compareWith(bad), nullptr);
+  ASSERT_EQ(errors_.size(), 1);
+  EXPECT_FALSE(errors_.front().contains(QLatin1Char('\n')));
+  EXPECT_TRUE(window_->session()->hasTrace());
 }
 
 TEST_F(MainWindowTest, CopyAsTextPutsTheInfoTextOnTheClipboard) {
