@@ -9,6 +9,7 @@
 // Lock order: the queue lock is never held while calling CUPTI.
 #include <cupti.h>
 #include <pthread.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -23,6 +24,7 @@
 
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/cuda/device_facts.h"
+#include "collector/cuda/query_api_filter.h"
 #include "collector/cuda/range_profiler.h"
 #include "collector/inject/process_recorder.h"
 #include "collector/inject/recorder_internal.h"
@@ -167,11 +169,21 @@ uint32_t deviceOf(const CUpti_Activity& record) {
   }
 }
 
+// GPU records CUPTI gave no timestamps cannot be drawn or counted in any report; say how many.
+void reportUntimedRecords(ProcessRecorder& recorder, const ConverterCounts& counts) {
+  if (counts.withoutTimestamps == 0) return;
+  diagnose(recorder, transport::DiagnosticLevel::Warning,
+           "CUPTI gave no timestamps for " + std::to_string(counts.withoutTimestamps) + " GPU activity records (" +
+               std::to_string(counts.kernelsWithoutTimestamps) + " kernels); they are not in the trace");
+}
+
 void runWorker(CudaTracer& tracer) {
   inject::markToolThread();
   pthread_setname_np(pthread_self(), "gpuscope-cupti");
   RingSink sink(*tracer.recorder);
   CuptiRecordConverter converter(sink, apiName);
+  // Reading device facts calls the driver from this thread: those calls are ours, not the program's.
+  converter.ignoreThread(static_cast<uint32_t>(syscall(SYS_gettid)));
   DeviceFactsWriter devices;
   uint64_t reportedDrops = 0;
   uint64_t reportedRefusals = 0;
@@ -229,6 +241,7 @@ void runWorker(CudaTracer& tracer) {
   }
   converter.endBuffer(true);
   (void)reportedDrops;
+  reportUntimedRecords(*tracer.recorder, converter.counts());
 }
 
 // At exit (before the driver tears down): everything CUPTI holds is flushed and written.
@@ -304,6 +317,7 @@ int startTracing(ProcessRecorder& recorder) {
                    resultText(enabled) + ")");
     }
   }
+  leaveOutQueryApiCalls();
   if (profile) startRangeProfiling(recorder, tracer->subscriber);
   tracer->running.store(true);
   tracer->worker = std::thread(runWorker, std::ref(*tracer));

@@ -2,6 +2,8 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
+
 #include <cstdlib>
 #include <cstring>
 
@@ -165,6 +167,7 @@ void CuptiRecordConverter::convert(const CUpti_Activity& record) {
       const auto& kernel = reinterpret_cast<const CUpti_ActivityKernel10&>(record);
       if (untimed(kernel.start, kernel.end)) {
         ++counts_.withoutTimestamps;
+        ++counts_.kernelsWithoutTimestamps;
         return;
       }
       const KernelNames& names = kernelNames(kernel.name);
@@ -295,6 +298,10 @@ void CuptiRecordConverter::convert(const CUpti_Activity& record) {
       const auto& api = reinterpret_cast<const CUpti_ActivityAPI&>(record);
       bool driver = record.kind == CUPTI_ACTIVITY_KIND_DRIVER;
       bufferHasApi_ = true;
+      if (std::find(ignoredThreads_.begin(), ignoredThreads_.end(), api.threadId) != ignoredThreads_.end()) {
+        ++counts_.toolThreadCalls;
+        return;
+      }
       transport::CudaApiBody body{};
       body.start = static_cast<int64_t>(api.start);
       body.end = static_cast<int64_t>(api.end);

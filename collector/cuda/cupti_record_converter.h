@@ -44,6 +44,8 @@ struct ConverterCounts {
   uint64_t converted = 0;          // ring records written
   uint64_t nestedDriverCalls = 0;  // driver calls made inside a runtime call, left out as nsys does
   uint64_t withoutTimestamps = 0;  // GPU records CUPTI could not time
+  uint64_t kernelsWithoutTimestamps = 0;  // of which kernels
+  uint64_t toolThreadCalls = 0;    // API calls gpuscope's own threads made (reading device facts)
   uint64_t unknownKinds = 0;       // activity kinds we do not record
 };
 
@@ -60,6 +62,8 @@ class CuptiRecordConverter {
   size_t heldDriverCalls() const { return heldDriverCalls_.size(); }
   // Drops process-local string ids (a forked child starts afresh).
   void reset();
+  // API calls made on thread TID (one of gpuscope's own) are left out: they are not the program's.
+  void ignoreThread(uint32_t tid) { ignoredThreads_.push_back(tid); }
 
   const ConverterCounts& counts() const { return counts_; }
 
@@ -94,6 +98,7 @@ class CuptiRecordConverter {
   std::vector<HeldDriverCall> heldDriverCalls_;
   uint64_t buffer_ = 0;  // buffers with API records read so far
   bool bufferHasApi_ = false;
+  std::vector<uint32_t> ignoredThreads_;
   ConverterCounts counts_;
 };
 

@@ -212,6 +212,7 @@ TEST_F(CuptiReplay, EveryActivityKindBecomesItsNsysRow) {
   converter_->endBuffer(true);
   EXPECT_EQ(converter_->counts().nestedDriverCalls, 1u);
   EXPECT_EQ(converter_->counts().withoutTimestamps, 1u);
+  EXPECT_EQ(converter_->counts().kernelsWithoutTimestamps, 1u);
   EXPECT_EQ(converter_->counts().unknownKinds, 1u);
 
   std::string trace = writeTrace();
@@ -315,6 +316,20 @@ TEST_F(CuptiReplay, NestedDriverCallSeenBeforeItsRuntimeCallInALaterBuffer) {
                      "r.start");
   EXPECT_EQ(names, (std::vector<std::vector<std::string>>{
                        {"cudaLaunchKernel_v7000"}, {"cuModuleGetLoadingMode"}, {"cudaLaunchKernel_v7000"}}));
+}
+
+TEST_F(CuptiReplay, CallsOfGpuscopesOwnThreadAreLeftOut) {
+  constexpr uint32_t kWorker = 777;
+  converter_->ignoreThread(kWorker);
+  CUpti_ActivityAPI own = apiCall(true, 17, 300, kOrigin + 100, kOrigin + 200);
+  own.threadId = kWorker;
+  convert(own);
+  convert(apiCall(false, 211, 301, kOrigin + 300, kOrigin + 400));
+  converter_->endBuffer(true);
+  EXPECT_EQ(converter_->counts().toolThreadCalls, 1u);
+  std::string trace = writeTrace();
+  auto rows = query(trace, "SELECT correlationId FROM CUPTI_ACTIVITY_KIND_RUNTIME");
+  EXPECT_EQ(rows, (std::vector<std::vector<std::string>>{{"301"}}));
 }
 
 TEST_F(CuptiReplay, DeviceFactsFillEveryGpuColumnTheViewerUses) {

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Where gpuscope's recording overhead comes from, on a machine with an NVIDIA GPU: the two overhead
+# workloads of run.sh (50,000 tiny-kernel launches; 50,000 small eager PyTorch ops) run bare, under
+# gpuscope with one source at a time (-t cuda, -t osrt, -t nvtx), with all of them, and under nsys,
+# REPEATS times each (default 3), and a table of the median loop time per mode, as +% over bare.
+# Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT (default build-gpu/overhead).
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+OUT=${OUT:-$ROOT/build-gpu/overhead}
+BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
+NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
+PYTHON=${PYTHON:-python3}
+REPEATS=${REPEATS:-3}
+DEPS=$ROOT/.deps/usr
+mkdir -p "$OUT"
+if ! command -v nvidia-smi > /dev/null 2>&1 || ! nvidia-smi -L > /dev/null 2>&1; then
+  echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"
+  exit 0
+fi
+BUILD_ONLY=1 GPUSCOPE_GPU_BUILD=$BUILD OUT=$OUT/build "$ROOT/tests/gpu/run.sh" > /dev/null 2>&1 ||
+  { echo "FAILED: the build (see $OUT/build/run.log)"; exit 1; }
+GPUSCOPE=$BUILD/app/gpuscope
+SCRATCH=$OUT/scratch
+mkdir -p "$SCRATCH"
+
+# The program's own loop time (its "loop_ns" line) in MODE.
+loop_ns() {
+  local mode=$1
+  shift
+  case $mode in
+    bare) "$@" ;;
+    nsys) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "$NSYS" profile \
+      -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$SCRATCH/nsys" "$@" 2>> "$OUT/log" ;;
+    gpuscope) "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    *) "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
+  esac | awk '/^loop_ns/ {print $2}'
+}
+
+MODES=(bare gpuscope-cuda gpuscope-osrt gpuscope-nvtx gpuscope nsys)
+measure() {
+  local name=$1
+  shift
+  for ((i = 0; i < REPEATS; ++i)); do
+    for mode in "${MODES[@]}"; do echo "$name $mode $(loop_ns "$mode" "$@")"; done
+  done >> "$OUT/loops.txt"
+}
+: > "$OUT/loops.txt"
+cd "$BUILD/gpu" || exit 1
+measure launch_loop "$BUILD/gpu/launch_loop" 50000
+measure eager_loop "$PYTHON" "$ROOT/tests/gpu/workloads/eager_loop.py" 50000
+
+"$PYTHON" - "$OUT/loops.txt" << 'PY'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    parts = line.split()
+    if len(parts) == 3 and parts[2].isdigit():
+        runs.setdefault((parts[0], parts[1]), []).append(int(parts[2]))
+modes = ["bare", "gpuscope-cuda", "gpuscope-osrt", "gpuscope-nvtx", "gpuscope", "nsys"]
+print(f"{'workload':<12}" + "".join(f"{m:>15}" for m in modes) + "   (median loop time; +% over bare)")
+for name in sorted({k[0] for k in runs}):
+    bare = statistics.median(runs.get((name, "bare"), [0])) or 1
+    cells = []
+    for m in modes:
+        got = runs.get((name, m))
+        if not got:
+            cells.append("-")
+        elif m == "bare":
+            cells.append(f"{bare / 1e6:.1f} ms")
+        else:
+            cells.append(f"{(statistics.median(got) / bare - 1) * 100:+.1f}%")
+    print(f"{name:<12}" + "".join(f"{c:>15}" for c in cells))
+PY
