@@ -24,6 +24,7 @@
 
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/cuda/device_facts.h"
+#include "collector/cuda/profiled_launch_times.h"
 #include "collector/cuda/query_api_filter.h"
 #include "collector/cuda/range_profiler.h"
 #include "collector/inject/process_recorder.h"
@@ -171,6 +172,11 @@ uint32_t deviceOf(const CUpti_Activity& record) {
 
 // GPU records CUPTI gave no timestamps cannot be drawn or counted in any report; say how many.
 void reportUntimedRecords(ProcessRecorder& recorder, const ConverterCounts& counts) {
+  if (counts.kernelsTimedByProfiler > 0)
+    diagnose(recorder, transport::DiagnosticLevel::Info,
+             std::to_string(counts.kernelsTimedByProfiler) +
+                 " profiled kernels were replayed, so CUPTI could not time them: each is drawn with the duration the "
+                 "profiler measured, ending when its launch call returned");
   if (counts.withoutTimestamps == 0) return;
   diagnose(recorder, transport::DiagnosticLevel::Warning,
            "CUPTI gave no timestamps for " + std::to_string(counts.withoutTimestamps) + " GPU activity records (" +
@@ -184,6 +190,8 @@ void runWorker(CudaTracer& tracer) {
   CuptiRecordConverter converter(sink, apiName);
   // Reading device facts calls the driver from this thread: those calls are ours, not the program's.
   converter.ignoreThread(static_cast<uint32_t>(syscall(SYS_gettid)));
+  if (rangeProfilingRequested())
+    converter.setUntimedKernelTimes([](uint32_t correlationId) { return profiledLaunchTimes().take(correlationId); });
   DeviceFactsWriter devices;
   uint64_t reportedDrops = 0;
   uint64_t reportedRefusals = 0;

@@ -15,6 +15,8 @@ namespace {
 
 // Runtime correlation ids remembered to recognize nested driver calls.
 constexpr size_t kRememberedRuntimeCalls = 1 << 16;
+// Untimed kernels waiting for the profiler's times, at most.
+constexpr size_t kMaxHeldKernels = 1 << 12;
 
 // CUpti_ActivityMemoryKind (0 unknown, 1 pageable, ...) to ENUM_CUDA_MEM_KIND (0 pageable, ..., 7 unknown).
 uint8_t memoryKind(uint32_t cuptiKind) {
@@ -89,6 +91,7 @@ void CuptiRecordConverter::reset() {
   runtimeCorrelations_.clear();
   runtimeOrder_.clear();
   heldDriverCalls_.clear();
+  heldKernels_.clear();
 }
 
 uint64_t CuptiRecordConverter::stringId(const std::string& text) {
@@ -144,7 +147,77 @@ void CuptiRecordConverter::noteRuntimeCorrelation(uint32_t correlationId) {
   }
 }
 
+void CuptiRecordConverter::writeKernel(const CUpti_ActivityKernel10& kernel, int64_t start, int64_t end) {
+  const KernelNames& names = kernelNames(kernel.name);
+  transport::KernelBody body{};
+  body.start = start;
+  body.end = end;
+  body.demangledNameId = names.demangled;
+  body.shortNameId = names.shortName;
+  body.mangledNameId = names.mangled;
+  body.gridId = kernel.gridId;
+  body.localMemoryTotal = static_cast<int64_t>(kernel.localMemoryTotal_v2);
+  body.graphNodeId = kernel.graphNodeId;
+  body.deviceId = kernel.deviceId;
+  body.contextId = kernel.contextId;
+  body.streamId = kernel.streamId;
+  body.correlationId = kernel.correlationId;
+  body.gridX = kernel.gridX;
+  body.gridY = kernel.gridY;
+  body.gridZ = kernel.gridZ;
+  body.blockX = kernel.blockX;
+  body.blockY = kernel.blockY;
+  body.blockZ = kernel.blockZ;
+  body.staticSharedMemory = kernel.staticSharedMemory;
+  body.dynamicSharedMemory = kernel.dynamicSharedMemory;
+  body.localMemoryPerThread = kernel.localMemoryPerThread;
+  body.sharedMemoryExecuted = kernel.sharedMemoryExecuted;
+  body.registersPerThread = kernel.registersPerThread;
+  body.launchType = launchType(kernel.launchType);
+  body.cacheConfigRequested = kernel.cacheConfig.config.requested;
+  body.cacheConfigExecuted = kernel.cacheConfig.config.executed;
+  body.sharedMemoryLimitConfig = static_cast<uint8_t>(kernel.shmemLimitConfig);
+  sink_.write(RecordType::Kernel, 0, 0, &body, sizeof body, {});
+  ++counts_.converted;
+}
+
+bool CuptiRecordConverter::writeWithProfilerTimes(const CUpti_ActivityKernel10& kernel) {
+  std::optional<KernelTimes> times = untimedKernelTimes_(kernel.correlationId);
+  if (!times) return false;
+  writeKernel(kernel, times->start, times->end);
+  ++counts_.kernelsTimedByProfiler;
+  return true;
+}
+
+void CuptiRecordConverter::convertUntimedKernel(const CUpti_ActivityKernel10& kernel) {
+  if (untimedKernelTimes_) {
+    if (writeWithProfilerTimes(kernel)) return;
+    // The profiler may note the times just after CUPTI handed the record over: try again later.
+    if (heldKernels_.size() < kMaxHeldKernels) {
+      heldKernels_.push_back(kernel);
+      return;
+    }
+  }
+  ++counts_.withoutTimestamps;
+  ++counts_.kernelsWithoutTimestamps;
+}
+
+void CuptiRecordConverter::retryHeldKernels(bool final) {
+  std::vector<CUpti_ActivityKernel10> keep;
+  for (const CUpti_ActivityKernel10& kernel : heldKernels_) {
+    if (writeWithProfilerTimes(kernel)) continue;
+    if (!final) {
+      keep.push_back(kernel);
+      continue;
+    }
+    ++counts_.withoutTimestamps;
+    ++counts_.kernelsWithoutTimestamps;
+  }
+  heldKernels_ = std::move(keep);
+}
+
 void CuptiRecordConverter::endBuffer(bool final) {
+  if (!heldKernels_.empty()) retryHeldKernels(final);
   // Kernel and memory buffers say nothing about API calls: only buffers with API records count.
   if (!final && !bufferHasApi_) return;
   bufferHasApi_ = false;
@@ -165,42 +238,8 @@ void CuptiRecordConverter::convert(const CUpti_Activity& record) {
     case CUPTI_ACTIVITY_KIND_KERNEL:
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
       const auto& kernel = reinterpret_cast<const CUpti_ActivityKernel10&>(record);
-      if (untimed(kernel.start, kernel.end)) {
-        ++counts_.withoutTimestamps;
-        ++counts_.kernelsWithoutTimestamps;
-        return;
-      }
-      const KernelNames& names = kernelNames(kernel.name);
-      transport::KernelBody body{};
-      body.start = static_cast<int64_t>(kernel.start);
-      body.end = static_cast<int64_t>(kernel.end);
-      body.demangledNameId = names.demangled;
-      body.shortNameId = names.shortName;
-      body.mangledNameId = names.mangled;
-      body.gridId = kernel.gridId;
-      body.localMemoryTotal = static_cast<int64_t>(kernel.localMemoryTotal_v2);
-      body.graphNodeId = kernel.graphNodeId;
-      body.deviceId = kernel.deviceId;
-      body.contextId = kernel.contextId;
-      body.streamId = kernel.streamId;
-      body.correlationId = kernel.correlationId;
-      body.gridX = kernel.gridX;
-      body.gridY = kernel.gridY;
-      body.gridZ = kernel.gridZ;
-      body.blockX = kernel.blockX;
-      body.blockY = kernel.blockY;
-      body.blockZ = kernel.blockZ;
-      body.staticSharedMemory = kernel.staticSharedMemory;
-      body.dynamicSharedMemory = kernel.dynamicSharedMemory;
-      body.localMemoryPerThread = kernel.localMemoryPerThread;
-      body.sharedMemoryExecuted = kernel.sharedMemoryExecuted;
-      body.registersPerThread = kernel.registersPerThread;
-      body.launchType = launchType(kernel.launchType);
-      body.cacheConfigRequested = kernel.cacheConfig.config.requested;
-      body.cacheConfigExecuted = kernel.cacheConfig.config.executed;
-      body.sharedMemoryLimitConfig = static_cast<uint8_t>(kernel.shmemLimitConfig);
-      sink_.write(RecordType::Kernel, 0, 0, &body, sizeof body, {});
-      ++counts_.converted;
+      if (untimed(kernel.start, kernel.end)) return convertUntimedKernel(kernel);
+      writeKernel(kernel, static_cast<int64_t>(kernel.start), static_cast<int64_t>(kernel.end));
       return;
     }
     case CUPTI_ACTIVITY_KIND_MEMCPY: {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "collector/cuda/profiled_launch_times.h"
 #include "collector/transport/records.h"
 
 namespace gpuscope::cuda {
@@ -34,6 +36,9 @@ class RecordSink {
 // cuptiGetCallbackName gives it ("cudaLaunchKernel_v7000", "cuLaunchKernel").
 using ApiNameLookup = std::function<std::string(bool driver, uint32_t callbackId)>;
 
+// Times for a kernel CUPTI left untimed, by correlation id (profiled_launch_times.h says when).
+using UntimedKernelTimes = std::function<std::optional<KernelTimes>(uint32_t correlationId)>;
+
 // The short name nsys shows for a kernel: the function's own name, without return type, scope,
 // template arguments or parameters ("void ns::gemm<float>(float*)" gives "gemm").
 std::string kernelShortName(std::string_view demangled);
@@ -45,6 +50,7 @@ struct ConverterCounts {
   uint64_t nestedDriverCalls = 0;  // driver calls made inside a runtime call, left out as nsys does
   uint64_t withoutTimestamps = 0;  // GPU records CUPTI could not time
   uint64_t kernelsWithoutTimestamps = 0;  // of which kernels
+  uint64_t kernelsTimedByProfiler = 0;    // untimed kernels given the range profiler's times
   uint64_t toolThreadCalls = 0;    // API calls gpuscope's own threads made (reading device facts)
   uint64_t unknownKinds = 0;       // activity kinds we do not record
 };
@@ -64,6 +70,8 @@ class CuptiRecordConverter {
   void reset();
   // API calls made on thread TID (one of gpuscope's own) are left out: they are not the program's.
   void ignoreThread(uint32_t tid) { ignoredThreads_.push_back(tid); }
+  // Where untimed kernels get their times; without it they are counted and left out.
+  void setUntimedKernelTimes(UntimedKernelTimes lookup) { untimedKernelTimes_ = std::move(lookup); }
 
   const ConverterCounts& counts() const { return counts_; }
 
@@ -83,6 +91,10 @@ class CuptiRecordConverter {
   uint64_t stringId(const std::string& text);
   const KernelNames& kernelNames(const char* name);
   uint64_t apiNameId(bool driver, uint32_t callbackId);
+  void writeKernel(const CUpti_ActivityKernel10& kernel, int64_t start, int64_t end);
+  bool writeWithProfilerTimes(const CUpti_ActivityKernel10& kernel);
+  void convertUntimedKernel(const CUpti_ActivityKernel10& kernel);
+  void retryHeldKernels(bool final);
   void writeApi(const transport::CudaApiBody& body, transport::CudaApiKind kind, uint32_t tid);
   void noteRuntimeCorrelation(uint32_t correlationId);
 
@@ -99,6 +111,8 @@ class CuptiRecordConverter {
   uint64_t buffer_ = 0;  // buffers with API records read so far
   bool bufferHasApi_ = false;
   std::vector<uint32_t> ignoredThreads_;
+  UntimedKernelTimes untimedKernelTimes_;
+  std::vector<CUpti_ActivityKernel10> heldKernels_;  // untimed, waiting for the profiler's times
   ConverterCounts counts_;
 };
 

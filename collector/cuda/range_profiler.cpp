@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -21,10 +22,12 @@
 #include <string>
 #include <vector>
 
+#include "collector/cuda/profiled_launch_times.h"
 #include "collector/cuda/roofline_counters.h"
 #include "collector/inject/process_recorder.h"
 #include "collector/transport/counter_text.h"
 #include "collector/transport/session_clock.h"
+#include "core/ncu/kernel_metrics.h"
 
 namespace gpuscope::cuda {
 namespace {
@@ -356,6 +359,17 @@ void emitMetrics(ProfilingState& state, const PendingLaunch& launch, const trans
   state.recorder->emit(RecordType::KernelMetrics, 0, &body, sizeof body, {name, text}, 0, kRingWaitNs);
 }
 
+// Kernel replay leaves the launch's activity record untimed: the kernel is given its measured duration,
+// ending when its launch call returned (profiled_launch_times.h).
+void noteKernelTimes(const PendingLaunch& launch, const transport::CounterValues& counters, int64_t exitNs) {
+  for (const auto& [name, value] : counters) {
+    if (name != ncu_metric::kDuration || !(value > 0)) continue;
+    const auto duration = static_cast<int64_t>(value + 0.5);
+    profiledLaunchTimes().note(launch.correlationId, {std::max(launch.startNs, exitNs - duration), exitNs});
+    return;
+  }
+}
+
 // Profiling stops for the rest of the process at the first failure: a half-working profiler would
 // give rows for some launches and not others without saying why.
 void giveUp(ProfilingState& state, const std::string& message) {
@@ -407,6 +421,7 @@ void onLaunchExit(ProfilingState& state, const CUpti_CallbackData& call) {
   }
   if (!pending || pending->correlationId != call.correlationId) return;
   traceStep("launch exited");
+  const int64_t exitNs = transport::sessionClockNs();
   std::unique_ptr<PendingLaunch> launch(pending);
   t_pending = nullptr;
   std::lock_guard<std::mutex> guard(state.launchLock, std::adopt_lock);
@@ -414,6 +429,7 @@ void onLaunchExit(ProfilingState& state, const CUpti_CallbackData& call) {
     transport::CounterValues counters = stopRange(*launch->profiler);
     traceStep("emitting the launch's counters");
     emitMetrics(state, *launch, counters, transport::sessionClockNs() - launch->startNs);
+    noteKernelTimes(*launch, counters, exitNs);
   } catch (const Failure& failure) {
     giveUp(state, failure.message);
   }

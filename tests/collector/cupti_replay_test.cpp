@@ -332,6 +332,25 @@ TEST_F(CuptiReplay, CallsOfGpuscopesOwnThreadAreLeftOut) {
   EXPECT_EQ(rows, (std::vector<std::vector<std::string>>{{"301"}}));
 }
 
+TEST_F(CuptiReplay, ReplayedKernelsTakeTheProfilersTimesEvenWhenTheyArriveLater) {
+  cuda::ProfiledLaunchTimes table;
+  converter_->setUntimedKernelTimes([&](uint32_t correlation) { return table.take(correlation); });
+  table.note(400, {static_cast<int64_t>(kOrigin + 1000), static_cast<int64_t>(kOrigin + 1600)});
+  convert(kernel("k", 400, 0, 0));
+  // The profiler notes the second launch only after CUPTI handed its record over.
+  convert(kernel("k", 401, 0, 0));
+  converter_->endBuffer();
+  table.note(401, {static_cast<int64_t>(kOrigin + 2000), static_cast<int64_t>(kOrigin + 2700)});
+  // A third never gets times: counted and left out at the end.
+  convert(kernel("k", 402, 0, 0));
+  converter_->endBuffer(true);
+  EXPECT_EQ(converter_->counts().kernelsTimedByProfiler, 2u);
+  EXPECT_EQ(converter_->counts().kernelsWithoutTimestamps, 1u);
+  std::string trace = writeTrace();
+  auto rows = query(trace, "SELECT correlationId, end - start FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY start");
+  EXPECT_EQ(rows, (std::vector<std::vector<std::string>>{{"400", "600"}, {"401", "700"}}));
+}
+
 TEST_F(CuptiReplay, DeviceFactsFillEveryGpuColumnTheViewerUses) {
   transport::GpuBody body{};
   std::string name = "NVIDIA H100 80GB HBM3", uuid = "0ef79e88-2755-c950-5bf6-0d309cf81a3a", bus = "0000:00:06.0",
