@@ -1,5 +1,7 @@
 #include "core/write/trace_writer.h"
 
+#include <sqlite3.h>
+
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -10,9 +12,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/schema/trace_schema.h"
+#include "core/write/bulk_insert.h"
 #include "core/write/nsys_enum_rows.h"
 
 namespace gpuscope {
@@ -92,38 +94,34 @@ constexpr IndexSpec kIndexes[] = {
 };
 // clang-format on
 
-std::string insertSql(const InsertSpec& insert) {
+// Every bound column must exist in the schema: a typo would otherwise only show at the first insert.
+void checkColumns(const InsertSpec& insert) {
   const TableSpec& spec = tableSpec(insert.table);
-  std::string names;
-  std::string params;
-  for (size_t i = 0; i < insert.columns.size(); ++i) {
+  for (std::string_view name : insert.columns) {
     bool known = false;
-    for (const auto& column : spec.columns) known = known || column.name == insert.columns[i];
+    for (const auto& column : spec.columns) known = known || column.name == name;
     if (!known) {
-      throw std::logic_error("TraceWriter binds " + std::string(insert.columns[i]) + ", which " +
-                             std::string(insert.table) + " does not declare");
+      throw std::logic_error("TraceWriter binds " + std::string(name) + ", which " + std::string(insert.table) +
+                             " does not declare");
     }
-    names += (i ? ", " : "") + std::string(insert.columns[i]);
-    params += (i ? ", ?" : "?") + std::to_string(i + 1);
   }
-  return "INSERT INTO " + std::string(insert.table) + " (" + names + ") VALUES (" + params + ")";
 }
 
 template <typename T>
-void bindValue(Statement& stmt, int index, const T& value) {
+void appendValue(BulkInsert& table, const T& value) {
   if constexpr (std::is_same_v<T, std::nullptr_t>) {
-    stmt.bindNull(index);
+    table.addNull();
   } else if constexpr (std::is_integral_v<T>) {
-    stmt.bind(index, static_cast<int64_t>(value));
+    table.addInt(static_cast<int64_t>(value));
   } else if constexpr (std::is_floating_point_v<T>) {
-    stmt.bind(index, static_cast<double>(value));
+    table.addDouble(static_cast<double>(value));
   } else if constexpr (std::is_convertible_v<T, std::string_view>) {
-    stmt.bind(index, std::string_view(value));
+    table.addText(std::string_view(value));
   } else {  // std::optional
     if (value.has_value()) {
-      bindValue(stmt, index, *value);
+      appendValue(table, *value);
     } else {
-      stmt.bindNull(index);
+      table.addNull();
     }
   }
 }
@@ -137,49 +135,78 @@ std::string formatTime(int64_t epochSeconds, bool local) {
   return std::string(text, length);
 }
 
-// SQLite's own words from a Statement error ("<what>: <reason>."), without the wrapper's context.
-std::string sqliteReason(std::string_view message) {
-  size_t colon = message.rfind(": ");
-  if (colon != std::string_view::npos) message.remove_prefix(colon + 2);
-  if (!message.empty() && message.back() == '.') message.remove_suffix(1);
-  return std::string(message);
-}
+// Database page size while recording; readers take any.
+constexpr int kPageBytes = 16384;
 
 struct TransparentHash {
   using is_transparent = void;
   size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
 };
 
+// The connection is opened without SQLite's per-call mutex: one thread uses a writer.
+struct Connection {
+  sqlite3* handle = nullptr;
+  Connection() = default;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  ~Connection() { sqlite3_close_v2(handle); }
+};
+
 }  // namespace
 
 struct TraceWriter::Statements {
-  explicit Statements(Database database) : db(std::move(database)) {}
-  Database db;
-  std::vector<Statement> statements;
+  Connection connection;  // declared first: closed after the statements are finalized
+  std::vector<BulkInsert> tables;
   std::unordered_map<std::string, int64_t, TransparentHash, std::equal_to<>> strings;
+
+  sqlite3* db() const { return connection.handle; }
 };
 
 TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_(path), options_(std::move(options)) {
   if (options_.rowsPerTransaction == 0) options_.rowsPerTransaction = 1;
-  db_ = std::make_unique<Statements>(Database::create(path));
-  Database& db = db_->db;
-  db.exec(options_.bulk ? "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" : "PRAGMA synchronous=NORMAL;");
-  db.exec("PRAGMA cache_size=-65536;");  // 64 MiB: index creation sorts whole tables
-  db.exec("BEGIN");
-  for (const TableSpec& spec : traceSchema()) db.exec(createTableSql(spec));
-  db_->statements.reserve(kStatementCount);
+  db_ = std::make_unique<Statements>();
+  open();
+  // A file written once by one writer: no journal, no syncs, and pages large enough that appends
+  // split few of them. page_size only takes effect before the first table.
+  exec(options_.bulk
+           ? "PRAGMA page_size=" + std::to_string(kPageBytes) + "; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+           : std::string("PRAGMA synchronous=NORMAL;"));
+  exec("PRAGMA cache_size=-65536;");  // 64 MiB: index creation sorts whole tables
+  exec("BEGIN");
+  for (const TableSpec& spec : traceSchema()) exec(createTableSql(spec));
+  db_->tables.reserve(kStatementCount);
   for (const InsertSpec& insert : insertSpecs()) {
-    if (static_cast<size_t>(insert.id) != db_->statements.size())
+    if (static_cast<size_t>(insert.id) != db_->tables.size())
       throw std::logic_error("TraceWriter insert specs are out of order");
-    db_->statements.push_back(db.prepare(insertSql(insert)));
+    checkColumns(insert);
+    db_->tables.emplace_back(db_->db(), insert.table, insert.columns);
   }
   writeEnums();
+}
+
+void TraceWriter::open() {
+  std::error_code ec;
+  std::filesystem::remove(path_, ec);
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2(path_.c_str(), &db_->connection.handle, flags, nullptr) != SQLITE_OK) {
+    std::string reason = db_->db() ? sqlite3_errmsg(db_->db()) : "out of memory";
+    throw TraceError(path_ + " could not be created (" + reason + ").");
+  }
+}
+
+void TraceWriter::exec(const std::string& sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_->db(), sql.c_str(), nullptr, nullptr, &error) == SQLITE_OK) return;
+  std::string reason = error ? error : sqlite3_errmsg(db_->db());
+  sqlite3_free(error);
+  throw TraceError("Writing " + path_ + " failed: " + reason + ".");
 }
 
 TraceWriter::~TraceWriter() {
   if (finished_ || !db_) return;
   try {
-    db_->db.exec("COMMIT");
+    flushTables();
+    exec("COMMIT");
   } catch (const std::exception&) {
     // The destructor must not throw; the file keeps what the last commit wrote.
   }
@@ -188,23 +215,29 @@ TraceWriter::~TraceWriter() {
 template <typename... Values>
 void TraceWriter::insert(int statement, const Values&... values) {
   if (finished_) throw std::logic_error("TraceWriter: a row was appended after finish()");
-  Statement& stmt = db_->statements[static_cast<size_t>(statement)];
-  int index = 1;
-  (bindValue(stmt, index++, values), ...);
+  BulkInsert& table = db_->tables[static_cast<size_t>(statement)];
+  (appendValue(table, values), ...);
   try {
-    stmt.step();
+    table.endRow();
   } catch (const TraceError& error) {
-    stmt.reset();
-    throw TraceError("Writing " + path_ + " failed: " + sqliteReason(error.what()) + ".");
+    throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
   }
-  stmt.reset();
   ++rowCount_;
   commitIfDue();
 }
 
+void TraceWriter::flushTables() {
+  try {
+    for (BulkInsert& table : db_->tables) table.flush();
+  } catch (const TraceError& error) {
+    throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
+  }
+}
+
 void TraceWriter::commitIfDue() {
   if (++rowsInTransaction_ < options_.rowsPerTransaction) return;
-  db_->db.exec("COMMIT; BEGIN");
+  flushTables();
+  exec("COMMIT; BEGIN");
   rowsInTransaction_ = 0;
 }
 
@@ -219,15 +252,15 @@ int64_t TraceWriter::intern(std::string_view text) {
 
 void TraceWriter::writeEnums() {
   auto writeTable = [this](std::string_view name, const auto& rows) {
-    Statement stmt = db_->db.prepare("INSERT INTO " + std::string(name) + " (id, name, label) VALUES (?1, ?2, ?3)");
+    BulkInsert table(db_->db(), name, {"id", "name", "label"});
     for (const nsys_enum::EnumRow& row : rows) {
-      stmt.bind(1, int64_t{row.id});
-      stmt.bind(2, row.name);
-      stmt.bind(3, row.label);
-      stmt.step();
-      stmt.reset();
+      table.addInt(row.id);
+      table.addText(row.name);
+      table.addText(row.label);
+      table.endRow();
       ++rowCount_;
     }
+    table.flush();
   };
   writeTable(table::kEnumEventClass, nsys_enum::kEventClassRows);
   writeTable(table::kEnumEventType, nsys_enum::kEventTypeRows);
@@ -353,19 +386,19 @@ void TraceWriter::writeMetadata() {
 void TraceWriter::createIndexes() {
   for (const IndexSpec& index : kIndexes) {
     std::string name = "idx_" + std::string(index.table) + "_" + std::string(index.column);
-    db_->db.exec("CREATE INDEX " + name + " ON " + std::string(index.table) + " (" + std::string(index.column) + ")");
+    exec("CREATE INDEX " + name + " ON " + std::string(index.table) + " (" + std::string(index.column) + ")");
   }
 }
 
 void TraceWriter::finish() {
   if (finished_) return;
   writeMetadata();
+  flushTables();
   finished_ = true;
-  Database& db = db_->db;
-  db.exec("COMMIT");
-  db.exec("BEGIN");
+  exec("COMMIT");
+  exec("BEGIN");
   createIndexes();
-  db.exec("COMMIT");
+  exec("COMMIT");
   db_.reset();  // finalizes the statements and closes the file
 }
 

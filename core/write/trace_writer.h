@@ -71,6 +71,11 @@ class TraceWriter {
   template <typename... Values>
   void insert(int statement, const Values&... values);
   void insertNvtx(int eventType, const NvtxRow& row);
+  void open();
+  // Runs SQL; a failure throws TraceError naming the file.
+  void exec(const std::string& sql);
+  // Writes the rows the tables still buffer.
+  void flushTables();
   void commitIfDue();
   void writeEnums();
   void writeMetadata();
