@@ -13,6 +13,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/model/writable_trace.h"
+#include "core/ncu/kernel_signature.h"
 #include "core/ncu/ncu_report.h"
 #include "core/schema/trace_schema.h"
 
@@ -67,6 +68,7 @@ std::vector<TraceKernelLaunch> readTraceKernelLaunches(const Database& db) {
     launch.demangledName = std::string(stmt.text(4));
     launch.shortName = std::string(stmt.text(5));
     launch.mangledName = std::string(stmt.text(6));
+    launch.canonicalName = canonicalKernelSignature(launch.demangledName);
     launches.push_back(std::move(launch));
   }
   // The launching call's start, from the runtime/driver API table.
@@ -106,6 +108,8 @@ NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelL
     byName[{scope, 0, trace[i].demangledName}].push_back(i);
     byName[{scope, 1, trace[i].shortName}].push_back(i);
     if (!trace[i].mangledName.empty()) byName[{scope, 2, trace[i].mangledName}].push_back(i);
+    // Last: the same signature as another demangler spells it.
+    byName[{scope, 3, trace[i].canonicalName}].push_back(i);
   }
   std::map<std::pair<uint32_t, std::string>, size_t> launchesSeen;
   std::set<std::string> unknown;
@@ -114,6 +118,11 @@ NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelL
     const std::vector<size_t>* candidates = nullptr;
     for (int form = 0; form < 3 && !candidates; ++form) {
       auto it = byName.find({scope, form, kernel.name});
+      if (it != byName.end()) candidates = &it->second;
+    }
+    if (!candidates) {
+      const std::string canonical = canonicalKernelSignature(kernel.name);
+      auto it = byName.find({scope, 3, canonical});
       if (it != byName.end()) candidates = &it->second;
     }
     if (!candidates) {

@@ -80,7 +80,9 @@ for mode in default none; do
   cache=()
   [ "$mode" = none ] && cache=(--cache-control none)
   say "ncu (cache control: $mode)"
-  wall "$NCU" --metrics "$METRICS" "${cache[@]}" --csv --page raw --print-units base "$WORKLOAD" \
+  # --clock-control none: gpuscope profiles at the GPU's own clocks; ncu's default locks them to base, which
+  # moves how much of a kernel's dirty L2 lines reach DRAM before the measurement ends.
+  wall "$NCU" --metrics "$METRICS" "${cache[@]}" --clock-control none --csv --page raw --print-units base "$WORKLOAD" \
     > "$OUT/ncu_$mode.csv" 2>> "$LOG" || echo "ncu exited with $?" | tee -a "$LOG"
   "$GPUSCOPE" import-ncu "$OUT/roofline.sqlite" "$OUT/ncu_$mode.csv" -o "$OUT/ncu_$mode.sqlite" >> "$LOG" 2>&1 ||
     echo "gpuscope import-ncu of the $mode ncu report failed (see $LOG)" | tee -a "$LOG"
