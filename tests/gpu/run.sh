@@ -144,7 +144,10 @@ record_both() {
   nsys_run profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$OUT/$name.nsys" \
     "$@" > "$OUT/$name.nsys.log" 2>&1 || echo "nsys profile exited with $?" | tee -a "$LOG"
   quiet nsys_run export --type sqlite --force-overwrite=true -o "$OUT/$name.nsys.sqlite" "$OUT/$name.nsys.nsys-rep"
+  # A second gpuscope run: how far two runs of the same program differ with the same tool (the noise floor).
+  "$GPUSCOPE" record -f -o "$OUT/$name.gpuscope2.sqlite" -- "$@" > /dev/null 2>&1
   "$PYTHON" "$ROOT/tests/gpu/compare.py" compare "$OUT/$name.gpuscope.sqlite" "$OUT/$name.nsys.sqlite" "$name" \
+    "$OUT/$name.gpuscope2.sqlite" \
     > "$OUT/$name.compare.json" 2>> "$LOG" || echo "comparing $name failed" | tee -a "$LOG"
   rm -f "$OUT/$name.nsys.nsys-rep"
 }

@@ -110,10 +110,31 @@ void TimelineCanvas::onSelectionChanged() {
         layout_.reveal(row);
         updateScrollRange();
         scrollRowIntoView(row);
+        showLaunchingCallToo(*selected, row);
       }
     }
   }
   update();
+}
+
+void TimelineCanvas::showLaunchingCallToo(EventRef work, int workRow) {
+  const Trace* trace = session_->trace().get();
+  if (!trace || !trace->track(work.track).isGpu()) return;
+  auto call = trace->launchingCall(work);
+  if (!call) return;
+  int callRow = layout_.rowOfTrack(call->track);
+  if (callRow < 0) return;
+  layout_.reveal(callRow);
+  updateScrollRange();
+  TimelineLayout::Placement a = layout_.placementOf(callRow);
+  TimelineLayout::Placement b = layout_.placementOf(workRow);
+  if (a.row < 0 || b.row < 0) return;
+  // Both rows on screen when they fit, so the flow arrow joins two visible ends.
+  int top = std::min(a.top, b.top);
+  int bottom = std::max(a.bottom(), b.bottom());
+  int visible = std::max(0, height() - kRulerHeight);
+  int margin = TimelineLayout::kLaneHeight;
+  if (bottom - top + 2 * margin <= visible) setScrollY(std::max(0, top - margin));
 }
 
 void TimelineCanvas::selectEvent(std::optional<EventRef> event) {

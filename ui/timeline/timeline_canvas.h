@@ -90,6 +90,8 @@ class TimelineCanvas : public QWidget {
   int scrollY() const;
   void setScrollY(int y);
   void scrollRowIntoView(int row);
+  // With GPU work selected elsewhere, scrolls its launching call's row into view too when both fit.
+  void showLaunchingCallToo(EventRef work, int workRow);
   // Sets the view to [start, start + span), clamped to the trace with half a view of margin.
   void setView(double start, double span);
   Hit hitTest(QPoint pos) const;
