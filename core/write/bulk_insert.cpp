@@ -29,7 +29,7 @@ BulkInsert::BulkInsert(sqlite3* db, std::string_view table, const std::vector<st
   size_t maxParameters = static_cast<size_t>(std::max(1, sqlite3_limit(db_, SQLITE_LIMIT_VARIABLE_NUMBER, -1)));
   rowsPerStatement_ = std::clamp<size_t>(maxParameters / std::max<size_t>(columnCount_, 1), 1, kMaxRowsPerStatement);
   single_ = prepare(1);
-  cells_.reserve(columnCount_ * rowsPerStatement_);
+  cells_ = std::make_unique<Cell[]>(columnCount_ * rowsPerStatement_);
 }
 
 BulkInsert::~BulkInsert() {
@@ -46,6 +46,7 @@ BulkInsert::BulkInsert(BulkInsert&& other) noexcept
       single_(std::exchange(other.single_, nullptr)),
       batch_(std::exchange(other.batch_, nullptr)),
       cells_(std::move(other.cells_)),
+      cellCount_(std::exchange(other.cellCount_, 0)),
       pendingRows_(std::exchange(other.pendingRows_, 0)),
       textBlocks_(std::move(other.textBlocks_)),
       textBlock_(other.textBlock_),
@@ -69,11 +70,13 @@ sqlite3_stmt* BulkInsert::prepare(size_t rows) {
   return stmt;
 }
 
-void BulkInsert::addDouble(double value) { cells_.push_back({Cell::Double, std::bit_cast<int64_t>(value), nullptr}); }
+void BulkInsert::addDouble(double value) {
+  cells_[cellCount_++] = {Cell::Double, std::bit_cast<int64_t>(value), nullptr};
+}
 
 void BulkInsert::addText(std::string_view text) {
   if (text.empty()) {
-    cells_.push_back({Cell::Text, 0, kEmpty});
+    cells_[cellCount_++] = {Cell::Text, 0, kEmpty};
     return;
   }
   if (textBlock_ >= textBlocks_.size() || textBlocks_[textBlock_].size - textUsed_ < text.size()) {
@@ -89,7 +92,7 @@ void BulkInsert::addText(std::string_view text) {
   char* copy = textBlocks_[textBlock_].data.get() + textUsed_;
   std::memcpy(copy, text.data(), text.size());
   textUsed_ += text.size();
-  cells_.push_back({Cell::Text, static_cast<int64_t>(text.size()), copy});
+  cells_[cellCount_++] = {Cell::Text, static_cast<int64_t>(text.size()), copy};
 }
 
 // Every parameter is bound for every row, so the statement never needs sqlite3_clear_bindings;
@@ -127,12 +130,12 @@ void BulkInsert::step(sqlite3_stmt* stmt) {
 
 void BulkInsert::writeFullBatch() {
   if (rowsPerStatement_ == 1) {
-    bindRow(single_, cells_.data(), 1);
+    bindRow(single_, cells_.get(), 1);
     step(single_);
   } else {
     if (!batch_) batch_ = prepare(rowsPerStatement_);
     for (size_t row = 0; row < rowsPerStatement_; ++row)
-      bindRow(batch_, cells_.data() + row * columnCount_, static_cast<int>(row * columnCount_) + 1);
+      bindRow(batch_, cells_.get() + row * columnCount_, static_cast<int>(row * columnCount_) + 1);
     step(batch_);
   }
   clear();
@@ -140,14 +143,14 @@ void BulkInsert::writeFullBatch() {
 
 void BulkInsert::flush() {
   for (size_t row = 0; row < pendingRows_; ++row) {
-    bindRow(single_, cells_.data() + row * columnCount_, 1);
+    bindRow(single_, cells_.get() + row * columnCount_, 1);
     step(single_);
   }
   clear();
 }
 
 void BulkInsert::clear() {
-  cells_.clear();
+  cellCount_ = 0;
   pendingRows_ = 0;
   textBlock_ = 0;
   textUsed_ = 0;

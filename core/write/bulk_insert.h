@@ -28,9 +28,9 @@ class BulkInsert {
   BulkInsert& operator=(const BulkInsert&) = delete;
 
   // The cells of the next row, in column order; endRow() after the last one.
-  void addInt(int64_t value) { cells_.push_back({Cell::Int, value, nullptr}); }
+  void addInt(int64_t value) { cells_[cellCount_++] = {Cell::Int, value, nullptr}; }
   void addDouble(double value);
-  void addNull() { cells_.push_back({Cell::Null, 0, nullptr}); }
+  void addNull() { cells_[cellCount_++] = {Cell::Null, 0, nullptr}; }
   // TEXT is copied: it only has to live for the call.
   void addText(std::string_view text);
   // Writes the buffered rows once a full statement's worth is waiting. Throws TraceError with
@@ -42,6 +42,8 @@ class BulkInsert {
   // Writes every buffered row (before a commit).
   void flush();
   size_t pendingRows() const { return pendingRows_; }
+  // Cells per row; a caller adding more before endRow() would write past the buffer.
+  size_t columnCount() const { return columnCount_; }
 
  private:
   struct Cell {
@@ -64,7 +66,10 @@ class BulkInsert {
   size_t rowsPerStatement_;
   sqlite3_stmt* single_ = nullptr;
   sqlite3_stmt* batch_ = nullptr;  // prepared on first use: most tables never fill one
-  std::vector<Cell> cells_;
+  // A full statement's cells, written in place without the bounds checks of push_back (they were
+  // a sixth of the writer's time): every row has exactly columnCount_ cells.
+  std::unique_ptr<Cell[]> cells_;
+  size_t cellCount_ = 0;
   size_t pendingRows_ = 0;
   // Copies of the text cells of the buffered rows, in blocks that never move while in use; kept
   // for the next rows once written.

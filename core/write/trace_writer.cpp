@@ -216,6 +216,7 @@ template <typename... Values>
 void TraceWriter::insert(int statement, const Values&... values) {
   if (finished_) throw std::logic_error("TraceWriter: a row was appended after finish()");
   BulkInsert& table = db_->tables[static_cast<size_t>(statement)];
+  if (sizeof...(Values) != table.columnCount()) throw std::logic_error("TraceWriter: a row of the wrong width");
   (appendValue(table, values), ...);
   try {
     table.endRow();
