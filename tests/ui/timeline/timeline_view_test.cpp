@@ -248,6 +248,25 @@ TEST_F(TimelineViewTest, SelectedKernelGetsAnArrowFromItsApiCall) {
   EXPECT_NEAR(canvas_->flowArrows().front().p2().x(), canvas_->xForTime(HandMade::kKernelAStart), 0.5);
 }
 
+TEST_F(TimelineViewTest, KernelSelectedElsewhereBringsItsLaunchingCallIntoViewToo) {
+  openHandMade();
+  session_.setViewRange(0, 10000);
+  const TimelineLayout& layout = canvas_->layout();
+  TimelineLayout::Placement call = layout.placementOf(layout.rowOfTrack(static_cast<uint32_t>(apiTrack_)));
+  TimelineLayout::Placement work = layout.placementOf(layout.rowOfTrack(static_cast<uint32_t>(kernelTrack_)));
+  ASSERT_LT(call.top, work.top);
+  // A view just tall enough for both rows, scrolled to the bottom: the call's row is off screen.
+  view_->resize(view_->width(),
+                TimelineCanvas::kRulerHeight + work.bottom() - call.top + 2 * TimelineLayout::kLaneHeight);
+  QApplication::processEvents();
+  view_->verticalScrollBar()->setValue(view_->verticalScrollBar()->maximum());
+  QApplication::processEvents();
+  ASSERT_TRUE(canvas_->laneRect(static_cast<uint32_t>(apiTrack_), 0).isEmpty()) << "the test needs the call hidden";
+  session_.select(kernelA());
+  EXPECT_FALSE(canvas_->laneRect(static_cast<uint32_t>(kernelTrack_), 0).isEmpty());
+  EXPECT_FALSE(canvas_->laneRect(static_cast<uint32_t>(apiTrack_), 0).isEmpty());
+}
+
 TEST_F(TimelineViewTest, JumpKeyGoesBetweenApiCallAndItsWork) {
   openHandMade();
   session_.setViewRange(0, 10000);
