@@ -1,10 +1,11 @@
 #pragma once
-// BulkInsert: appends rows to one table of a database being written, many rows per INSERT.
+// CellRows and BulkInsert: rows of one table buffered as cells, then written many rows per INSERT.
 //
 // A one-row INSERT pays SQLite's per-statement cost (opening the table's cursor, checking the
 // transaction, resetting the program) for every row; that was most of the writer's time. Rows are
-// buffered here and written kMaxRowsPerStatement at a time through one multi-row INSERT; the rest
-// (fewer than a full batch, at a commit) go through a one-row statement.
+// collected in a CellRows and a full one is written through one multi-row INSERT; fewer rows (at a
+// commit) go through a one-row statement. A CellRows holds plain values and its own copies of the
+// text, so it can be filled on one thread and written on another.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -17,6 +18,55 @@ struct sqlite3_stmt;
 
 namespace gpuscope {
 
+class CellRows {
+ public:
+  struct Cell {
+    enum Kind : uint8_t { Null, Int, Double, Text };
+    Kind kind;
+    int64_t value;     // Int; Double (bit pattern); Text (length)
+    const char* text;  // Text: into one of textBlocks_
+  };
+
+  CellRows(size_t columns, size_t capacity);
+
+  // The cells of the next row, in column order; endRow() after the last one. Every row has
+  // exactly columns() cells: the cells are written in place, without bounds checks (a
+  // push_back's were a sixth of the writer's time).
+  void addInt(int64_t value) { cells_[cellCount_++] = {Cell::Int, value, nullptr}; }
+  void addDouble(double value);
+  void addNull() { cells_[cellCount_++] = {Cell::Null, 0, nullptr}; }
+  // TEXT is copied: it only has to live for the call.
+  void addText(std::string_view text);
+  // True once the rows fill the capacity: they must be written before the next row.
+  bool endRow() { return ++rows_ == capacity_; }
+
+  size_t rows() const { return rows_; }
+  size_t columns() const { return columns_; }
+  size_t capacity() const { return capacity_; }
+  const Cell* row(size_t index) const { return cells_.get() + index * columns_; }
+  // Forgets the rows, keeping the memory for the next ones.
+  void clear();
+
+ private:
+  size_t columns_;
+  size_t capacity_;
+  std::unique_ptr<Cell[]> cells_;
+  size_t cellCount_ = 0;
+  size_t rows_ = 0;
+  // Copies of the text cells, in blocks that never move while in use; kept after clear().
+  struct TextBlock {
+    std::unique_ptr<char[]> data;
+    size_t size = 0;
+  };
+  std::vector<TextBlock> textBlocks_;
+  size_t textBlock_ = 0;  // the block being filled
+  size_t textUsed_ = 0;   // bytes of it in use
+};
+
+// Rows per multi-row INSERT for a table of COLUMNS columns on DB (SQLite caps the parameters of
+// one statement).
+size_t rowsPerStatement(sqlite3* db, size_t columns);
+
 class BulkInsert {
  public:
   // TABLE's COLUMNS are bound in the given order. DB must outlive this.
@@ -27,37 +77,16 @@ class BulkInsert {
   BulkInsert(const BulkInsert&) = delete;
   BulkInsert& operator=(const BulkInsert&) = delete;
 
-  // The cells of the next row, in column order; endRow() after the last one.
-  void addInt(int64_t value) { cells_[cellCount_++] = {Cell::Int, value, nullptr}; }
-  void addDouble(double value);
-  void addNull() { cells_[cellCount_++] = {Cell::Null, 0, nullptr}; }
-  // TEXT is copied: it only has to live for the call.
-  void addText(std::string_view text);
-  // Writes the buffered rows once a full statement's worth is waiting. Throws TraceError with
-  // SQLite's reason on a database error (disk full); the buffered rows are then dropped.
-  void endRow() {
-    if (++pendingRows_ == rowsPerStatement_) writeFullBatch();
-  }
-
-  // Writes every buffered row (before a commit).
-  void flush();
-  size_t pendingRows() const { return pendingRows_; }
-  // Cells per row; a caller adding more before endRow() would write past the buffer.
   size_t columnCount() const { return columnCount_; }
+  size_t rowsPerStatement() const { return rowsPerStatement_; }
+  // Writes ROWS (of this table's width) and clears them, also when a database error (disk full)
+  // throws TraceError with SQLite's reason.
+  void write(CellRows& rows);
 
  private:
-  struct Cell {
-    enum Kind : uint8_t { Null, Int, Double, Text };
-    Kind kind;
-    int64_t value;     // Int; Double (bit pattern); Text (length)
-    const char* text;  // Text: into one of textBlocks_
-  };
-
   sqlite3_stmt* prepare(size_t rows);
-  void writeFullBatch();
-  void bindRow(sqlite3_stmt* stmt, const Cell* cells, int firstParameter);
+  void bindRow(sqlite3_stmt* stmt, const CellRows::Cell* cells, int firstParameter);
   void step(sqlite3_stmt* stmt);
-  void clear();
 
   sqlite3* db_;
   std::string table_;
@@ -66,20 +95,6 @@ class BulkInsert {
   size_t rowsPerStatement_;
   sqlite3_stmt* single_ = nullptr;
   sqlite3_stmt* batch_ = nullptr;  // prepared on first use: most tables never fill one
-  // A full statement's cells, written in place without the bounds checks of push_back (they were
-  // a sixth of the writer's time): every row has exactly columnCount_ cells.
-  std::unique_ptr<Cell[]> cells_;
-  size_t cellCount_ = 0;
-  size_t pendingRows_ = 0;
-  // Copies of the text cells of the buffered rows, in blocks that never move while in use; kept
-  // for the next rows once written.
-  struct TextBlock {
-    std::unique_ptr<char[]> data;
-    size_t size = 0;
-  };
-  std::vector<TextBlock> textBlocks_;
-  size_t textBlock_ = 0;  // the block being filled
-  size_t textUsed_ = 0;   // bytes of it in use
 };
 
 }  // namespace gpuscope

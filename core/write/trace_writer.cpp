@@ -16,6 +16,7 @@
 #include "core/schema/trace_schema.h"
 #include "core/write/bulk_insert.h"
 #include "core/write/nsys_enum_rows.h"
+#include "core/write/table_lane.h"
 
 namespace gpuscope {
 namespace {
@@ -108,7 +109,7 @@ void checkColumns(const InsertSpec& insert) {
 }
 
 template <typename T>
-void appendValue(BulkInsert& table, const T& value) {
+void appendValue(CellRows& table, const T& value) {
   if constexpr (std::is_same_v<T, std::nullptr_t>) {
     table.addNull();
   } else if constexpr (std::is_integral_v<T>) {
@@ -152,11 +153,21 @@ struct Connection {
   ~Connection() { sqlite3_close_v2(handle); }
 };
 
+// Tables written by the lane (TableLane): the GPU activity, whose rows are the widest.
+bool onGpuLane(StatementId id) {
+  return id == kKernelStmt || id == kMemcpyStmt || id == kMemsetStmt || id == kSyncStmt;
+}
+
+constexpr std::string_view kLaneSchema = "gpuscope_lane";
+
 }  // namespace
 
 struct TraceWriter::Statements {
-  Connection connection;  // declared first: closed after the statements are finalized
-  std::vector<BulkInsert> tables;
+  Connection connection;                           // declared first: closed after the statements are finalized
+  std::vector<BulkInsert> tables;                  // per StatementId, on the trace file
+  std::vector<std::unique_ptr<CellRows>> pending;  // per StatementId: rows not yet written
+  std::vector<int> laneTable;                      // per StatementId: its index in lane->tables(), or -1
+  std::unique_ptr<TableLane> lane;
   std::unordered_map<std::string, int64_t, TransparentHash, std::equal_to<>> strings;
 
   sqlite3* db() const { return connection.handle; }
@@ -175,13 +186,26 @@ TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_
   exec("BEGIN");
   for (const TableSpec& spec : traceSchema()) exec(createTableSql(spec));
   db_->tables.reserve(kStatementCount);
+  std::vector<LaneTable> laneTables;
   for (const InsertSpec& insert : insertSpecs()) {
     if (static_cast<size_t>(insert.id) != db_->tables.size())
       throw std::logic_error("TraceWriter insert specs are out of order");
     checkColumns(insert);
     db_->tables.emplace_back(db_->db(), insert.table, insert.columns);
+    db_->pending.push_back(std::make_unique<CellRows>(insert.columns.size(), db_->tables.back().rowsPerStatement()));
+    bool lane = options_.bulk && options_.gpuLane && onGpuLane(insert.id);
+    db_->laneTable.push_back(lane ? static_cast<int>(laneTables.size()) : -1);
+    if (lane) laneTables.push_back({insert.table, insert.columns});
   }
   writeEnums();
+  if (!laneTables.empty()) {
+    try {
+      db_->lane = std::make_unique<TableLane>(path_ + ".gpu-lane", std::move(laneTables), kPageBytes,
+                                              options_.rowsPerTransaction);
+    } catch (const TraceError& error) {
+      throw TraceError("Writing " + path_ + " failed: " + error.what());
+    }
+  }
 }
 
 void TraceWriter::open() {
@@ -207,32 +231,92 @@ TraceWriter::~TraceWriter() {
   try {
     flushTables();
     exec("COMMIT");
+    mergeLane();
   } catch (const std::exception&) {
     // The destructor must not throw; the file keeps what the last commit wrote.
   }
+  removeLane();
 }
 
 template <typename... Values>
 void TraceWriter::insert(int statement, const Values&... values) {
   if (finished_) throw std::logic_error("TraceWriter: a row was appended after finish()");
-  BulkInsert& table = db_->tables[static_cast<size_t>(statement)];
-  if (sizeof...(Values) != table.columnCount()) throw std::logic_error("TraceWriter: a row of the wrong width");
-  (appendValue(table, values), ...);
-  try {
-    table.endRow();
-  } catch (const TraceError& error) {
-    throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
-  }
+  CellRows& rows = *db_->pending[static_cast<size_t>(statement)];
+  if (sizeof...(Values) != rows.columns()) throw std::logic_error("TraceWriter: a row of the wrong width");
+  (appendValue(rows, values), ...);
+  if (rows.endRow()) writeRows(static_cast<size_t>(statement));
   ++rowCount_;
   commitIfDue();
 }
 
-void TraceWriter::flushTables() {
+void TraceWriter::writeRows(size_t statement) {
+  std::unique_ptr<CellRows>& rows = db_->pending[statement];
   try {
-    for (BulkInsert& table : db_->tables) table.flush();
+    int lane = db_->laneTable[statement];
+    if (lane < 0) {
+      db_->tables[statement].write(*rows);
+      return;
+    }
+    size_t columns = rows->columns();
+    size_t capacity = rows->capacity();
+    std::unique_ptr<CellRows> empty;
+    try {
+      empty = db_->lane->submit(static_cast<size_t>(lane), std::move(rows));
+    } catch (...) {
+      rows = std::make_unique<CellRows>(columns, capacity);
+      throw;
+    }
+    rows = empty ? std::move(empty) : std::make_unique<CellRows>(columns, capacity);
   } catch (const TraceError& error) {
     throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
   }
+}
+
+void TraceWriter::flushTables() {
+  for (size_t statement = 0; statement < db_->pending.size(); ++statement) {
+    if (db_->laneTable[statement] < 0 && db_->pending[statement]->rows() > 0) writeRows(statement);
+  }
+}
+
+// Hands the lane what it still lacks, waits until it wrote everything, and copies its tables into
+// the trace file with INSERT ... SELECT *, which SQLite runs as a record-by-record transfer.
+void TraceWriter::mergeLane() {
+  if (!db_->lane) return;
+  for (size_t statement = 0; statement < db_->pending.size(); ++statement) {
+    if (db_->laneTable[statement] >= 0 && db_->pending[statement]->rows() > 0) writeRows(statement);
+  }
+  try {
+    db_->lane->finish();
+  } catch (const TraceError& error) {
+    throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
+  }
+  std::string lanePath = db_->lane->path();
+  std::vector<LaneTable> tables = db_->lane->tables();
+  db_->lane.reset();
+  sqlite3_stmt* attach = nullptr;
+  std::string attachSql = "ATTACH DATABASE ?1 AS " + std::string(kLaneSchema);
+  int rc = sqlite3_prepare_v2(db_->db(), attachSql.c_str(), -1, &attach, nullptr);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_text(attach, 1, lanePath.c_str(), static_cast<int>(lanePath.size()), SQLITE_TRANSIENT);
+    rc = sqlite3_step(attach);
+  }
+  sqlite3_finalize(attach);
+  if (rc != SQLITE_DONE) throw TraceError("Writing " + path_ + " failed: " + sqlite3_errmsg(db_->db()) + ".");
+  exec("BEGIN");
+  for (const LaneTable& table : tables) {
+    exec("INSERT INTO main." + std::string(table.table) + " SELECT * FROM " + std::string(kLaneSchema) + "." +
+         std::string(table.table));
+  }
+  exec("COMMIT");
+  exec("DETACH DATABASE " + std::string(kLaneSchema));
+  removeLane();
+}
+
+void TraceWriter::removeLane() {
+  if (!db_) return;
+  db_->lane.reset();
+  std::error_code ec;
+  std::filesystem::remove(path_ + ".gpu-lane", ec);
 }
 
 void TraceWriter::commitIfDue() {
@@ -254,14 +338,15 @@ int64_t TraceWriter::intern(std::string_view text) {
 void TraceWriter::writeEnums() {
   auto writeTable = [this](std::string_view name, const auto& rows) {
     BulkInsert table(db_->db(), name, {"id", "name", "label"});
+    CellRows cells(table.columnCount(), table.rowsPerStatement());
     for (const nsys_enum::EnumRow& row : rows) {
-      table.addInt(row.id);
-      table.addText(row.name);
-      table.addText(row.label);
-      table.endRow();
+      cells.addInt(row.id);
+      cells.addText(row.name);
+      cells.addText(row.label);
+      if (cells.endRow()) table.write(cells);
       ++rowCount_;
     }
-    table.flush();
+    table.write(cells);
   };
   writeTable(table::kEnumEventClass, nsys_enum::kEventClassRows);
   writeTable(table::kEnumEventType, nsys_enum::kEventTypeRows);
@@ -397,6 +482,7 @@ void TraceWriter::finish() {
   flushTables();
   finished_ = true;
   exec("COMMIT");
+  mergeLane();
   exec("BEGIN");
   createIndexes();
   exec("COMMIT");

@@ -18,6 +18,10 @@ struct WriterOptions {
   size_t rowsPerTransaction = 200'000;
   // journal_mode=OFF and synchronous=OFF: fastest, but a crash mid-write leaves a damaged file.
   bool bulk = true;
+  // With bulk: kernel, memcpy, memset and synchronization rows are inserted by a second thread into
+  // a side file (PATH.gpu-lane), which finish() copies into the trace; the inserts are most of the
+  // writer's time, and SQLite writes one file from one thread only.
+  bool gpuLane = true;
   // GPUSCOPE_META recorder_version and META_DATA_EXPORT EXPORT_PRODUCT_VERSION; the recorder passes
   // its build's version (GPUSCOPE_VERSION); the default is the project version in CMakeLists.txt.
   std::string recorderVersion = GPUSCOPE_VERSION;  // the project version, from CMake
@@ -74,8 +78,12 @@ class TraceWriter {
   void open();
   // Runs SQL; a failure throws TraceError naming the file.
   void exec(const std::string& sql);
-  // Writes the rows the tables still buffer.
+  // Writes the full (or, at a commit, partial) rows of table STATEMENT, or hands them to the lane.
+  void writeRows(size_t statement);
+  // Writes the rows the trace file's tables still buffer.
   void flushTables();
+  void mergeLane();
+  void removeLane();
   void commitIfDue();
   void writeEnums();
   void writeMetadata();

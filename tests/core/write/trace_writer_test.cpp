@@ -345,5 +345,58 @@ TEST(TraceWriter, UnfinishedWriterLeavesAReadableFile) {
   EXPECT_EQ(rows(db, "SELECT start, end FROM CUPTI_ACTIVITY_KIND_RUNTIME"), (Rows{"10|20"}));
 }
 
+// Kernel rows go through the GPU lane (a side file written on its own thread) in multi-row
+// statements; finish() copies them in and removes the side file. 1000 rows are several full
+// statements plus a partial one, with text (NVTX) and NULLs (mangledName) among them.
+TEST(TraceWriter, ManyRowsThroughTheLaneAllArrive) {
+  TempPath file("trace_writer_lane.sqlite");
+  {
+    WriterOptions options;
+    options.rowsPerTransaction = 300;
+    TraceWriter w(file.path, options);
+    for (int i = 0; i < 1000; ++i) {
+      KernelRow kernel;
+      kernel.start = i * 10;
+      kernel.end = i * 10 + 5;
+      kernel.correlationId = static_cast<uint32_t>(i);
+      kernel.demangledName = kernel.shortName = i % 2 ? "odd" : "even";
+      w.addKernel(kernel);
+      NvtxRow range;
+      range.start = i * 10;
+      range.end = i * 10 + 1;
+      range.globalTid = kMainTid;
+      std::string text = "range " + std::to_string(i);
+      range.text = text;
+      w.addNvtxPushPopRange(range);
+    }
+    w.finish();
+  }
+  EXPECT_FALSE(fs::exists(file.path + ".gpu-lane"));
+  Database db = Database::openReadOnly(file.path);
+  EXPECT_EQ(rows(db, "SELECT count(*), sum(correlationId), count(mangledName) FROM CUPTI_ACTIVITY_KIND_KERNEL"),
+            (Rows{"1000|499500|0"}));
+  EXPECT_EQ(rows(db,
+                 "SELECT s.value, count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s "
+                 "ON s.id = k.shortName GROUP BY s.value ORDER BY s.value"),
+            (Rows{"even|500", "odd|500"}));
+  EXPECT_EQ(rows(db, "SELECT count(*), count(DISTINCT text) FROM NVTX_EVENTS"), (Rows{"1000|1000"}));
+  EXPECT_EQ(rows(db, "SELECT text FROM NVTX_EVENTS WHERE start = 9990"), (Rows{"range 999"}));
+}
+
+TEST(TraceWriter, UnfinishedWriterKeepsItsLaneRows) {
+  TempPath file("trace_writer_unfinished_lane.sqlite");
+  {
+    TraceWriter w(file.path);
+    KernelRow kernel;
+    kernel.start = 10;
+    kernel.end = 20;
+    kernel.demangledName = kernel.shortName = "k";
+    w.addKernel(kernel);
+  }
+  EXPECT_FALSE(fs::exists(file.path + ".gpu-lane"));
+  Database db = Database::openReadOnly(file.path);
+  EXPECT_EQ(rows(db, "SELECT start, end FROM CUPTI_ACTIVITY_KIND_KERNEL"), (Rows{"10|20"}));
+}
+
 }  // namespace
 }  // namespace gpuscope
