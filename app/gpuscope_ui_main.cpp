@@ -81,8 +81,24 @@ int saveScreenshot(QWidget& widget, const QString& output) {
 
 // `gpuscope-ui A B`: the compare window of two runs (loaded here; they are usually small enough that a
 // progress dialog would only flash). With SCREENSHOT, renders it and exits.
+// Pins the N-th NVTX range (or, failing that, kernel) named NAME in A to the N-th in B; the error sentence.
+std::optional<QString> alignRuns(gpuscope::ui::CompareView& view, const QString& spec) {
+  gpuscope::ui::StartupView parsed;
+  if (auto error = gpuscope::ui::parseStartupView({}, spec, parsed))
+    return QString(*error).replace(QStringLiteral("--select"), QStringLiteral("--align"));
+  const std::string name = parsed.selectName.toStdString();
+  const auto index = static_cast<size_t>(parsed.selectOccurrence - 1);
+  for (auto kind : {gpuscope::AlignmentAnchor::Kind::NvtxRange, gpuscope::AlignmentAnchor::Kind::Kernel}) {
+    const gpuscope::AlignmentAnchor anchor{kind, name, index};
+    if (view.setAlignment(anchor, anchor)) return std::nullopt;
+  }
+  return QStringLiteral("--align: both runs need an NVTX range or kernel named '%1' #%2.")
+      .arg(parsed.selectName)
+      .arg(parsed.selectOccurrence);
+}
+
 int runCompare(QApplication& app, const QString& pathA, const QString& pathB, const QString& screenshot,
-               std::optional<QSize> size) {
+               std::optional<QSize> size, const gpuscope::ui::StartupView& startup, const QString& align) {
   std::unique_ptr<gpuscope::ui::CompareView> compare;
   try {
     compare = std::make_unique<gpuscope::ui::CompareView>(gpuscope::loadTrace(pathA.toStdString()),
@@ -93,15 +109,18 @@ int runCompare(QApplication& app, const QString& pathA, const QString& pathB, co
     return fail(QStringLiteral("there is not enough memory to hold both traces."));
   }
   gpuscope::ui::CompareView& view = *compare;
+  if (!align.isEmpty()) {
+    if (auto error = alignRuns(view, align)) return fail(*error);
+  }
   view.setWindowTitle(QStringLiteral("gpuscope — compare %1 (A) and %2 (B)")
                           .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
   view.resize(size.value_or(screenshot.isEmpty() ? kDefaultWindowSize : kScreenshotSize));
-  if (!screenshot.isEmpty()) {
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.show();
-    return saveScreenshot(view, screenshot);
-  }
+  if (!screenshot.isEmpty()) view.setAttribute(Qt::WA_DontShowOnScreen);
   view.show();
+  QCoreApplication::processEvents();
+  // --view and --select act on A; B follows through the alignment.
+  if (auto error = gpuscope::ui::applyStartupView(startup, *view.sessionA())) return fail(*error);
+  if (!screenshot.isEmpty()) return saveScreenshot(view, screenshot);
   return app.exec();
 }
 
@@ -156,6 +175,12 @@ int main(int argc, char** argv) {
   parser.addOption(sizeOption);
   parser.addOption(viewOption);
   parser.addOption(selectOption);
+  const QCommandLineOption alignOption(
+      QStringLiteral("align"),
+      QStringLiteral("With two files: line the runs up at the N-th NVTX range (or kernel) named NAME in each, "
+                     "like step#5; --view then counts from A's start."),
+      QStringLiteral("NAME[#N]"));
+  parser.addOption(alignOption);
   parser.process(app);
 
   if (parser.isSet(benchOption)) return gpuscope::ui::runTimelineBench(parser.value(benchOption));
@@ -173,14 +198,11 @@ int main(int argc, char** argv) {
     }
   }
 
-  if (files.size() == 2) {
-    if (parser.isSet(viewOption) || parser.isSet(selectOption))
-      return fail(QStringLiteral("--view and --select apply to one trace, not to a comparison of two."));
-    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size);
-  }
-
   gpuscope::ui::StartupView startup;
   if (auto error = parseStartupView(parser.value(viewOption), parser.value(selectOption), startup)) return fail(*error);
+  if (files.size() == 2)
+    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup, parser.value(alignOption));
+  if (parser.isSet(alignOption)) return fail(QStringLiteral("--align needs two trace files to compare."));
 
   const bool batch = parser.isSet(screenshotOption);
   gpuscope::ui::MainWindow window(

@@ -208,6 +208,27 @@ TEST_F(UiAppTest, CompareWithAMissingFileFailsWithOneLine) {
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
 }
 
+TEST_F(UiAppTest, CompareAlignedAtAnNvtxRangeWithAViewOfA) {
+  const fs::path png = dir_ / "aligned.png";
+  const RunResult result = run({kLoader2, kLoader2, "--align", "step#5", "--view", "13542ms:13546ms", "--screenshot",
+                                png.string(), "--size", "1200x800"},
+                               {{"QT_QPA_PLATFORM", "offscreen"}});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_TRUE(readPngHeader(png).has_value());
+}
+
+TEST_F(UiAppTest, AlignAtAnAnchorNeitherRunHasFailsWithOneLine) {
+  const RunResult result = run({kLoader2, kTranspose, "--align", "step#5", "--screenshot", (dir_ / "y.png").string()},
+                               {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find("step"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(dir_ / "y.png"));
+  const RunResult single = run({kTranspose, "--align", "step"}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(single.exitCode, 0);
+  EXPECT_EQ(lineCount(single.err), 1u) << single.err;
+}
+
 TEST_F(UiAppTest, ThreeFilesAreRefused) {
   const RunResult result = run({kTranspose, kTranspose, kTranspose}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);

@@ -57,7 +57,7 @@ QString metricDelta(const SummaryMetric& metric) {
 QString anchorText(const AlignmentAnchor& anchor) {
   if (anchor.kind == AlignmentAnchor::Kind::Start) return QStringLiteral("start");
   QString kind = anchor.kind == AlignmentAnchor::Kind::Kernel ? QStringLiteral("kernel") : QStringLiteral("range");
-  return QStringLiteral("%1 \"%2\" #%3").arg(kind, QString::fromStdString(anchor.name)).arg(anchor.index);
+  return QStringLiteral("%1 \"%2\" #%3").arg(kind, QString::fromStdString(anchor.name)).arg(anchor.index + 1);
 }
 
 // Distinct kernel short names or NVTX texts of a trace.
@@ -199,13 +199,13 @@ QWidget* CompareView::buildAlignmentBar() {
   layout->addWidget(anchorName_);
   layout->addWidget(new QLabel(tr("# in A"), bar));
   indexA_ = new QSpinBox(bar);
-  indexA_->setRange(0, 1 << 30);
-  indexA_->setToolTip(tr("Which instance in A, 0 being the first"));
+  indexA_->setRange(1, 1 << 30);
+  indexA_->setToolTip(tr("Which instance in A, 1 being the first"));
   layout->addWidget(indexA_);
   layout->addWidget(new QLabel(tr("# in B"), bar));
   indexB_ = new QSpinBox(bar);
-  indexB_->setRange(0, 1 << 30);
-  indexB_->setToolTip(tr("Which instance in B, 0 being the first"));
+  indexB_->setRange(1, 1 << 30);
+  indexB_->setToolTip(tr("Which instance in B, 1 being the first"));
   layout->addWidget(indexB_);
   layout->addWidget(new QLabel(tr("then shift B by"), bar));
   shiftUs_ = new QDoubleSpinBox(bar);
@@ -330,8 +330,9 @@ void CompareView::applyAlignmentControls() {
   anchorA.kind = static_cast<AlignmentAnchor::Kind>(anchorKind_->currentData().toInt());
   if (anchorA.kind != AlignmentAnchor::Kind::Start) anchorA.name = anchorName_->currentText().toStdString();
   AlignmentAnchor anchorB = anchorA;
-  anchorA.index = static_cast<size_t>(indexA_->value());
-  anchorB.index = static_cast<size_t>(indexB_->value());
+  // The boxes count from 1, as people do; anchors from 0.
+  anchorA.index = static_cast<size_t>(indexA_->value() - 1);
+  anchorB.index = static_cast<size_t>(indexB_->value() - 1);
   auto shift = static_cast<TimeNs>(std::llround(shiftUs_->value() * 1000.0));
   auto aligned = alignRuns(*a_, anchorA, *b_, anchorB, shift);
   if (!aligned) {
@@ -357,8 +358,8 @@ bool CompareView::setAlignment(const AlignmentAnchor& anchorA, const AlignmentAn
   anchorKind_->setCurrentIndex(anchorKind_->findData(static_cast<int>(anchorA.kind)));
   fillAnchorNames();
   if (anchorA.kind != AlignmentAnchor::Kind::Start) anchorName_->setCurrentText(QString::fromStdString(anchorA.name));
-  indexA_->setValue(static_cast<int>(std::min<size_t>(anchorA.index, 1u << 30)));
-  indexB_->setValue(static_cast<int>(std::min<size_t>(anchorB.index, 1u << 30)));
+  indexA_->setValue(static_cast<int>(std::min<size_t>(anchorA.index + 1, 1u << 30)));
+  indexB_->setValue(static_cast<int>(std::min<size_t>(anchorB.index + 1, 1u << 30)));
   shiftUs_->setValue(static_cast<double>(manualShift) / 1000.0);
   updatingControls_ = false;
   // The controls hold the shift in whole nanoseconds (3 decimals of us), so they reproduce it exactly.

@@ -133,6 +133,8 @@ TEST(CompareView, AnchorAndShiftRealignTheTimelines) {
   EXPECT_EQ(view.alignment().bToA(11000), 1250);
   EXPECT_EQ(view.sessionB()->viewStart(), view.sessionA()->viewStart() + 10000 - 250);
   EXPECT_TRUE(view.alignmentText().contains(QStringLiteral("gemm")));
+  // People count instances from 1: the first gemm is "#1" in the text and in the boxes.
+  EXPECT_TRUE(view.alignmentText().contains(QStringLiteral("\"gemm\" #1"))) << view.alignmentText().toStdString();
 
   EXPECT_FALSE(view.setAlignment({Kind::Kernel, "new", 0}, {Kind::Kernel, "new", 0}, 0));  // not in A
   EXPECT_EQ(view.alignment().offset, 1000 - 11000 + 250);
