@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSize>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -81,6 +82,22 @@ int saveScreenshot(QWidget& widget, const QString& output) {
 
 // `gpuscope-ui A B`: the compare window of two runs (loaded here; they are usually small enough that a
 // progress dialog would only flash). With SCREENSHOT, renders it and exits.
+// Brings the window's tab named NAME (any case) to the front; the error sentence when there is none.
+std::optional<QString> showTab(gpuscope::ui::MainWindow& window, const QString& name) {
+  if (name.isEmpty()) return std::nullopt;
+  QTabWidget* tabs = window.views();
+  QStringList names;
+  for (int i = 0; i < tabs->count(); ++i) {
+    const QString text = tabs->tabText(i).remove(QLatin1Char('&'));
+    if (text.compare(name, Qt::CaseInsensitive) == 0) {
+      tabs->setCurrentIndex(i);
+      return std::nullopt;
+    }
+    names << text.toLower();
+  }
+  return QStringLiteral("--tab wants one of %1, not '%2'.").arg(names.join(QStringLiteral(", ")), name);
+}
+
 // Pins the N-th NVTX range (or, failing that, kernel) named NAME in A to the N-th in B; the error sentence.
 std::optional<QString> alignRuns(gpuscope::ui::CompareView& view, const QString& spec) {
   gpuscope::ui::StartupView parsed;
@@ -181,6 +198,10 @@ int main(int argc, char** argv) {
                      "like step#5; --view then counts from A's start."),
       QStringLiteral("NAME[#N]"));
   parser.addOption(alignOption);
+  const QCommandLineOption tabOption(QStringLiteral("tab"),
+                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline)."),
+                                     QStringLiteral("NAME"));
+  parser.addOption(tabOption);
   parser.process(app);
 
   if (parser.isSet(benchOption)) return gpuscope::ui::runTimelineBench(parser.value(benchOption));
@@ -213,8 +234,13 @@ int main(int argc, char** argv) {
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.resize(size.value_or(kScreenshotSize));
     window.show();
-    auto save = [&window, output, startup] {
+    const QString tab = parser.value(tabOption);
+    auto save = [&window, output, startup, tab] {
       if (auto error = applyStartupView(startup, *window.session())) {
+        QCoreApplication::exit(fail(*error));
+        return;
+      }
+      if (auto error = showTab(window, tab)) {
         QCoreApplication::exit(fail(*error));
         return;
       }

@@ -229,6 +229,23 @@ TEST_F(UiAppTest, AlignAtAnAnchorNeitherRunHasFailsWithOneLine) {
   EXPECT_EQ(lineCount(single.err), 1u) << single.err;
 }
 
+TEST_F(UiAppTest, ScreenshotOfTheRooflineTabDiffersFromTheTimeline) {
+  const fs::path timeline = dir_ / "timeline.png";
+  const fs::path roofline = dir_ / "roofline.png";
+  ASSERT_EQ(run({kTranspose, "--screenshot", timeline.string()}, {{"QT_QPA_PLATFORM", "offscreen"}}).exitCode, 0);
+  ASSERT_EQ(run({kTranspose, "--tab", "Roofline", "--screenshot", roofline.string()}, {{"QT_QPA_PLATFORM", "offscreen"}})
+                .exitCode,
+            0);
+  std::ifstream a(timeline, std::ios::binary), b(roofline, std::ios::binary);
+  std::string bytesA((std::istreambuf_iterator<char>(a)), {}), bytesB((std::istreambuf_iterator<char>(b)), {});
+  EXPECT_NE(bytesA, bytesB);
+  const RunResult bad = run({kTranspose, "--tab", "flame", "--screenshot", (dir_ / "z.png").string()},
+                            {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
+  EXPECT_NE(bad.err.find("roofline"), std::string::npos) << bad.err;
+}
+
 TEST_F(UiAppTest, ThreeFilesAreRefused) {
   const RunResult result = run({kTranspose, kTranspose, kTranspose}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
