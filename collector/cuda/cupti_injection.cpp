@@ -76,6 +76,7 @@ struct CudaTracer {
   size_t allocatedBuffers = 0;
   uint64_t refusedBuffers = 0;
   bool stopping = false;
+  bool profiling = false;  // record --metrics: kernel replay
   std::thread worker;
   std::atomic<bool> running{false};
 };
@@ -198,13 +199,18 @@ void runWorker(CudaTracer& tracer) {
   auto lastFlush = std::chrono::steady_clock::now();
   for (;;) {
     bool stopping;
+    bool starved;
     {
       std::unique_lock<std::mutex> guard(tracer.lock);
       tracer.wake.wait_for(guard, kFlushPeriod, [&] { return !tracer.completed.empty() || tracer.stopping; });
       stopping = tracer.stopping;
+      // Under kernel replay CUPTI keeps many part-filled buffers and the pool runs dry (seen with PyTorch:
+      // thousands of records dropped). Taking them back by force is safe there: a profiled kernel has
+      // finished when its launch returns, and a record of one still running is counted, not kept.
+      starved = tracer.profiling && tracer.allocatedBuffers >= kMaxBuffers && tracer.freeBuffers.size() < kMaxBuffers / 4;
     }
     auto now = std::chrono::steady_clock::now();
-    if (stopping) {
+    if (stopping || starved) {
       // The end: every buffer, even with records of work still running (those are counted, not kept).
       cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     } else if (now - lastFlush >= kFlushPeriod) {
@@ -326,6 +332,7 @@ int startTracing(ProcessRecorder& recorder) {
     }
   }
   leaveOutQueryApiCalls();
+  tracer->profiling = profile;
   if (profile) startRangeProfiling(recorder, tracer->subscriber);
   tracer->running.store(true);
   tracer->worker = std::thread(runWorker, std::ref(*tracer));
