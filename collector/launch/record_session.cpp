@@ -74,7 +74,11 @@ std::string shellQuote(const std::string& word) {
 
 std::string joinCommand(const std::vector<std::string>& words) {
   std::string line;
-  for (const std::string& word : words) line += (line.empty() ? "" : " ") + shellQuote(word);
+  for (const std::string& word : words) {
+    // Appended piece by piece: `"" + std::string` trips GCC 12's -Wrestrict at -O3.
+    if (!line.empty()) line += ' ';
+    line += shellQuote(word);
+  }
   return line;
 }
 
