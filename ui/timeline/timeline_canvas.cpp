@@ -4,7 +4,6 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QPolygonF>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -15,6 +14,7 @@
 
 #include "core/model/trace_summary.h"
 #include "ui/timeline/timeline_palette.h"
+#include "ui/timeline/timeline_pixels.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -28,15 +28,9 @@ constexpr int kDragThreshold = 4;
 constexpr int kMinTextWidth = 28;        // a bar narrower than this gets no name
 constexpr double kMinRulerSpacing = 90;  // pixels between labelled ticks, at least
 constexpr TimeNs kMinSpan = 10;
-constexpr size_t kMaxFlowArrows = 256;
 constexpr int kIndent = 14;
 
 QString durationText(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
-
-// Keeps a coordinate far from int overflow and from the raster engine's limits.
-double clampX(double x, const QRect& area) {
-  return std::clamp(x, static_cast<double>(area.left() - 4000), static_cast<double>(area.right() + 4000));
-}
 
 // The pixel columns [left, right) of [x0, x1): at least one pixel wide.
 std::pair<int, int> pixelSpan(double x0, double x1) {
@@ -115,26 +109,6 @@ void TimelineCanvas::onSelectionChanged() {
     }
   }
   update();
-}
-
-void TimelineCanvas::showLaunchingCallToo(EventRef work, int workRow) {
-  const Trace* trace = session_->trace().get();
-  if (!trace || !trace->track(work.track).isGpu()) return;
-  auto call = trace->launchingCall(work);
-  if (!call) return;
-  int callRow = layout_.rowOfTrack(call->track);
-  if (callRow < 0) return;
-  layout_.reveal(callRow);
-  updateScrollRange();
-  TimelineLayout::Placement a = layout_.placementOf(callRow);
-  TimelineLayout::Placement b = layout_.placementOf(workRow);
-  if (a.row < 0 || b.row < 0) return;
-  // Both rows on screen when they fit, so the flow arrow joins two visible ends.
-  int top = std::min(a.top, b.top);
-  int bottom = std::max(a.bottom(), b.bottom());
-  int visible = std::max(0, height() - kRulerHeight);
-  int margin = TimelineLayout::kLaneHeight;
-  if (bottom - top + 2 * margin <= visible) setScrollY(std::max(0, top - margin));
 }
 
 void TimelineCanvas::selectEvent(std::optional<EventRef> event) {
@@ -398,7 +372,7 @@ TimelineCanvas::Hit TimelineCanvas::hitTest(QPoint pos) const {
   // The item under the pointer, or failing that the nearest within two pixels.
   double best = 3.0;
   for (const DrawItem& item : items) {
-    auto [left, right] = pixelSpan(clampX(xForTime(item.start), area), clampX(xForTime(item.end), area));
+    auto [left, right] = pixelSpan(clampToArea(xForTime(item.start), area), clampToArea(xForTime(item.end), area));
     double x = pos.x() + 0.5;
     double distance = x < left ? left - x : (x > right ? x - right : 0.0);
     if (distance < best) {
@@ -705,8 +679,8 @@ void TimelineCanvas::paintTrackLanes(QPainter& p, const Track& track, int top, c
     buildDrawList(lane, view, items_);
     frame_.items += items_.size();
     for (const DrawItem& item : items_) {
-      double x0 = clampX(xForTime(item.start), area);
-      double x1 = clampX(xForTime(item.end), area);
+      double x0 = clampToArea(xForTime(item.start), area);
+      double x1 = clampToArea(xForTime(item.end), area);
       auto [left, right] = pixelSpan(x0, x1);
       QRect bar(left, y, right - left, barHeight);
       if (item.isFold()) {
@@ -767,7 +741,7 @@ void TimelineCanvas::paintCollapsedSummary(QPainter& p, const TimelineRow& row, 
     frame_.items += items_.size();
     QColor fold = foldColor(track.kind);
     for (const DrawItem& item : items_) {
-      auto [left, right] = pixelSpan(clampX(xForTime(item.start), area), clampX(xForTime(item.end), area));
+      auto [left, right] = pixelSpan(clampToArea(xForTime(item.start), area), clampToArea(xForTime(item.end), area));
       QColor fill = item.isFold() ? fold
                                   : eventColor(track.kind, lane.name[item.first],
                                                lane.style.empty() ? 0 : lane.style[item.first]);
@@ -803,77 +777,12 @@ void TimelineCanvas::paintUtilization(QPainter& p, uint32_t deviceIndex, int top
 
 void TimelineCanvas::paintRange(QPainter& p, const QRect& area) const {
   if (session_->rangeEnd() <= session_->rangeStart()) return;
-  double x0 = clampX(xForTime(session_->rangeStart()), area);
-  double x1 = clampX(xForTime(session_->rangeEnd()), area);
+  double x0 = clampToArea(xForTime(session_->rangeStart()), area);
+  double x1 = clampToArea(xForTime(session_->rangeEnd()), area);
   p.fillRect(QRectF(x0, area.top(), std::max(1.0, x1 - x0), area.height()), colors::kRangeFill);
   p.setPen(colors::kRangeEdge);
   p.drawLine(QLineF(x0, area.top(), x0, area.bottom() + 1));
   p.drawLine(QLineF(x1, area.top(), x1, area.bottom() + 1));
-}
-
-void TimelineCanvas::paintSelection(QPainter& p, const QRect& area) {
-  const Trace* trace = session_->trace().get();
-  const auto& selected = session_->selection();
-  if (!trace || !selected) return;
-  if (selected->track >= trace->tracks().size()) return;
-  const Track& track = trace->track(selected->track);
-  if (selected->lane >= track.lanes.size() || selected->index >= track.lanes[selected->lane].size()) return;
-
-  // The API call and the GPU work it launched, whichever of them is selected.
-  std::vector<std::pair<EventRef, EventRef>> links;
-  if (track.isGpu()) {
-    if (auto call = trace->launchingCall(*selected)) links.emplace_back(*call, *selected);
-  } else if (track.kind == TrackKind::CudaApi) {
-    for (EventRef work : trace->launchedWork(*selected)) {
-      if (links.size() >= kMaxFlowArrows) break;
-      links.emplace_back(*selected, work);
-    }
-  }
-
-  auto outline = [&](EventRef event, const QColor& color, qreal width) {
-    int row = layout_.rowOfTrack(event.track);
-    if (row < 0 || layout_.placementOf(row).row != row) return;
-    double x0 = clampX(xForTime(trace->start(event)), area);
-    double x1 = clampX(xForTime(trace->end(event)), area);
-    if (x1 - x0 < 5) {
-      double mid = (x0 + x1) / 2;
-      x0 = mid - 2.5;
-      x1 = mid + 2.5;
-    }
-    double top = eventEdgeY(event, false) + 1;
-    double bottom = eventEdgeY(event, true);
-    p.setPen(QPen(color, width));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(QRectF(x0, top, x1 - x0, bottom - top).adjusted(width / 2, width / 2, -width / 2, -width / 2));
-  };
-
-  p.setRenderHint(QPainter::Antialiasing, true);
-  for (const auto& [call, work] : links) {
-    outline(track.isGpu() ? call : work, colors::kFlowArrow, 1.5);
-    // An end off to the side is pinned to the edge of the area, in its own row, so the arrow
-    // still shows which rows it joins.
-    auto pinned = [&](TimeNs t) {
-      return std::clamp(xForTime(t), static_cast<double>(area.left()), static_cast<double>(area.right()));
-    };
-    QPointF from(pinned(trace->start(call)), eventEdgeY(call, true));
-    QPointF to(pinned(trace->start(work)), eventEdgeY(work, false));
-    flowArrows_.emplace_back(from, to);
-    double bend = std::max(20.0, std::abs(to.y() - from.y()) / 2);
-    double direction = to.y() >= from.y() ? 1.0 : -1.0;
-    QPainterPath path(from);
-    path.cubicTo(from + QPointF(0, bend * direction), to - QPointF(0, bend * direction),
-                 to - QPointF(0, 6 * direction));
-    p.setPen(QPen(colors::kFlowArrow, 2.0));
-    p.drawPath(path);
-    QPolygonF head;
-    head << to << to + QPointF(-5, -8 * direction) << to + QPointF(5, -8 * direction);
-    p.setPen(Qt::NoPen);
-    p.setBrush(colors::kFlowArrow);
-    p.drawPolygon(head);
-    p.setBrush(Qt::NoBrush);
-  }
-  outline(*selected, colors::kSelection, 2.5);
-  p.setRenderHint(QPainter::Antialiasing, false);
 }
 
 void TimelineCanvas::paintLabels(QPainter& p) const {
@@ -953,8 +862,8 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
   // The picked range, under the ticks.
   if (session_->rangeEnd() > session_->rangeStart()) {
     QRect area = eventArea();
-    double x0 = clampX(xForTime(session_->rangeStart()), area);
-    double x1 = clampX(xForTime(session_->rangeEnd()), area);
+    double x0 = clampToArea(xForTime(session_->rangeStart()), area);
+    double x1 = clampToArea(xForTime(session_->rangeEnd()), area);
     p.fillRect(QRectF(x0, 0, std::max(1.0, x1 - x0), kRulerHeight), colors::kRangeEdge.lighter(160));
   }
   TimeNs first = viewStart - origin;
@@ -980,8 +889,8 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
   // The range's length, over the ticks, where it can be read.
   if (session_->rangeEnd() > session_->rangeStart()) {
     QRect area = eventArea();
-    double x0 = clampX(xForTime(session_->rangeStart()), area);
-    double x1 = clampX(xForTime(session_->rangeEnd()), area);
+    double x0 = clampToArea(xForTime(session_->rangeStart()), area);
+    double x1 = clampToArea(xForTime(session_->rangeEnd()), area);
     QString length = durationText(session_->rangeEnd() - session_->rangeStart());
     int textWidth = fm.horizontalAdvance(length) + 12;
     double centre = std::clamp((x0 + x1) / 2, area.left() + textWidth / 2.0, area.right() - textWidth / 2.0);
