@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/error.h"
+#include "core/import/trace_source.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -29,7 +30,7 @@ std::string hintFor(std::string_view table) {
 }  // namespace
 
 Database openTraceFile(const std::string& path) {
-  Database db = Database::openReadOnly(path);
+  Database db = Database::openReadOnly(sqliteFileFor(path));
   bool anyEvents = false;
   for (auto name : kEventTables) anyEvents = anyEvents || db.hasTable(name);
   if (!db.hasTable(table::kStringIds) || !anyEvents)

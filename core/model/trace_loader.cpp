@@ -42,7 +42,7 @@ class TraceLoader {
 
  private:
   void prepareContext(const Database& db) {
-    context_.path = path_;
+    context_.path = db.path();  // a PyTorch trace is read from the file it was imported into
     context_.options = &options_;
     context_.strings = &strings_;
     for (size_t kind = 0; kind < context_.memcpyNames.size(); ++kind)

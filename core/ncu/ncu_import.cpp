@@ -13,7 +13,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/model/writable_trace.h"
-#include "core/ncu/kernel_signature.h"
+#include "core/identity/kernel_signature.h"
 #include "core/ncu/ncu_report.h"
 #include "core/schema/trace_schema.h"
 

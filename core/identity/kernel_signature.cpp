@@ -1,4 +1,4 @@
-#include "core/ncu/kernel_signature.h"
+#include "core/identity/kernel_signature.h"
 
 #include <algorithm>
 #include <cctype>

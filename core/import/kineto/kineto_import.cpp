@@ -1,0 +1,290 @@
+#include "core/import/kineto/kineto_import.h"
+
+#include <istream>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <vector>
+
+#include "core/error.h"
+#include "core/identity/kernel_identity.h"
+#include "core/import/kineto/gzip_stream.h"
+#include "core/import/kineto/kineto_sax.h"
+#include "core/model/global_id.h"
+#include "core/write/nsys_enum_rows.h"
+#include "core/write/trace_writer.h"
+
+namespace gpuscope {
+namespace {
+
+using kineto::KinetoEvent;
+
+// NVTX domains the CPU-side ranges are written to; user annotations (record_function) use the default one.
+constexpr int64_t kCpuOpDomain = 1;
+constexpr int64_t kPythonDomain = 2;
+
+// GPU work waits until the end: its launching process (the pid of the API call with the same
+// correlation id) may come later in the file.
+struct PendingGpuWork {
+  enum class Kind : uint8_t { Kernel, Memcpy, Memset } kind;
+  TimeNs start, end;
+  uint32_t device, context, stream, correlation;
+  uint32_t name;  // index into names_
+  int64_t bytes;
+  int registers;
+  int64_t sharedMemory;
+  std::array<int, 3> grid, block;
+};
+
+int copyKindOf(const std::string& name) {
+  if (name.find("HtoD") != std::string::npos) return 1;
+  if (name.find("DtoH") != std::string::npos) return 2;
+  if (name.find("DtoD") != std::string::npos) return 8;
+  if (name.find("HtoH") != std::string::npos) return 9;
+  if (name.find("PtoP") != std::string::npos) return 10;
+  return 0;
+}
+
+// "Memcpy HtoD (Pageable -> Device)": the memory kinds in parentheses, as ENUM_CUDA_MEM_KIND ids.
+int memKindOf(std::string_view word) {
+  for (const auto& row : nsys_enum::kMemKindRows)
+    if (word == row.label) return row.id;
+  return 7;
+}
+
+std::pair<int, int> memcpyKindsOf(const std::string& name) {
+  size_t open = name.find('('), arrow = name.find(" -> "), close = name.find(')');
+  if (open == std::string::npos || arrow == std::string::npos || close == std::string::npos || arrow < open ||
+      close < arrow)
+    return {7, 7};
+  return {memKindOf(std::string_view(name).substr(open + 1, arrow - open - 1)),
+          memKindOf(std::string_view(name).substr(arrow + 4, close - arrow - 4))};
+}
+
+int memsetKindOf(const std::string& name) {
+  size_t open = name.find('('), close = name.find(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) return 2;
+  return memKindOf(std::string_view(name).substr(open + 1, close - open - 1));
+}
+
+class KinetoImporter {
+ public:
+  KinetoImporter(const std::string& jsonPath, const std::string& sqlitePath)
+      : jsonPath_(jsonPath), writer_(sqlitePath) {}
+
+  KinetoImportSummary run() {
+    GzipFileBuffer buffer(jsonPath_);
+    std::istream input(&buffer);
+    auto header = kineto::parseKinetoStream(input, jsonPath_, [this](const KinetoEvent& e) { onEvent(e); });
+    writeGpuWork();
+    writeProcessesAndThreads();
+    writeDevices(header);
+    if (header.baseTimeNanoseconds) writer_.setSessionStart(*header.baseTimeNanoseconds);
+    if (header.rank) writer_.addMeta("distributed_rank", std::to_string(*header.rank));
+    writer_.addMeta("source_format", "kineto");
+    writer_.finish();
+    return summary_;
+  }
+
+ private:
+  void onEvent(const KinetoEvent& e) {
+    if (e.ph == "M") return onMetadata(e);
+    if (e.ph != "X" || !e.ts || !e.dur || !e.pid.isNumber() || !e.tid.isNumber()) return;
+    const std::string& cat = e.cat;
+    if (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset") return addGpuWork(e);
+    if (cat == "cuda_runtime" || cat == "cuda_driver") return addApiCall(e);
+    if (cat == "cpu_op" || cat == "python_function" || cat == "user_annotation") return addRange(e);
+  }
+
+  void onMetadata(const KinetoEvent& e) {
+    if (!e.pid.isNumber()) return;
+    if (e.name == "process_name") processNames_[*e.pid.number] = e.argName;
+    if (e.name == "thread_name" && e.tid.isNumber()) threadNames_[{*e.pid.number, *e.tid.number}] = e.argName;
+  }
+
+  int64_t globalTidOf(const KinetoEvent& e) {
+    auto pid = static_cast<uint32_t>(*e.pid.number), tid = static_cast<uint32_t>(*e.tid.number);
+    threads_.insert({pid, tid});
+    return global_id::make(0, 0, pid, tid);
+  }
+
+  void addApiCall(const KinetoEvent& e) {
+    CudaApiRow row;
+    row.start = *e.ts;
+    row.end = *e.ts + *e.dur;
+    row.kind = e.cat == "cuda_driver" ? CudaApiKind::Driver : CudaApiKind::Runtime;
+    row.globalTid = globalTidOf(e);
+    row.correlationId = static_cast<uint32_t>(e.correlation.value_or(0));
+    row.name = e.name;
+    writer_.addCudaApi(row);
+    if (row.correlationId) launchingPid_[row.correlationId] = static_cast<uint32_t>(*e.pid.number);
+    ++summary_.apiCalls;
+  }
+
+  void addRange(const KinetoEvent& e) {
+    NvtxRow row;
+    row.start = *e.ts;
+    row.end = *e.ts + *e.dur;
+    row.globalTid = globalTidOf(e);
+    row.text = e.name;
+    row.domainId = e.cat == "cpu_op" ? kCpuOpDomain : e.cat == "python_function" ? kPythonDomain : 0;
+    if (row.domainId) domainsUsed_.insert(row.domainId);
+    writer_.addNvtxPushPopRange(row);
+    ++summary_.ranges;
+  }
+
+  void addGpuWork(const KinetoEvent& e) {
+    PendingGpuWork work{};
+    work.kind = e.cat == "kernel"       ? PendingGpuWork::Kind::Kernel
+                : e.cat == "gpu_memcpy" ? PendingGpuWork::Kind::Memcpy
+                                        : PendingGpuWork::Kind::Memset;
+    work.start = *e.ts;
+    work.end = *e.ts + *e.dur;
+    work.device = static_cast<uint32_t>(e.device.value_or(*e.pid.number));
+    work.stream = static_cast<uint32_t>(e.stream.value_or(*e.tid.number));
+    work.context = static_cast<uint32_t>(e.context.value_or(0));
+    work.correlation = static_cast<uint32_t>(e.correlation.value_or(0));
+    work.name = nameIndex(e.name);
+    work.bytes = e.bytes.value_or(0);
+    work.registers = static_cast<int>(e.registers.value_or(0));
+    work.sharedMemory = e.sharedMemory.value_or(0);
+    for (size_t i = 0; i < 3; ++i) {
+      work.grid[i] = static_cast<int>(e.grid[i]);
+      work.block[i] = static_cast<int>(e.block[i]);
+    }
+    pending_.push_back(work);
+  }
+
+  uint32_t nameIndex(const std::string& name) {
+    auto [it, added] = nameIds_.try_emplace(name, static_cast<uint32_t>(names_.size()));
+    if (added) names_.push_back(name);
+    return it->second;
+  }
+
+  // The pid of the process that launched WORK: its API call's, else the one process that made API calls.
+  uint32_t launchingPid(const PendingGpuWork& work) const {
+    auto it = launchingPid_.find(work.correlation);
+    if (it != launchingPid_.end()) return it->second;
+    return launchingPid_.empty() ? 0 : launchingPid_.begin()->second;
+  }
+
+  void writeGpuWork() {
+    std::vector<std::string> shortNames;
+    for (const auto& name : names_) shortNames.push_back(kernelShortName(name));
+    for (const auto& work : pending_) {
+      int64_t globalPid = global_id::make(0, 0, launchingPid(work), 0);
+      processesWithGpuWork_.insert(launchingPid(work));
+      if (work.kind == PendingGpuWork::Kind::Kernel) {
+        KernelRow row;
+        row.start = work.start;
+        row.end = work.end;
+        row.deviceId = work.device;
+        row.contextId = work.context;
+        row.streamId = work.stream;
+        row.correlationId = work.correlation;
+        row.globalPid = globalPid;
+        row.demangledName = names_[work.name];
+        row.shortName = shortNames[work.name];
+        row.registersPerThread = work.registers;
+        row.staticSharedMemory = work.sharedMemory;
+        row.gridX = work.grid[0], row.gridY = work.grid[1], row.gridZ = work.grid[2];
+        row.blockX = work.block[0], row.blockY = work.block[1], row.blockZ = work.block[2];
+        writer_.addKernel(row);
+        ++summary_.kernels;
+      } else if (work.kind == PendingGpuWork::Kind::Memcpy) {
+        MemcpyRow row;
+        row.start = work.start;
+        row.end = work.end;
+        row.deviceId = work.device;
+        row.contextId = work.context;
+        row.streamId = work.stream;
+        row.correlationId = work.correlation;
+        row.globalPid = globalPid;
+        row.bytes = work.bytes;
+        row.copyKind = copyKindOf(names_[work.name]);
+        std::tie(row.srcKind, row.dstKind) = memcpyKindsOf(names_[work.name]);
+        writer_.addMemcpy(row);
+        ++summary_.memcpys;
+      } else {
+        MemsetRow row;
+        row.start = work.start;
+        row.end = work.end;
+        row.deviceId = work.device;
+        row.contextId = work.context;
+        row.streamId = work.stream;
+        row.correlationId = work.correlation;
+        row.globalPid = globalPid;
+        row.bytes = work.bytes;
+        row.memKind = memsetKindOf(names_[work.name]);
+        writer_.addMemset(row);
+        ++summary_.memsets;
+      }
+    }
+    pending_.clear();
+  }
+
+  void writeProcessesAndThreads() {
+    std::set<uint32_t> pids(processesWithGpuWork_.begin(), processesWithGpuWork_.end());
+    for (const auto& [pid, tid] : threads_) pids.insert(pid);
+    for (uint32_t pid : pids) {
+      auto name = processNames_.find(pid);
+      writer_.addProcess({global_id::make(0, 0, pid, 0), pid, name != processNames_.end() ? name->second : ""});
+    }
+    for (const auto& [pid, tid] : threads_) {
+      auto name = threadNames_.find({pid, tid});
+      if (name != threadNames_.end()) writer_.addThreadName({global_id::make(0, 0, pid, tid), name->second, 0});
+    }
+    for (int64_t domain : domainsUsed_) {
+      auto first = threads_.begin();
+      int64_t globalTid = first == threads_.end() ? 0 : global_id::make(0, 0, first->first, first->second);
+      writer_.addNvtxDomainCreate({0, globalTid, domain, domain == kCpuOpDomain ? "PyTorch ops" : "Python"});
+    }
+  }
+
+  void writeDevices(const kineto::KinetoHeader& header) {
+    for (const auto& d : header.devices) {
+      GpuInfoRow row;
+      row.id = static_cast<uint32_t>(d.id);
+      row.name = d.name;
+      row.totalMemory = d.totalGlobalMem;
+      auto narrow = [](const std::optional<int64_t>& v) -> std::optional<int> {
+        if (!v) return std::nullopt;
+        return static_cast<int>(*v);
+      };
+      row.computeMajor = narrow(d.computeMajor);
+      row.computeMinor = narrow(d.computeMinor);
+      row.maxThreadsPerBlock = narrow(d.maxThreadsPerBlock);
+      row.maxRegistersPerBlock = narrow(d.regsPerBlock);
+      row.maxRegistersPerSm = narrow(d.regsPerMultiprocessor);
+      row.threadsPerWarp = narrow(d.warpSize);
+      row.smCount = narrow(d.numSms);
+      row.maxShmemPerBlock = d.sharedMemPerBlock;
+      row.maxShmemPerBlockOptin = d.sharedMemPerBlockOptin;
+      row.maxShmemPerSm = d.sharedMemPerMultiprocessor;
+      if (d.maxThreadsPerMultiprocessor && d.warpSize && *d.warpSize > 0)
+        row.maxWarpsPerSm = static_cast<int>(*d.maxThreadsPerMultiprocessor / *d.warpSize);
+      writer_.addGpu(row);
+    }
+  }
+
+  std::string jsonPath_;
+  TraceWriter writer_;
+  KinetoImportSummary summary_;
+  std::vector<PendingGpuWork> pending_;
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, uint32_t> nameIds_;
+  std::unordered_map<uint32_t, uint32_t> launchingPid_;
+  std::set<uint32_t> processesWithGpuWork_;
+  std::set<std::pair<uint32_t, uint32_t>> threads_;
+  std::map<int64_t, std::string> processNames_;
+  std::map<std::pair<int64_t, int64_t>, std::string> threadNames_;
+  std::set<int64_t> domainsUsed_;
+};
+
+}  // namespace
+
+KinetoImportSummary importKinetoTrace(const std::string& jsonPath, const std::string& sqlitePath) {
+  return KinetoImporter(jsonPath, sqlitePath).run();
+}
+
+}  // namespace gpuscope

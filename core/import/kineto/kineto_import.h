@@ -1,0 +1,22 @@
+#pragma once
+// The one entry point of the PyTorch profiler (Kineto) reader: a Chrome-trace JSON (.json or .json.gz)
+// is streamed into a trace file in the nsys schema, which the ordinary loader then opens, so every
+// report, the viewer and the compare view read it as they read an nsys export.
+#include <cstddef>
+#include <string>
+
+namespace gpuscope {
+
+struct KinetoImportSummary {
+  size_t kernels = 0;
+  size_t memcpys = 0;
+  size_t memsets = 0;
+  size_t apiCalls = 0;
+  size_t ranges = 0;  // CPU ops, Python functions and user annotations
+};
+
+// Reads JSON_PATH (plain or gzip) and writes SQLITE_PATH (replacing it). Throws TraceError with one
+// sentence for a file that is not a readable PyTorch profiler trace.
+KinetoImportSummary importKinetoTrace(const std::string& jsonPath, const std::string& sqlitePath);
+
+}  // namespace gpuscope
