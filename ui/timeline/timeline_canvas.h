@@ -1,19 +1,26 @@
 #pragma once
-// TimelineCanvas: paints the ruler, the row labels and the rows of a trace, and turns mouse and
-// keys into zoom, pan, selection and range picks on the shared TraceSession.
+// TimelineCanvas: the timeline widget. It lays out the rows of a trace, paints the ruler, the labels
+// and the selection, and hands the rest to its parts: TimelineNavigator (the view range and the
+// gestures that move it), one TimelineRowPainter per kind of row, hitTestTimeline, the tooltip
+// texts and TimelineNameCache.
 #include <QLineF>
 #include <QPointer>
-#include <QStaticText>
 #include <QString>
 #include <QWidget>
 #include <optional>
 #include <vector>
 
 #include "core/query/draw_list.h"
-#include "core/query/utilization.h"
 #include "ui/session/trace_session.h"
+#include "ui/timeline/summary_row_painter.h"
 #include "ui/timeline/time_axis.h"
+#include "ui/timeline/timeline_geometry.h"
+#include "ui/timeline/timeline_hit_test.h"
 #include "ui/timeline/timeline_layout.h"
+#include "ui/timeline/timeline_name_cache.h"
+#include "ui/timeline/timeline_navigator.h"
+#include "ui/timeline/track_row_painter.h"
+#include "ui/timeline/utilization_row_painter.h"
 
 class QScrollBar;
 
@@ -24,13 +31,14 @@ class TimelineCanvas : public QWidget {
  public:
   static constexpr int kLabelWidth = 240;
   static constexpr int kRulerHeight = 30;
-  static constexpr double kFoldPixels = 3.0;
+  static constexpr double kFoldPixels = TimelineGeometry::kFoldPixels;
 
   // VERTICAL_BAR scrolls the rows; the canvas sets its range and reads its value.
   TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, QWidget* parent = nullptr);
 
   // Geometry, in canvas coordinates.
   QRect eventArea() const;  // right of the labels, below the ruler
+  TimelineGeometry geometry() const;  // the view range in pixels, now
   double nsPerPixel() const;
   double xForTime(TimeNs t) const;
   TimeNs timeAtX(double x) const;
@@ -43,12 +51,7 @@ class TimelineCanvas : public QWidget {
   const std::vector<QLineF>& flowArrows() const { return flowArrows_; }
   const TimelineLayout& layout() const { return layout_; }
 
-  struct FrameStats {
-    int rows = 0;       // rows painted
-    size_t items = 0;   // bars and folded blocks
-    size_t folds = 0;   // of which folded blocks
-    size_t labels = 0;  // names drawn inside bars
-  };
+  using FrameStats = TimelineFrameStats;
   const FrameStats& lastFrame() const { return frame_; }
 
   // Navigation, as the keys and the mouse do it.
@@ -58,7 +61,7 @@ class TimelineCanvas : public QWidget {
   void clearSelectionAndRange();
   void jumpToCorrelated();
   void toggleRow(int row);
-  enum class Reveal { KeepZoom, Focus };
+  using Reveal = TimelineNavigator::Reveal;
   // Shows EVENT: expands and scrolls to its row; KeepZoom pans only when it is off screen, Focus
   // also zooms so that it is comfortably wide.
   void revealEvent(EventRef event, Reveal how);
@@ -77,13 +80,6 @@ class TimelineCanvas : public QWidget {
   bool event(QEvent* event) override;
 
  private:
-  struct Hit {
-    int row = -1;
-    uint32_t track = TimelineRow::kNoTrack;
-    uint32_t lane = 0;
-    std::optional<DrawItem> item;
-  };
-
   void onTraceChanged();
   void onSelectionChanged();
   void updateScrollRange();
@@ -92,27 +88,17 @@ class TimelineCanvas : public QWidget {
   void scrollRowIntoView(int row);
   // With GPU work selected elsewhere, scrolls its launching call's row into view too when both fit.
   void showLaunchingCallToo(EventRef work, int workRow);
-  // Sets the view to [start, start + span), clamped to the trace with half a view of margin.
-  void setView(double start, double span);
-  Hit hitTest(QPoint pos) const;
+  TimelineHit hitTest(QPoint pos) const;
   QString tooltipAt(QPoint pos) const;
-  const QString& displayName(StringId id) const;
-  // The display name laid out once in the bar font, and its width, for drawing without shaping.
-  struct NameText {
-    int width = -1;  // -1: not laid out yet
-    QStaticText text;
-  };
-  const NameText& nameText(StringId id, const QFontMetrics& fm) const;
-  double zoomAnchorX() const;
-  void zoomFromKeys(double factor);
+  void clickAt(QPoint pos);
+  // The painter of ROW's kind, or null for a kind that draws nothing in the event area.
+  TimelineRowPainter* painterFor(const TimelineRow& row);
+  const TimelineRowPainter* painterFor(const TimelineRow& row) const;
 
-  // Painting, one pass each.
+  // Painting, one pass each (timeline_canvas_paint.cpp, timeline_canvas_selection.cpp).
   void paintRowBackgrounds(QPainter& p, const QRect& area) const;
   void paintGrid(QPainter& p, const QRect& area, const RulerScale& scale) const;
-  void paintRows(QPainter& p, const QRect& area);
-  void paintTrackLanes(QPainter& p, const Track& track, int top, const QRect& area);
-  void paintCollapsedSummary(QPainter& p, const TimelineRow& row, int top, const QRect& area);
-  void paintUtilization(QPainter& p, uint32_t deviceIndex, int top, int height, const QRect& area);
+  void paintRows(QPainter& p, const TimelineGeometry& g);
   void paintRange(QPainter& p, const QRect& area) const;
   void paintSelection(QPainter& p, const QRect& area);
   void paintLabels(QPainter& p) const;
@@ -123,23 +109,14 @@ class TimelineCanvas : public QWidget {
   TraceSession* session_;
   QPointer<QScrollBar> verticalBar_;
   TimelineLayout layout_;
-  std::vector<DeviceUtilization> utilization_;  // by device index
-  mutable std::vector<QString> names_;          // display names by StringId, filled on first use
-  mutable std::vector<bool> namesFilled_;
-  mutable std::vector<NameText> nameTexts_;
+  TimelineNavigator navigator_;
+  TimelineNameCache names_;
+  TrackRowPainter trackPainter_;
+  UtilizationRowPainter utilizationPainter_;
+  SummaryRowPainter summaryPainter_;
   std::vector<DrawItem> items_;  // reused per lane
-  std::vector<float> busy_;      // reused per utilization row
   std::vector<QLineF> flowArrows_;
   FrameStats frame_;
-
-  enum class Drag { None, PendingClick, Pan, RulerRange, Label };
-  Drag drag_ = Drag::None;
-  QPoint pressPos_;
-  double pressViewStart_ = 0;
-  double pressNsPerPixel_ = 1;
-  int pressScroll_ = 0;
-  TimeNs rangeAnchor_ = 0;
-  QPoint hoverPos_{-1, -1};
   bool selectingHere_ = false;
 };
 

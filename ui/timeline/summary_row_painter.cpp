@@ -1,0 +1,33 @@
+#include "ui/timeline/summary_row_painter.h"
+
+#include "ui/timeline/timeline_palette.h"
+#include "ui/timeline/timeline_pixels.h"
+
+namespace gpuscope::ui {
+
+void SummaryRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
+  if (!row.collapsed) return;  // an open header's tracks are drawn in their own rows
+  const TimelineGeometry& g = context.geometry;
+  const QRect& area = g.area;
+  const DrawView view = g.drawView();
+  QRect strip(area.left(), top + 5, area.width(), row.height - 10);
+  for (uint32_t trackIndex : row.tracks) {
+    const Track& track = context.trace.track(trackIndex);
+    if (track.lanes.empty()) continue;
+    const Lane& lane = track.lanes.front();  // depth 0 only
+    buildDrawList(lane, view, context.items);
+    context.stats.items += context.items.size();
+    QColor fold = foldColor(track.kind);
+    for (const DrawItem& item : context.items) {
+      auto [left, right] =
+          pixelSpan(clampToArea(g.xForTime(item.start), area), clampToArea(g.xForTime(item.end), area));
+      QColor fill = item.isFold() ? fold
+                                  : eventColor(track.kind, lane.name[item.first],
+                                               lane.style.empty() ? 0 : lane.style[item.first]);
+      context.stats.folds += item.isFold() ? 1 : 0;
+      p.fillRect(QRect(left, strip.top(), right - left, strip.height()), fill);
+    }
+  }
+}
+
+}  // namespace gpuscope::ui

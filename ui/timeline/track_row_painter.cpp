@@ -1,0 +1,111 @@
+#include "ui/timeline/track_row_painter.h"
+
+#include <QFontMetrics>
+
+#include "ui/timeline/timeline_palette.h"
+#include "ui/timeline/timeline_pixels.h"
+
+namespace gpuscope::ui {
+namespace {
+
+constexpr int kMinTextWidth = 28;  // a bar narrower than this gets no name
+
+}  // namespace
+
+struct TrackRowPainter::Metrics {
+  explicit Metrics(const QFont& font)
+      : fm(font),
+        barHeight(TimelineLayout::kLaneHeight - 2),
+        baseline((barHeight + fm.ascent() - fm.descent()) / 2),
+        digitWidth(fm.horizontalAdvance(QLatin1Char('0'))),
+        eventsSuffix(QStringLiteral(" events")),
+        suffixWidth(fm.horizontalAdvance(eventsSuffix)),
+        textTop((barHeight - fm.height()) / 2) {}
+  QFontMetrics fm;
+  int barHeight;
+  int baseline;
+  int digitWidth;  // counts are digits, and digits share one advance: measure once, not per block
+  QString eventsSuffix;
+  int suffixWidth;
+  int textTop;
+};
+
+void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
+  const Track& track = context.trace.track(row.track);
+  const TimelineGeometry& g = context.geometry;
+  const QRect& area = g.area;
+  const Metrics m(context.font);
+  const DrawView view = g.drawView();
+  const QColor fold = foldColor(track.kind);
+  for (size_t laneIndex = 0; laneIndex < track.lanes.size(); ++laneIndex) {
+    int y = top + TimelineLayout::kTrackPadding + static_cast<int>(laneIndex) * TimelineLayout::kLaneHeight + 1;
+    if (y > area.bottom() || y + m.barHeight < area.top()) continue;
+    const Lane& lane = track.lanes[laneIndex];
+    buildDrawList(lane, view, context.items);
+    context.stats.items += context.items.size();
+    for (const DrawItem& item : context.items) {
+      double x0 = clampToArea(g.xForTime(item.start), area);
+      double x1 = clampToArea(g.xForTime(item.end), area);
+      auto [left, right] = pixelSpan(x0, x1);
+      QRect bar(left, y, right - left, m.barHeight);
+      if (item.isFold()) {
+        paintFold(p, item, bar, fold, m, context);
+      } else {
+        uint32_t style = lane.style.empty() ? 0 : lane.style[item.first];
+        paintBar(p, lane, eventColor(track.kind, lane.name[item.first], style), item, bar, m, context);
+      }
+    }
+  }
+}
+
+void TrackRowPainter::paintFold(QPainter& p, const DrawItem& item, QRect bar, const QColor& fold, const Metrics& m,
+                                RowPaintContext& context) const {
+  const QRect& area = context.geometry.area;
+  int left = bar.left();
+  int right = bar.left() + bar.width();
+  ++context.stats.folds;
+  p.fillRect(bar, fold);
+  if (bar.width() >= 4) p.fillRect(QRect(left, bar.top(), 1, m.barHeight), fold.darker(140));
+  int visibleWidth = std::min(right, area.right() + 1) - std::max(left, area.left());
+  int digits = 1;
+  for (uint32_t c = item.count; c >= 10; c /= 10) ++digits;
+  int countWidth = digits * m.digitWidth;
+  if (visibleWidth < countWidth + 6) return;
+  bool spelled = visibleWidth >= countWidth + m.suffixWidth + 8;
+  QString text = QString::number(item.count);
+  if (spelled) text += m.eventsSuffix;
+  int textWidth = countWidth + (spelled ? m.suffixWidth : 0);
+  int textX = std::max(left, area.left()) + (visibleWidth - textWidth) / 2;
+  p.setPen(textColorOn(fold));
+  p.drawText(QPoint(textX, bar.top() + m.baseline), text);
+  ++context.stats.labels;
+}
+
+void TrackRowPainter::paintBar(QPainter& p, const Lane& lane, const QColor& fill, const DrawItem& item, QRect bar,
+                               const Metrics& m, RowPaintContext& context) const {
+  const QRect& area = context.geometry.area;
+  int left = bar.left();
+  int right = bar.left() + bar.width();
+  int y = bar.top();
+  p.fillRect(bar, fill);
+  // A darker leading edge keeps back-to-back bars of one colour apart.
+  if (bar.width() >= 4) p.fillRect(QRect(left, y, 1, m.barHeight), fill.darker(135));
+  int textLeft = std::max(left, area.left()) + 3;
+  int textRight = std::min(right, area.right() + 1) - 3;
+  if (textRight - textLeft < kMinTextWidth - 6) return;
+  const TimelineNameCache::NameText& name = context.names.nameText(lane.name[item.first], m.fm, context.font);
+  p.setPen(textColorOn(fill));
+  if (name.width <= textRight - textLeft) {
+    p.drawStaticText(QPoint(textLeft, y + m.textTop), name.text);
+    ++context.stats.labels;
+    return;
+  }
+  QString text =
+      m.fm.elidedText(context.names.displayName(lane.name[item.first]), Qt::ElideRight, textRight - textLeft);
+  if (text.size() > 1) {
+    p.drawText(QPoint(textLeft, y + m.baseline), text);
+    ++context.stats.labels;
+  }
+}
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,65 @@
+#include "ui/timeline/utilization_row_painter.h"
+
+#include <QPolygonF>
+#include <algorithm>
+
+#include "ui/timeline/timeline_palette.h"
+
+namespace gpuscope::ui {
+
+namespace colors = timeline_colors;
+
+void UtilizationRowPainter::onTraceChanged(const Trace* trace) {
+  utilization_.clear();
+  if (!trace) return;
+  utilization_.reserve(trace->devices().size());
+  for (const DeviceInfo& device : trace->devices()) {
+    utilization_.push_back(DeviceUtilization::forDevice(*trace, device.id));
+  }
+}
+
+void UtilizationRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
+  if (row.deviceIndex >= utilization_.size()) return;
+  const QRect& area = context.geometry.area;
+  const int pixels = area.width();
+  utilization_[row.deviceIndex].fractions(context.geometry.viewStart, context.geometry.nsPerPixel(),
+                                          static_cast<size_t>(pixels), busy_);
+  const double bottom = top + row.height - 2;
+  const double full = row.height - 5;
+  QPolygonF outline;
+  outline.reserve(2 * pixels + 2);
+  outline << QPointF(area.left(), bottom);
+  for (int i = 0; i < pixels; ++i) {
+    // Any work at all shows as at least a sliver, so short bursts stay visible zoomed out.
+    double fraction = static_cast<double>(busy_[static_cast<size_t>(i)]);
+    double y = fraction > 0 ? bottom - std::max(2.0, full * fraction) : bottom;
+    outline << QPointF(area.left() + i, y) << QPointF(area.left() + i + 1, y);
+  }
+  outline << QPointF(area.left() + pixels, bottom);
+  p.setPen(Qt::NoPen);
+  p.setBrush(colors::kUtilization);
+  p.drawPolygon(outline);
+  p.setBrush(Qt::NoBrush);
+  p.setPen(colors::kGrid);
+  p.drawLine(QLineF(area.left(), bottom + 0.5, area.right() + 1, bottom + 0.5));
+}
+
+QString UtilizationRowPainter::detail(const TimelineRow& row, const TimelineGeometry& geometry) const {
+  if (row.deviceIndex >= utilization_.size()) return row.detail;
+  TimeNs span = geometry.viewEnd - geometry.viewStart;
+  double busy = static_cast<double>(utilization_[row.deviceIndex].busyTime(geometry.viewStart, geometry.viewEnd)) /
+                static_cast<double>(std::max<TimeNs>(span, 1));
+  return busy > 0 && busy < 0.001 ? QStringLiteral("<0.1% busy in view")
+                                  : QStringLiteral("%1% busy in view").arg(busy * 100.0, 0, 'f', busy < 0.1 ? 1 : 0);
+}
+
+QString UtilizationRowPainter::tooltip(const TimelineRow& row, double x, const TimelineGeometry& geometry) const {
+  if (row.deviceIndex >= utilization_.size()) return {};
+  const DeviceUtilization& util = utilization_[row.deviceIndex];
+  TimeNs t0 = geometry.timeAtX(x);
+  TimeNs t1 = std::max(geometry.timeAtX(x + 1), t0 + 1);
+  double busy = static_cast<double>(util.busyTime(t0, t1)) / static_cast<double>(t1 - t0);
+  return QStringLiteral("GPU busy %1% under the pointer").arg(busy * 100.0, 0, 'f', 0);
+}
+
+}  // namespace gpuscope::ui
