@@ -1,5 +1,6 @@
 #include "core/diff/run_diff.h"
 
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,6 +11,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/details/kernel_list.h"
 #include "core/diff/run_alignment.h"
+#include "core/identity/kernel_identity.h"
 #include "core/query/utilization.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
@@ -57,9 +59,17 @@ std::string_view presenceLabel(DiffPresence presence) {
 
 std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vector<NamedSide>& b) {
   std::map<std::string, DiffRow> rows;
-  auto add = [&rows](const std::vector<NamedSide>& sides, bool isA) {
+  auto allMangled = [](const std::vector<NamedSide>& sides) {
+    return std::all_of(sides.begin(), sides.end(), [](const NamedSide& s) { return !s.mangled.empty(); });
+  };
+  bool byMangled = !a.empty() && !b.empty() && allMangled(a) && allMangled(b);
+  auto keyOf = [byMangled](const NamedSide& side) -> const std::string& {
+    if (byMangled) return side.mangled;
+    return side.key.empty() ? side.name : side.key;
+  };
+  auto add = [&rows, &keyOf](const std::vector<NamedSide>& sides, bool isA) {
     for (const auto& named : sides) {
-      auto [it, inserted] = rows.try_emplace(named.name);
+      auto [it, inserted] = rows.try_emplace(keyOf(named));
       DiffRow& row = it->second;
       if (inserted) {
         row.name = named.name;
@@ -92,7 +102,7 @@ std::vector<NamedSide> kernelSides(const Trace& trace) {
   std::vector<NamedSide> sides;
   for (const auto& group : summarizeKernels(trace, kernelInstances(trace))) {
     const std::string& name = trace.string(group.name);
-    sides.push_back({name, name, {static_cast<int64_t>(group.count), group.total}});
+    sides.push_back({name, name, {static_cast<int64_t>(group.count), group.total}, {}, {}});
   }
   return sides;
 }
@@ -103,17 +113,25 @@ std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
       !hasColumn(db, table::kKernel, "demangledName") || !hasColumn(db, table::kKernel, "shortName"))
     return kernelSides(trace);
   // Durations are summed as reals: a hostile file's huge values must not stop the query with an overflow.
+  bool hasMangled = hasColumn(db, table::kKernel, "mangledName");
   auto stmt = db.prepare(
-      "SELECT d.value, s.value, count(*), total(k.end - k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
-      "LEFT JOIN StringIds AS d ON d.id = k.demangledName LEFT JOIN StringIds AS s ON s.id = k.shortName "
-      "WHERE k.start IS NOT NULL AND k.end IS NOT NULL GROUP BY k.demangledName, k.shortName");
+      std::string("SELECT d.value, s.value, count(*), total(k.end - k.start), ") +
+      (hasMangled ? "m.value" : "NULL") +
+      " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
+      "LEFT JOIN StringIds AS d ON d.id = k.demangledName LEFT JOIN StringIds AS s ON s.id = k.shortName " +
+      (hasMangled ? "LEFT JOIN StringIds AS m ON m.id = k.mangledName " : "") +
+      "WHERE k.start IS NOT NULL AND k.end IS NOT NULL GROUP BY k.demangledName, k.shortName" +
+      (hasMangled ? ", k.mangledName" : ""));
   std::vector<NamedSide> sides;
   while (stmt.step()) {
     std::string shortName(stmt.text(1));
     std::string name = stmt.isNull(0) ? shortName : std::string(stmt.text(0));
     double total = std::clamp(stmt.real(3), static_cast<double>(std::numeric_limits<TimeNs>::min()),
                               static_cast<double>(std::numeric_limits<TimeNs>::max() / 2));
-    sides.push_back({std::move(name), std::move(shortName), {stmt.int64(2), static_cast<TimeNs>(std::llround(total))}});
+    std::string key = kernelIdentity(name);
+    std::string mangled = stmt.isNull(4) ? std::string() : std::string(stmt.text(4));
+    sides.push_back({std::move(name), std::move(shortName), {stmt.int64(2), static_cast<TimeNs>(std::llround(total))},
+                     std::move(key), std::move(mangled)});
   }
   return sides;
 }
@@ -141,7 +159,7 @@ std::vector<NamedSide> nvtxSides(const Trace& trace) {
   }
   std::vector<NamedSide> sides;
   sides.reserve(byName.size());
-  for (auto& [name, side] : byName) sides.push_back({name, nvtxText(name), side});
+  for (auto& [name, side] : byName) sides.push_back({name, nvtxText(name), side, {}, {}});
   return sides;
 }
 
@@ -207,13 +225,18 @@ std::vector<EventRef> rowInstances(const Trace& trace, const DiffRow& row, DiffB
   if (by == DiffBy::Kernel || row.name == row.timelineName || !db.hasTable(table::kKernel) ||
       !db.hasTable(table::kStringIds) || !hasColumn(db, table::kKernel, "demangledName"))
     return instances;
-  // Keep the instances whose source row has this demangled name.
+  // Keep the instances whose source row names the same kernel (the row's name may be the other run's spelling).
   auto stmt = db.prepare(
-      "SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL AS k JOIN StringIds AS d ON d.id = k.demangledName "
-      "WHERE d.value = ?");
-  stmt.bind(1, std::string_view(row.name));
+      "SELECT k.rowid, d.value FROM CUPTI_ACTIVITY_KIND_KERNEL AS k JOIN StringIds AS d ON d.id = k.demangledName");
+  const std::string identity = kernelIdentity(row.name);
+  std::unordered_map<std::string, bool> same;  // demangled name -> same kernel as the row's
   std::unordered_set<int64_t> rows;
-  while (stmt.step()) rows.insert(stmt.int64(0));
+  while (stmt.step()) {
+    std::string name(stmt.text(1));
+    auto it = same.find(name);
+    if (it == same.end()) it = same.emplace(name, name == row.name || kernelIdentity(name) == identity).first;
+    if (it->second) rows.insert(stmt.int64(0));
+  }
   std::erase_if(instances, [&](const EventRef& ref) { return !rows.contains(trace.lane(ref).row[ref.index]); });
   return instances;
 }

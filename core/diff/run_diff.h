@@ -72,10 +72,14 @@ struct RunDiff {
 
 // Rows keyed by name from the per-name sides of each run (any order), sorted by |delta total| descending,
 // then by the larger of the two totals (descending), then by name. The building block of diffRuns, exposed for tests.
+// KEY, where set, is what pairs sides across runs (kernel identity: core/identity), else the name;
+// MANGLED, where every side of both runs has one, pairs them instead (mangled names win).
 struct NamedSide {
   std::string name;
   std::string timelineName;
   DiffSide side;
+  std::string key;
+  std::string mangled;
 };
 std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vector<NamedSide>& b);
 
@@ -83,7 +87,8 @@ std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vec
 // grouped by "<domain>:<text>". A file without an NVTX table has no NVTX sides.
 std::vector<NamedSide> kernelSides(const Trace& trace);
 std::vector<NamedSide> nvtxSides(const Trace& trace);
-// Kernels grouped by demangled name, read from the file (the short name where the file has none).
+// Kernels grouped by demangled name, read from the file (the short name where the file has none), keyed by
+// kernel identity so that nsys, ncu, PyTorch profiler and gpuscope spellings of one kernel pair up.
 std::vector<NamedSide> demangledKernelSides(const Trace& trace);
 // The sides BY asks for.
 std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by);

@@ -13,7 +13,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/model/writable_trace.h"
-#include "core/identity/kernel_signature.h"
+#include "core/identity/kernel_identity.h"
 #include "core/ncu/ncu_report.h"
 #include "core/schema/trace_schema.h"
 
@@ -68,7 +68,7 @@ std::vector<TraceKernelLaunch> readTraceKernelLaunches(const Database& db) {
     launch.demangledName = std::string(stmt.text(4));
     launch.shortName = std::string(stmt.text(5));
     launch.mangledName = std::string(stmt.text(6));
-    launch.canonicalName = canonicalKernelSignature(launch.demangledName);
+    launch.canonicalName = kernelIdentity(launch.demangledName);
     launches.push_back(std::move(launch));
   }
   // The launching call's start, from the runtime/driver API table.
@@ -108,7 +108,7 @@ NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelL
     byName[{scope, 0, trace[i].demangledName}].push_back(i);
     byName[{scope, 1, trace[i].shortName}].push_back(i);
     if (!trace[i].mangledName.empty()) byName[{scope, 2, trace[i].mangledName}].push_back(i);
-    // Last: the same signature as another demangler spells it.
+    // Last: the same kernel as another tool spells it (core/identity).
     byName[{scope, 3, trace[i].canonicalName}].push_back(i);
   }
   std::map<std::pair<uint32_t, std::string>, size_t> launchesSeen;
@@ -121,7 +121,7 @@ NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelL
       if (it != byName.end()) candidates = &it->second;
     }
     if (!candidates) {
-      const std::string canonical = canonicalKernelSignature(kernel.name);
+      const std::string canonical = kernelIdentity(kernel.name);
       auto it = byName.find({scope, 3, canonical});
       if (it != byName.end()) candidates = &it->second;
     }
@@ -194,12 +194,32 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
   });
 }
 
+namespace {
+
+// Refuses a report with neither FLOP nor byte counters (e.g. `--section SpeedOfLight_RooflineChart`, whose
+// derived rates cannot be turned back into counts): importing it would put kernels on the roofline at zero.
+void requireUsableCounters(const NcuReport& report, const std::string& path) {
+  for (const auto& kernel : report.kernels) {
+    auto metrics = kernelMetricsFromNcu(kernel);
+    for (const auto& flops : metrics.flops)
+      if (flops) return;
+    for (const auto& bytes : metrics.bytes)
+      if (bytes) return;
+  }
+  throw TraceError(path + " has no FLOP or byte counters gpuscope can use: profile with ncu --metrics " +
+                   "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,dram__bytes.sum (and the fadd, fmul, " +
+                   "lts__t_bytes.sum, l1tex__t_bytes.sum counters), not the roofline section's rates.");
+}
+
+}  // namespace
+
 NcuMatch importNcuMetrics(const NcuImportOptions& options) {
   if (options.inPlace == !options.outputPath.empty())
     throw TraceError("Say where the metrics go: -o OUT for a copy of the trace, or --in-place to change it.");
   if (!options.inPlace && samePath(options.tracePath, options.outputPath))
     throw TraceError("The output is the input trace itself: use --in-place to write into it.");
   auto report = readNcuCsvFile(options.ncuCsvPath);
+  requireUsableCounters(report, options.ncuCsvPath);
   NcuMatch match;
   // A copy is built under a temporary name and renamed when complete: a failure leaves no half-written OUT.
   const std::string partial = options.outputPath + ".partial";

@@ -20,7 +20,7 @@ struct TraceKernelLaunch {
   std::string demangledName;
   std::string shortName;
   std::string mangledName;
-  std::string canonicalName;  // canonicalKernelSignature(demangledName)
+  std::string canonicalName;  // kernelIdentity(demangledName)
 };
 
 // The kernels of the file's CUPTI_ACTIVITY_KIND_KERNEL table (required) in launch order.
