@@ -36,6 +36,15 @@ void registerRecordCommand(CLI::App& app) {
                       "With --metrics: profile at most this many launches in all (default: every launch)");
   command->add_flag("-f,--force-overwrite", options->forceOverwrite, "Replace the output file if it exists");
   command->add_flag("--stats", options->stats, "Print the stats reports of the trace at the end");
+  auto* whenFull = command->add_option_function<std::string>(
+      "--when-full",
+      [options](const std::string& value) {
+        if (value != "wait" && value != "drop") throw TraceError("--when-full takes wait or drop, not '" + value + "'");
+        options->dropWhenFull = value == "drop";
+      },
+      "When a thread's ring is full: wait for the recorder to drain it (default; nothing is lost, the "
+      "program slows down) or drop the record (counted in the summary and GPUSCOPE_META)");
+  whenFull->default_str("wait");
   command->footer(
       "Put the program after --, for example:\n"
       "  gpuscope record -o run.sqlite -- python train.py --epochs 1\n"

@@ -45,8 +45,25 @@ void TraceDaemon::start() {
 
 void TraceDaemon::run() {
   while (!stopping_.load(std::memory_order_acquire)) {
-    if (drainOnce() == 0) std::this_thread::sleep_for(options_.idleSleep);
+    size_t count = 0;
+    try {
+      count = drainOnce();
+    } catch (const std::exception& error) {
+      fail(error);
+    }
+    if (count == 0) std::this_thread::sleep_for(options_.idleSleep);
   }
+}
+
+void TraceDaemon::fail(const std::exception& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (failure_.empty()) failure_ = error.what();
+  failed_.store(true, std::memory_order_release);
+}
+
+std::string TraceDaemon::failure() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return failure_;
 }
 
 size_t TraceDaemon::liveProcesses() const {
@@ -97,7 +114,14 @@ void TraceDaemon::scanDirectory() {
 size_t TraceDaemon::drain(RingSource& source) {
   RingFileReader& reader = *source.reader;
   ProcessTrace& trace = *source.trace;
-  auto sink = [&](const RecordView& record) { assembler_.add(trace, record); };
+  bool discard = failed();
+  auto sink = [&](const RecordView& record) {
+    if (discard) {
+      discarded_.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      assembler_.add(trace, record);
+    }
+  };
   // Definitions (ring 0) are written before any record on another ring that uses them: take the
   // other rings' ends first, then all of ring 0, then the other rings up to those ends.
   uint32_t rings = reader.ringCount();
@@ -141,7 +165,7 @@ bool TraceDaemon::processGone(const RingSource& source) const {
 void TraceDaemon::retire(RingSource& source) {
   const std::string path = source.reader->path();
   drain(source);
-  assembler_.closeProcess(*source.trace);
+  if (!failed()) assembler_.closeProcess(*source.trace);
   std::lock_guard<std::mutex> lock(mutex_);
   transport_.ringDropped += source.reader->dropped();
   transport_.corrupt += source.reader->corrupt();
@@ -190,15 +214,25 @@ void TraceDaemon::stop(std::chrono::milliseconds grace) {
   lastScan_ = {};
   for (;;) {
     for (auto& [name, source] : sources_) source->nextLivenessCheck = {};
-    size_t count = drainOnce();
+    size_t count = 0;
+    try {
+      count = drainOnce();
+    } catch (const std::exception& error) {
+      fail(error);
+    }
     if (sources_.empty() || std::chrono::steady_clock::now() >= deadline) break;
     if (count == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   // Whatever still runs is recorded up to here.
   lastScan_ = {};
   scanDirectory();
-  while (!sources_.empty()) retire(*sources_.begin()->second);
-  assembler_.finish();
+  try {
+    while (!sources_.empty()) retire(*sources_.begin()->second);
+    if (!failed()) assembler_.finish();
+  } catch (const std::exception& error) {
+    fail(error);
+    while (!sources_.empty()) retire(*sources_.begin()->second);
+  }
 }
 
 }  // namespace gpuscope

@@ -61,6 +61,13 @@ class TraceDaemon {
   TransportCounts transportCounts() const;
   // Processes whose ring file is still open (alive, or not yet fully read).
   size_t liveProcesses() const;
+  // True once writing the trace failed (disk full, an unwritable file). From then on the daemon
+  // keeps draining the rings and throws their records away, so the program never waits on a ring
+  // that nobody empties; failure() says what went wrong.
+  bool failed() const { return failed_.load(std::memory_order_acquire); }
+  std::string failure() const;
+  // Records read and thrown away after the failure.
+  uint64_t discarded() const { return discarded_.load(std::memory_order_relaxed); }
 
  private:
   struct RingSource;
@@ -69,6 +76,7 @@ class TraceDaemon {
   size_t drain(RingSource& source);
   void retire(RingSource& source);
   bool processGone(const RingSource& source) const;
+  void fail(const std::exception& error);
 
   TraceWriter& writer_;
   DaemonOptions options_;
@@ -79,8 +87,11 @@ class TraceDaemon {
   TransportCounts transport_;
   std::chrono::steady_clock::time_point lastScan_{};
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> failed_{false};
+  std::atomic<uint64_t> discarded_{0};
+  std::string failure_;  // guarded by mutex_
   std::thread thread_;
-  mutable std::mutex mutex_;  // guards sources_ and transport_ between the thread and stop()
+  mutable std::mutex mutex_;  // guards sources_, transport_ and failure_ between the thread and stop()
 };
 
 }  // namespace gpuscope

@@ -47,6 +47,8 @@ struct RecorderState {
   uint32_t pid = 0;
   char sessionDir[2048] = {};
   transport::RingFileConfig ringConfig;
+  // `record --when-full drop`: a full ring drops (counted) instead of making the thread wait.
+  bool dropWhenFull = false;
   std::mutex* definitionsLock = nullptr;
   std::vector<Definition>* definitions = nullptr;
   pthread_key_t threadKey{};
@@ -221,12 +223,18 @@ __attribute__((constructor)) void startRecording() {
     uint64_t value = std::strtoull(count, nullptr, 10);
     if (value >= 1 && value <= 1024) s.ringConfig.ringCount = static_cast<uint32_t>(value);
   }
+  if (const char* recorder = std::getenv("GPUSCOPE_RECORDER_PID")) {
+    uint64_t value = std::strtoull(recorder, nullptr, 10);
+    if (value > 0 && value < (uint64_t{1} << 31)) s.ringConfig.consumerPid = static_cast<uint32_t>(value);
+  }
+  if (const char* whenFull = std::getenv("GPUSCOPE_WHEN_FULL")) s.dropWhenFull = std::strcmp(whenFull, "drop") == 0;
   s.definitionsLock = new std::mutex();
   s.definitions = new std::vector<Definition>();
   s.followEnvironment = new std::vector<std::string>();
   for (const char* name : {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR",
                            "GPUSCOPE_TRACE", "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT",
-                           "GPUSCOPE_METRICS", "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT"}) {
+                           "GPUSCOPE_METRICS", "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID",
+                           "GPUSCOPE_WHEN_FULL"}) {
     keepForFollowing(*s.followEnvironment, name);
   }
   s.followEnvironmentPointers = new std::vector<const char*>();
@@ -271,8 +279,9 @@ bool ProcessRecorder::emit(RecordType type, uint16_t aux, const void* body, uint
   thread.busy = 1;
   uint64_t generation = s.generation.load(std::memory_order_acquire);
   if (thread.generation != generation) attachThread(thread, *file, generation);
+  int64_t wait = s.dropWhenFull ? waitNs : transport::kWaitWhileConsumerLives;
   bool written =
-      file->write(thread.ring, type, aux, tid ? tid : thread.tid, body, bodyBytes, texts.begin(), texts.size(), waitNs);
+      file->write(thread.ring, type, aux, tid ? tid : thread.tid, body, bodyBytes, texts.begin(), texts.size(), wait);
   thread.busy = 0;
   return written;
 }
@@ -287,7 +296,8 @@ bool ProcessRecorder::define(RecordType type, const void* body, uint32_t bodyByt
   s.definitions->push_back({type, std::vector<uint8_t>(bytes, bytes + bodyBytes), std::string(text)});
   uint32_t saved = thread.busy;
   thread.busy = 1;
-  bool written = file->write(0, type, 0, currentTid(), body, bodyBytes, &text, 1, 50'000'000);
+  int64_t wait = s.dropWhenFull ? 50'000'000 : transport::kWaitWhileConsumerLives;
+  bool written = file->write(0, type, 0, currentTid(), body, bodyBytes, &text, 1, wait);
   thread.busy = saved;
   return written;
 }

@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "collector/daemon/trace_daemon.h"
+#include "collector/launch/record_files.h"
 #include "collector/transport/session_clock.h"
 #include "core/error.h"
 #include "core/ncu/ncu_import.h"
@@ -129,18 +130,6 @@ std::string formatBytes(uintmax_t bytes) {
   return text;
 }
 
-// A directory on tmpfs for the ring files (memory that survives a crashed process).
-std::string makeSessionDirectory() {
-  const char* tmpdir = std::getenv("TMPDIR");
-  for (const char* base : {static_cast<const char*>("/dev/shm"), tmpdir, static_cast<const char*>("/tmp")}) {
-    if (!base || !*base) continue;
-    std::string pattern = std::string(base) + "/gpuscope-XXXXXX";
-    std::vector<char> buffer(pattern.begin(), pattern.end());
-    buffer.push_back('\0');
-    if (mkdtemp(buffer.data())) return buffer.data();
-  }
-  throw TraceError(std::string("cannot create a session directory in /dev/shm or /tmp: ") + std::strerror(errno));
-}
 
 // What a short-lived child learns about the CUDA driver: it loads libcuda and initializes it, so
 // the recorder itself stays free of the driver.
@@ -220,7 +209,8 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
     }
     if (starts(*entry, "GPUSCOPE_SESSION_DIR=") || starts(*entry, "GPUSCOPE_TRACE=") ||
         starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=") || starts(*entry, "GPUSCOPE_METRICS=") ||
-        starts(*entry, "GPUSCOPE_KERNEL_REGEX=") || starts(*entry, "GPUSCOPE_KERNEL_COUNT=")) {
+        starts(*entry, "GPUSCOPE_KERNEL_REGEX=") || starts(*entry, "GPUSCOPE_KERNEL_COUNT=") ||
+        starts(*entry, "GPUSCOPE_RECORDER_PID=") || starts(*entry, "GPUSCOPE_WHEN_FULL=")) {
       continue;
     }
     bool injection = starts(*entry, "CUDA_INJECTION64_PATH=") || starts(*entry, "NVTX_INJECTION64_PATH=");
@@ -236,6 +226,8 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   entries.push_back("GPUSCOPE_SESSION_DIR=" + sessionDir);
   entries.push_back("GPUSCOPE_TRACE=" + traces);
   entries.push_back("GPUSCOPE_OSRT_THRESHOLD_NS=" + std::to_string(options.osrtThresholdNs));
+  entries.push_back("GPUSCOPE_RECORDER_PID=" + std::to_string(getpid()));
+  entries.push_back(std::string("GPUSCOPE_WHEN_FULL=") + (options.dropWhenFull ? "drop" : "wait"));
   if (hasTrace(options, "cuda") && !libraries.cuda.empty())
     entries.push_back("CUDA_INJECTION64_PATH=" + libraries.cuda);
   if (hasTrace(options, "nvtx")) entries.push_back("NVTX_INJECTION64_PATH=" + libraries.inject);
@@ -376,7 +368,41 @@ InjectionLibraries findInjectionLibraries() {
   return libraries;
 }
 
-int recordProgram(const RecordOptions& options) {
+namespace {
+
+// Blocks the signals `record` handles (they arrive through sigtimedwait), in the calling thread
+// and so in every thread started after it: the TraceWriter's lane, the daemon, the row pipeline.
+// Created first, before any thread exists, so no signal can kill a helper thread. Restores the
+// previous mask on destruction. SIGXFSZ is ignored meanwhile, so a file-size limit makes a write
+// fail (reported as one sentence) instead of killing the recorder and orphaning the program.
+class HandledSignals {
+ public:
+  HandledSignals() {
+    sigemptyset(&set_);
+    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGCHLD, SIGWINCH}) sigaddset(&set_, signal);
+    pthread_sigmask(SIG_BLOCK, &set_, &previous_);
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGXFSZ, &ignore, &previousFileSize_);
+  }
+  ~HandledSignals() { restore(); }
+  HandledSignals(const HandledSignals&) = delete;
+  HandledSignals& operator=(const HandledSignals&) = delete;
+  const sigset_t& set() const { return set_; }
+  // Puts the mask and SIGXFSZ back as they were (also in a forked child, before exec).
+  void restore() const {
+    sigaction(SIGXFSZ, &previousFileSize_, nullptr);
+    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+
+ private:
+  sigset_t set_{};
+  sigset_t previous_{};
+  struct sigaction previousFileSize_ {};
+};
+
+// The option checks that need no file system: each problem throws TraceError with one sentence.
+void checkOptions(const RecordOptions& options) {
   for (const std::string& trace : options.traces) {
     if (trace != "cuda" && trace != "nvtx" && trace != "osrt" && trace != "none") {
       throw TraceError("unknown trace '" + trace + "': choose from cuda, nvtx, osrt, none");
@@ -391,7 +417,10 @@ int recordProgram(const RecordOptions& options) {
       !std::isfinite(options.durationSeconds)) {
     throw TraceError("--delay and --duration take a number of seconds, 0 or more");
   }
-  std::string program = resolveCommand(options.command.front());
+}
+
+// The output path, checked: it may exist only with --force-overwrite, and its directory must.
+std::string checkedOutputPath(const RecordOptions& options) {
   std::string path = outputPath(options);
   if (fs::exists(path) && !options.forceOverwrite) {
     throw TraceError(path + " already exists: choose another name with -o, or add --force-overwrite to replace it");
@@ -400,13 +429,16 @@ int recordProgram(const RecordOptions& options) {
   if (!fs::is_directory(fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path())) {
     throw TraceError("cannot write " + path + ": its directory does not exist");
   }
+  return path;
+}
+
+InjectionLibraries checkedInjectionLibraries(const RecordOptions& options) {
   InjectionLibraries libraries = findInjectionLibraries();
   if (libraries.inject.empty()) {
     throw TraceError(
         "cannot find libgpuscope_inject.so (looked in $GPUSCOPE_LIB_DIR, next to gpuscope and in ../lib/gpuscope)");
   }
-  bool traceCuda = hasTrace(options, "cuda");
-  if (traceCuda && libraries.cuda.empty()) {
+  if (hasTrace(options, "cuda") && libraries.cuda.empty()) {
     std::cerr << "gpuscope: this gpuscope was built without CUPTI: CUDA is not traced; NVTX and OS runtime calls are\n";
   }
 #ifndef GPUSCOPE_INJECT_HAS_NVTX
@@ -414,6 +446,146 @@ int recordProgram(const RecordOptions& options) {
     std::cerr << "gpuscope: this gpuscope was built without the NVTX headers: NVTX is not traced\n";
   }
 #endif
+  return libraries;
+}
+
+std::string recordedOptionsText(const RecordOptions& options) {
+  std::string traces;
+  for (const std::string& trace : options.traces) traces += (traces.empty() ? "" : ",") + trace;
+  std::ostringstream text;
+  text << "--trace=" << traces << " --osrt-threshold=" << options.osrtThresholdNs << " --delay=" << options.delaySeconds
+       << " --duration=" << options.durationSeconds << " --when-full=" << (options.dropWhenFull ? "drop" : "wait");
+  if (profilesMetrics(options)) {
+    text << " --metrics=roofline";
+    if (!options.kernelRegex.empty()) text << " --kernel-regex=" << shellQuote(options.kernelRegex);
+    if (options.kernelCount > 0) text << " --kernel-count=" << options.kernelCount;
+  }
+  return text.str();
+}
+
+// Forks and execs the program with ENVIRONMENT, its signal mask restored. Returns its pid.
+pid_t startProgram(const std::string& program, const RecordOptions& options, std::vector<std::string> environment,
+                   const HandledSignals& signals) {
+  std::vector<char*> envp;
+  for (std::string& entry : environment) envp.push_back(entry.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> arguments = options.command;
+  std::vector<char*> argv;
+  for (std::string& argument : arguments) argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  pid_t child = fork();
+  if (child < 0) throw TraceError(std::string("cannot start the program: ") + std::strerror(errno));
+  if (child == 0) {
+    signals.restore();
+    execve(program.c_str(), argv.data(), envp.data());
+    // Only async-signal-safe calls here: the daemon thread may hold locks we inherited.
+    const char* reason = strerrordesc_np(errno);
+    for (const char* part : {"gpuscope: cannot run ", program.c_str(), ": ", reason ? reason : "error", "\n"}) {
+      ssize_t ignored = write(2, part, std::strlen(part));
+      (void)ignored;
+    }
+    _exit(127);
+  }
+  return child;
+}
+
+// Reaps the CUDA probe if it ended, and says what it found.
+void reapProbe(pid_t& probe, bool wait) {
+  if (probe <= 0) return;
+  int probeStatus = 0;
+  pid_t reaped = waitpid(probe, &probeStatus, WNOHANG);
+  // A driver that hangs in cuInit must not hang the recording: give the probe 5 s more at the end.
+  for (int i = 0; wait && reaped == 0 && i < 100; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    reaped = waitpid(probe, &probeStatus, WNOHANG);
+  }
+  if (reaped == probe) {
+    std::string message = probeMessage(probeStatus);
+    if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
+    probe = -1;
+  } else if (wait) {
+    kill(probe, SIGKILL);
+    waitpid(probe, &probeStatus, 0);
+    probe = -1;
+  }
+}
+
+struct ProgramEnd {
+  int status = 0;  // as waitpid reports it
+  double seconds = 0;
+};
+
+// Waits for the program to end, passing signals on: a Ctrl-C from the terminal reaches the program
+// by itself and is not sent again; a second one kills it. Ends the program when --duration is over
+// or when the trace can no longer be written (the daemon failed: disk full).
+ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& options, const HandledSignals& signals,
+                            const TraceDaemon& daemon, std::chrono::steady_clock::time_point started) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point never{};
+  auto runFor = std::chrono::nanoseconds(static_cast<int64_t>((options.delaySeconds + options.durationSeconds) * 1e9));
+  bool durationOver = options.durationSeconds <= 0;
+  bool failureSeen = false;
+  int interrupts = 0;
+  Clock::time_point terminateAt = never, killAt = never;
+  ProgramEnd end;
+  for (;;) {
+    timespec timeout{0, 50'000'000};
+    siginfo_t info{};
+    int signal = sigtimedwait(&signals.set(), &info, &timeout);
+    auto now = Clock::now();
+    if (signal == SIGCHLD || signal < 0) {
+      if (waitpid(child, &end.status, WNOHANG) == child) break;
+      reapProbe(probe, false);
+    } else if (signal == SIGINT) {
+      ++interrupts;
+      // si_code > 0: the kernel sent it (the terminal's Ctrl-C), and the program got it as well.
+      if (info.si_code <= 0) kill(child, SIGINT);
+      if (interrupts == 1) {
+        std::cerr << "gpuscope: interrupted: waiting for the program to end (Ctrl-C again to kill it)\n";
+        terminateAt = now + kInterruptWait;
+      } else {
+        kill(child, SIGKILL);
+      }
+    } else if (signal > 0) {
+      if (info.si_code <= 0) kill(child, signal);
+    }
+    if (!durationOver && now - started >= runFor) {
+      durationOver = true;
+      std::cerr << "gpuscope: --duration reached: ending the program with SIGTERM\n";
+      kill(child, SIGTERM);
+      killAt = now + kTerminateWait;
+    }
+    if (!failureSeen && daemon.failed()) {
+      failureSeen = true;
+      std::cerr << "gpuscope: the trace can no longer be written (" << daemon.failure()
+                << "): ending the program with SIGTERM\n";
+      kill(child, SIGTERM);
+      killAt = now + kTerminateWait;
+    }
+    if (terminateAt != never && now >= terminateAt) {
+      terminateAt = never;
+      kill(child, SIGTERM);
+      killAt = now + kTerminateWait;
+    }
+    if (killAt != never && now >= killAt) {
+      killAt = never;
+      kill(child, SIGKILL);
+    }
+  }
+  end.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return end;
+}
+
+}  // namespace
+
+int recordProgram(const RecordOptions& options) {
+  // Before anything else, and before any thread exists: see HandledSignals.
+  HandledSignals signals;
+  checkOptions(options);
+  std::string program = resolveCommand(options.command.front());
+  PartialOutput output(checkedOutputPath(options));
+  InjectionLibraries libraries = checkedInjectionLibraries(options);
+  bool traceCuda = hasTrace(options, "cuda");
   pid_t probe = traceCuda && !libraries.cuda.empty() ? startCudaProbe() : -1;
   if (profilesMetrics(options)) {
     // Counters need a GPU: say so before the program runs rather than record a file without them.
@@ -422,37 +594,23 @@ int recordProgram(const RecordOptions& options) {
     probe = -1;
     if (!problem.empty()) throw TraceError("--metrics roofline needs a CUDA GPU, and here there is " + problem);
   }
+  if (int stale = removeStaleSessionDirectories()) {
+    std::cerr << "gpuscope: removed " << stale << " session folder(s) left in /dev/shm by recorders that were killed\n";
+  }
 
-  std::string sessionDir = makeSessionDirectory();
+  SessionDirectory session;
   std::string commandLine = joinCommand(options.command);
   WriterOptions writerOptions;
   writerOptions.recorderVersion = options.recorderVersion.empty() ? GPUSCOPE_RECORDER_VERSION : options.recorderVersion;
   writerOptions.commandLine = commandLine;
-  TraceWriter writer(path, writerOptions);
-  std::string traces;
-  for (const std::string& trace : options.traces) traces += (traces.empty() ? "" : ",") + trace;
-  std::ostringstream recordedOptions;
-  recordedOptions << "--trace=" << traces << " --osrt-threshold=" << options.osrtThresholdNs
-                  << " --delay=" << options.delaySeconds << " --duration=" << options.durationSeconds;
-  if (profilesMetrics(options)) {
-    recordedOptions << " --metrics=roofline";
-    if (!options.kernelRegex.empty()) recordedOptions << " --kernel-regex=" << shellQuote(options.kernelRegex);
-    if (options.kernelCount > 0) recordedOptions << " --kernel-count=" << options.kernelCount;
-  }
-  writer.addMeta("record_options", recordedOptions.str());
-
-  // Signals arrive through sigtimedwait below; every thread started from here on keeps them blocked.
-  sigset_t handled, previous;
-  sigemptyset(&handled);
-  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGCHLD, SIGWINCH})
-    sigaddset(&handled, signal);
-  pthread_sigmask(SIG_BLOCK, &handled, &previous);
+  TraceWriter writer(output.writingPath(), writerOptions);
+  writer.addMeta("record_options", recordedOptionsText(options));
 
   int64_t origin = transport::sessionClockNs();
   auto wallClock = std::chrono::system_clock::now();
   writer.setSessionStart(std::chrono::duration_cast<std::chrono::nanoseconds>(wallClock.time_since_epoch()).count());
   DaemonOptions daemonOptions;
-  daemonOptions.sessionDir = sessionDir;
+  daemonOptions.sessionDir = session.path();
   daemonOptions.window.origin = origin;
   int64_t delayNs = static_cast<int64_t>(options.delaySeconds * 1e9);
   int64_t durationNs = static_cast<int64_t>(options.durationSeconds * 1e9);
@@ -466,129 +624,43 @@ int recordProgram(const RecordOptions& options) {
   });
   daemon.start();
 
-  std::vector<std::string> environment = childEnvironment(options, libraries, sessionDir);
-  std::vector<char*> envp;
-  for (std::string& entry : environment) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> arguments = options.command;
-  std::vector<char*> argv;
-  for (std::string& argument : arguments) argv.push_back(argument.data());
-  argv.push_back(nullptr);
-
   auto started = std::chrono::steady_clock::now();
-  pid_t child = fork();
-  if (child < 0) {
-    int error = errno;
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  pid_t child = -1;
+  try {
+    child = startProgram(program, options, childEnvironment(options, libraries, session.path()), signals);
+  } catch (const TraceError&) {
     daemon.stop(std::chrono::milliseconds(0));
-    throw TraceError(std::string("cannot start the program: ") + std::strerror(error));
+    throw;
   }
-  if (child == 0) {
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-    execve(program.c_str(), argv.data(), envp.data());
-    // Only async-signal-safe calls here: the daemon thread may hold locks we inherited.
-    const char* reason = strerrordesc_np(errno);
-    for (const char* part : {"gpuscope: cannot run ", program.c_str(), ": ", reason ? reason : "error", "\n"}) {
-      ssize_t ignored = write(2, part, std::strlen(part));
-      (void)ignored;
-    }
-    _exit(127);
-  }
-
-  int status = 0;
-  bool exited = false;
-  bool interrupted = false;
-  bool durationOver = false;
-  int interrupts = 0;
-  std::chrono::steady_clock::time_point terminateAt{}, killAt{};
-  while (!exited) {
-    timespec timeout{0, 50'000'000};
-    siginfo_t info{};
-    int signal = sigtimedwait(&handled, &info, &timeout);
-    auto now = std::chrono::steady_clock::now();
-    if (signal == SIGCHLD || signal < 0) {
-      int childStatus = 0;
-      if (waitpid(child, &childStatus, WNOHANG) == child) {
-        status = childStatus;
-        exited = true;
-        break;
-      }
-      if (probe > 0) {
-        int probeStatus = 0;
-        if (waitpid(probe, &probeStatus, WNOHANG) == probe) {
-          probe = -1;
-          std::string message = probeMessage(probeStatus);
-          if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
-        }
-      }
-    } else if (signal == SIGINT) {
-      ++interrupts;
-      // A Ctrl-C from the terminal reached the program too; one sent to us alone is passed on.
-      if (info.si_code <= 0) kill(child, SIGINT);
-      if (interrupts == 1) {
-        interrupted = true;
-        std::cerr << "gpuscope: interrupted: waiting for the program to end (Ctrl-C again to kill it)\n";
-        terminateAt = now + kInterruptWait;
-      } else {
-        kill(child, SIGKILL);
-      }
-    } else if (signal > 0 && signal != SIGCHLD) {
-      if (info.si_code <= 0) kill(child, signal);
-    }
-    if (durationNs > 0 && !durationOver && now - started >= std::chrono::nanoseconds(delayNs + durationNs)) {
-      durationOver = true;
-      std::cerr << "gpuscope: --duration reached: ending the program with SIGTERM\n";
-      kill(child, SIGTERM);
-      killAt = now + kTerminateWait;
-    }
-    if (interrupted && terminateAt != std::chrono::steady_clock::time_point{} && now >= terminateAt) {
-      terminateAt = {};
-      kill(child, SIGTERM);
-      killAt = now + kTerminateWait;
-    }
-    if (killAt != std::chrono::steady_clock::time_point{} && now >= killAt) {
-      killAt = {};
-      kill(child, SIGKILL);
-    }
-  }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (probe > 0) {
-    // A driver that hangs in cuInit must not hang the recording: give the probe 5 s more.
-    int probeStatus = 0;
-    pid_t reaped = 0;
-    for (int i = 0; i < 100 && (reaped = waitpid(probe, &probeStatus, WNOHANG)) == 0; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    if (reaped == probe) {
-      std::string message = probeMessage(probeStatus);
-      if (!message.empty()) std::cerr << "gpuscope: " << message << "\n";
-    } else {
-      kill(probe, SIGKILL);
-      waitpid(probe, &probeStatus, 0);
-    }
-  }
+  ProgramEnd end = superviseProgram(child, probe, options, signals, daemon, started);
+  reapProbe(probe, true);
 
   daemon.stop(kGraceForChildren);
-  int exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  int exitCode = WIFEXITED(end.status) ? WEXITSTATUS(end.status) : 128 + WTERMSIG(end.status);
   RecordCounts counts = daemon.counts();
   TransportCounts transport = daemon.transportCounts();
-  writer.addMeta("exit_status", std::to_string(exitCode));
-  writer.addMeta("records_dropped_rings", std::to_string(transport.ringDropped));
-  writer.addMeta("records_dropped_cupti", std::to_string(counts.cuptiDropped));
-  writer.finish();
-  if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), path);
-  std::error_code error;
-  fs::remove_all(sessionDir, error);
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  try {
+    if (daemon.failed()) throw TraceError(daemon.failure());
+    writer.addMeta("exit_status", std::to_string(exitCode));
+    writer.addMeta("records_dropped_rings", std::to_string(transport.ringDropped));
+    writer.addMeta("records_dropped_cupti", std::to_string(counts.cuptiDropped));
+    writer.finish();
+  } catch (const TraceError& error) {
+    throw TraceError("the trace could not be written (" + std::string(error.what()) +
+                     "): the program was stopped and no file was written" +
+                     (options.forceOverwrite ? "; the existing file was kept" : ""));
+  }
+  output.commit();
+  if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), output.finalPath());
 
-  printSummary(commandLine, exitCode, WIFSIGNALED(status), WIFSIGNALED(status) ? WTERMSIG(status) : 0, seconds, counts,
-               transport, path);
-  if (profilesMetrics(options)) printMetricsSummary(counts, seconds);
+  printSummary(commandLine, exitCode, WIFSIGNALED(end.status), WIFSIGNALED(end.status) ? WTERMSIG(end.status) : 0,
+               end.seconds, counts, transport, output.finalPath());
+  if (profilesMetrics(options)) printMetricsSummary(counts, end.seconds);
   if (transport.cuptiBusy) {
     std::cerr << "gpuscope: in " << transport.cuptiBusy
               << " process(es) CUDA was not traced: another profiler already held CUPTI\n";
   }
-  if (options.stats) runStats(path);
+  if (options.stats) runStats(output.finalPath());
   return exitCode;
 }
 

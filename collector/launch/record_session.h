@@ -15,6 +15,9 @@ struct RecordOptions {
   double durationSeconds = 0;  // 0: until the program ends
   bool forceOverwrite = false;
   bool stats = false;  // run `gpuscope stats` on the file afterwards
+  // What a thread of the program does when its ring is full: wait for the recorder to drain it
+  // (the default: nothing is lost, the program slows down) or drop the record and count it.
+  bool dropWhenFull = false;
   // --metrics roofline: per-launch counters with CUPTI's range profiler into GPUSCOPE_KERNEL_METRICS.
   std::string metrics;      // empty (or "none") or "roofline"
   std::string kernelRegex;  // profile only launches whose demangled kernel name this matches (ncu's -k)

@@ -9,8 +9,10 @@
 //
 // Each ring is single-producer, single-consumer. head and tail count bytes since the start and
 // only grow; a record never wraps: when it does not fit before the end of the data area, the
-// producer writes a padding record up to the end and continues at offset 0. The producer publishes a
-// record with a release store of head; the daemon reads up to head with an acquire load and
+// producer writes a padding record up to the end and continues at offset 0. When fewer bytes than
+// a RecordHeader remain (8, since records are 8-aligned), no header fits: the producer skips them
+// without writing, and the reader, at an offset with less than a header's room, skips to 0 too.
+// The producer publishes a record with a release store of head; the daemon reads up to head with an acquire load and
 // publishes its progress in tail. Because the file lives on tmpfs and is mapped shared, what a
 // process published survives its crash or SIGKILL: the daemon drains the rings after the process
 // died and then deletes the file.

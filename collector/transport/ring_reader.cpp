@@ -101,7 +101,19 @@ bool RingFileReader::next(uint32_t ring, uint64_t& position, uint64_t limit, Rec
   uint64_t offset = position & (ringBytes_ - 1);
   const uint8_t* data = data_ + uint64_t{ring} * ringBytes_;
   RecordHeader header{};
-  if (available < sizeof header || offset + sizeof header > ringBytes_) {
+  uint64_t room = ringBytes_ - offset;
+  if (room < sizeof header) {
+    // The writer's implicit padding: too little room before the end for a header (ring_format.h).
+    if (available < room || room % kRecordAlign != 0) {
+      ++corrupt_;
+      position = limit;
+      return false;
+    }
+    view = RecordView{RecordType::Padding, 0, 0, nullptr, 0};
+    position += room;
+    return true;
+  }
+  if (available < sizeof header) {
     ++corrupt_;
     position = limit;
     return false;

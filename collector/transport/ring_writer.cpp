@@ -33,9 +33,16 @@ void* sysMap(uint64_t bytes, int fd) {
   return reinterpret_cast<void*>(result);
 }
 void sysUnmap(void* address, uint64_t bytes) { syscall(SYS_munmap, address, bytes); }
-void sysPause() {
-  timespec pause{0, 200'000};
+// Waiting for the daemon to drain: yield first (it usually frees room within microseconds), then
+// sleep in short steps. Returns the nanoseconds this step is counted as.
+int64_t sysPause(uint32_t attempt) {
+  if (attempt < 64) {
+    syscall(SYS_sched_yield);
+    return 1'000;
+  }
+  timespec pause{0, 50'000};
   syscall(SYS_nanosleep, &pause, nullptr);
+  return 50'000;
 }
 
 uint64_t roundUpPowerOfTwo(uint64_t value) {
@@ -99,6 +106,7 @@ RingFileWriter* RingFileWriter::create(const char* dir, const RingFileConfig& co
   writer->data_ = writer->base_ + dataOffset;
   writer->ringCount_ = ringCount;
   writer->ringBytes_ = ringBytes;
+  writer->consumerPid_ = config.consumerPid;
 
   // The file is fresh (zero-filled): the atomics start at 0. Fill the header, then publish it.
   RingFileHeader& header = *writer->header_;
@@ -142,6 +150,11 @@ bool RingFileWriter::reserveRing(uint32_t ring) {
   return true;
 }
 
+bool RingFileWriter::consumerAlive() const {
+  if (syscall(SYS_kill, static_cast<pid_t>(consumerPid_), 0) == 0) return true;
+  return errno == EPERM;
+}
+
 uint32_t RingFileWriter::claimRing(uint32_t tid) {
   for (uint32_t ring = 1; ring < ringCount_; ++ring) {
     uint32_t expected = 0;
@@ -173,12 +186,16 @@ bool RingFileWriter::tryWrite(uint32_t ring, RecordType type, uint16_t aux, uint
   uint64_t padding = offset + size > ringBytes_ ? ringBytes_ - offset : 0;
   if (head + padding + size - tail > ringBytes_) return false;
   if (padding) {
-    auto* pad = reinterpret_cast<RecordHeader*>(data + offset);
-    pad->sizeBytes = static_cast<uint32_t>(padding);
-    pad->type = static_cast<uint16_t>(RecordType::Padding);
-    pad->aux = 0;
-    pad->tid = 0;
-    pad->reserved = 0;
+    // Fewer bytes than a header left before the end (8, as records are 8-aligned): no header fits,
+    // and writing one would run into the next ring. The reader skips such a tail without one.
+    if (padding >= sizeof(RecordHeader)) {
+      auto* pad = reinterpret_cast<RecordHeader*>(data + offset);
+      pad->sizeBytes = static_cast<uint32_t>(padding);
+      pad->type = static_cast<uint16_t>(RecordType::Padding);
+      pad->aux = 0;
+      pad->tid = 0;
+      pad->reserved = 0;
+    }
     head += padding;
     offset = 0;
   }
@@ -208,8 +225,10 @@ bool RingFileWriter::write(uint32_t ring, RecordType type, uint16_t aux, uint32_
     controls_[ring].dropped.fetch_add(1, std::memory_order_relaxed);
     return false;
   }
+  bool whileConsumerLives = waitNs == kWaitWhileConsumerLives;
+  if (whileConsumerLives && consumerPid_ == 0) waitNs = kWaitWithoutConsumerNs;
   int64_t waited = 0;
-  for (;;) {
+  for (uint32_t attempt = 0;; ++attempt) {
     bool written;
     if (ring == 0) {
       while (sharedLock_.test_and_set(std::memory_order_acquire)) syscall(SYS_sched_yield);
@@ -219,9 +238,12 @@ bool RingFileWriter::write(uint32_t ring, RecordType type, uint16_t aux, uint32_
       written = tryWrite(ring, type, aux, tid, body, bodyBytes, texts, textCount, size);
     }
     if (written) return true;
-    if (waited >= waitNs) break;
-    sysPause();
-    waited += 200'000;
+    if (whileConsumerLives && consumerPid_ != 0) {
+      if (attempt % 256 == 255 && !consumerAlive()) break;
+    } else if (waited >= waitNs) {
+      break;
+    }
+    waited += sysPause(attempt);
   }
   controls_[ring].dropped.fetch_add(1, std::memory_order_relaxed);
   return false;

@@ -16,7 +16,16 @@ namespace gpuscope::transport {
 struct RingFileConfig {
   uint32_t ringCount = 65;       // ring 0 (shared) + one per thread
   uint64_t ringBytes = 1 << 20;  // per ring; rounded up to a power of two
+  // The process that drains the rings (the `record` daemon); 0 when unknown. A writer told to wait
+  // while the consumer lives gives up once this process is gone, so a killed recorder never hangs
+  // the program.
+  uint32_t consumerPid = 0;
 };
+
+// write()'s WAITNS for back-pressure: wait for room as long as the consumer process lives (with no
+// consumerPid, at most kWaitWithoutConsumerNs).
+inline constexpr int64_t kWaitWhileConsumerLives = -1;
+inline constexpr int64_t kWaitWithoutConsumerNs = 10'000'000'000;
 
 class RingFileWriter {
  public:
@@ -37,8 +46,9 @@ class RingFileWriter {
   void releaseRing(uint32_t ring);
 
   // Appends one record: HEADER fields, BODY, then TEXTS back to back. Ring 0 is written under a
-  // lock; rings 1.. only by the thread that claimed them. When the ring is full the record is
-  // dropped and counted (false); with waitNs > 0 the writer first waits up to that long for room.
+  // lock; rings 1.. only by the thread that claimed them. When the ring is full the writer waits up
+  // to WAITNS for room (kWaitWhileConsumerLives: until the consumer drained it or is gone); a record
+  // that still finds no room is dropped and counted (false).
   bool write(uint32_t ring, RecordType type, uint16_t aux, uint32_t tid, const void* body, uint32_t bodyBytes,
              const std::string_view* texts = nullptr, size_t textCount = 0, int64_t waitNs = 0);
 
@@ -48,6 +58,7 @@ class RingFileWriter {
  private:
   RingFileWriter() = default;
   bool reserveRing(uint32_t ring);
+  bool consumerAlive() const;
   bool tryWrite(uint32_t ring, RecordType type, uint16_t aux, uint32_t tid, const void* body, uint32_t bodyBytes,
                 const std::string_view* texts, size_t textCount, uint32_t size);
 
@@ -61,6 +72,7 @@ class RingFileWriter {
   uint8_t* data_ = nullptr;
   uint32_t ringCount_ = 0;
   uint64_t ringBytes_ = 0;
+  uint32_t consumerPid_ = 0;
   std::atomic_flag sharedLock_ = ATOMIC_FLAG_INIT;
 };
 

@@ -1,6 +1,7 @@
 #include "tests/collector/record_test_support.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -32,7 +33,8 @@ TempDir::~TempDir() {
   fs::remove_all(path_, error);
 }
 
-Running::Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput) {
+Running::Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput,
+                 uint64_t fileSizeLimit) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
   std::vector<std::string> words;
@@ -44,6 +46,10 @@ Running::Running(const std::vector<std::string>& args, bool ownProcessGroup, boo
   pid_ = fork();
   if (pid_ == 0) {
     if (ownProcessGroup) setpgid(0, 0);
+    if (fileSizeLimit) {
+      rlimit limit{fileSizeLimit, fileSizeLimit};
+      setrlimit(RLIMIT_FSIZE, &limit);
+    }
     dup2(fds[1], 2);
     if (mergeOutput) {
       dup2(fds[1], 1);

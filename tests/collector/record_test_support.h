@@ -33,8 +33,10 @@ struct RunResult {
 // A `gpuscope ARGS...` running in the background; its stderr is collected by wait().
 class Running {
  public:
-  // MERGEOUTPUT: stdout is collected too, with stderr; else it goes to /dev/null.
-  Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput = false);
+  // MERGEOUTPUT: stdout is collected too, with stderr; else it goes to /dev/null. FILESIZELIMIT,
+  // when not 0, is gpuscope's RLIMIT_FSIZE in bytes (a disk that fills up).
+  Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput = false,
+          uint64_t fileSizeLimit = 0);
   ~Running();
   Running(const Running&) = delete;
   Running& operator=(const Running&) = delete;

@@ -1,0 +1,110 @@
+#include "collector/launch/record_files.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+
+namespace gpuscope {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kOwnerFile = "recorder";
+
+std::vector<std::string> sessionBases() {
+  std::vector<std::string> bases{"/dev/shm"};
+  if (const char* tmpdir = std::getenv("TMPDIR"); tmpdir && *tmpdir) bases.emplace_back(tmpdir);
+  bases.emplace_back("/tmp");
+  return bases;
+}
+
+// Field 22 of /proc/PID/stat (the start time in clock ticks), or 0 when the process is gone.
+uint64_t processStartTicks(long pid) {
+  std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(file, text)) return 0;
+  size_t paren = text.rfind(')');
+  if (paren == std::string::npos) return 0;
+  std::istringstream fields(text.substr(paren + 1));
+  std::string field;
+  for (int index = 3; fields >> field; ++index) {
+    if (index == 22) return std::strtoull(field.c_str(), nullptr, 10);
+  }
+  return 0;
+}
+
+// Whether the recorder the owner file in DIRECTORY names has gone; false when there is no owner
+// file (a directory of an older gpuscope, or one being created right now: left alone).
+bool ownerGone(const fs::path& directory) {
+  std::ifstream owner(directory / kOwnerFile);
+  long pid = 0;
+  uint64_t startTicks = 0;
+  if (!(owner >> pid >> startTicks) || pid <= 0) return false;
+  if (kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) return true;
+  uint64_t now = processStartTicks(pid);
+  return now != 0 && startTicks != 0 && now != startTicks;
+}
+
+}  // namespace
+
+SessionDirectory::SessionDirectory() {
+  for (const std::string& base : sessionBases()) {
+    std::string pattern = base + "/gpuscope-XXXXXX";
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    if (!mkdtemp(buffer.data())) continue;
+    path_ = buffer.data();
+    std::ofstream owner(fs::path(path_) / kOwnerFile);
+    owner << getpid() << " " << processStartTicks(getpid()) << "\n";
+    return;
+  }
+  throw TraceError(std::string("cannot create a session directory in /dev/shm or /tmp: ") + std::strerror(errno));
+}
+
+SessionDirectory::~SessionDirectory() {
+  std::error_code error;
+  fs::remove_all(path_, error);
+}
+
+int removeStaleSessionDirectories() {
+  int removed = 0;
+  for (const std::string& base : sessionBases()) {
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(base, error)) {
+      std::string name = entry.path().filename().string();
+      if (name.rfind("gpuscope-", 0) != 0 || !entry.is_directory(error)) continue;
+      if (!ownerGone(entry.path())) continue;
+      std::error_code removeError;
+      if (fs::remove_all(entry.path(), removeError) > 0 && !removeError) ++removed;
+    }
+  }
+  return removed;
+}
+
+PartialOutput::PartialOutput(std::string finalPath)
+    : finalPath_(std::move(finalPath)), writingPath_(finalPath_ + "." + std::to_string(getpid()) + ".recording") {}
+
+PartialOutput::~PartialOutput() {
+  if (committed_) return;
+  std::error_code error;
+  fs::remove(writingPath_, error);
+}
+
+void PartialOutput::commit() {
+  std::error_code error;
+  fs::rename(writingPath_, finalPath_, error);
+  if (error)
+    throw TraceError("the trace could not be moved into place as " + finalPath_ + " (" + error.message() + ")");
+  committed_ = true;
+}
+
+}  // namespace gpuscope

@@ -1,0 +1,179 @@
+// The recorder under stress and faults: a flood of NVTX ranges loses nothing (the producer waits
+// for room), Ctrl-C to the whole process group always leaves a valid trace, a disk that fills up
+// gives one sentence and no leftovers, a killed recorder's session folder is cleaned up by the
+// next one, and --force-overwrite replaces a file only with a complete trace.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/model/trace_loader.h"
+#include "tests/collector/record_test_support.h"
+
+namespace gpuscope::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The session folders of this machine's recorders, in /dev/shm.
+std::vector<std::string> sessionFolders() {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator("/dev/shm", error)) {
+    if (entry.path().filename().string().rfind("gpuscope-", 0) == 0) found.push_back(entry.path().string());
+  }
+  return found;
+}
+
+// The session folder whose owner file names recorder PID, or "".
+std::string sessionFolderOf(pid_t pid) {
+  for (const std::string& folder : sessionFolders()) {
+    std::ifstream owner(folder + "/recorder");
+    long ownerPid = 0;
+    if (owner >> ownerPid && ownerPid == pid) return folder;
+  }
+  return "";
+}
+
+std::string firstLine(const std::string& path) {
+  std::ifstream file(path);
+  std::string line;
+  std::getline(file, line);
+  return line;
+}
+
+#ifdef NVTX_FLOOD
+// 4 threads x 100,000 push/pop pairs as fast as they go, five times: every range is in the file.
+TEST(RecordRobustness, NvtxFloodKeepsEveryRange) {
+  for (int run = 0; run < 5; ++run) {
+    TempDir dir;
+    std::string trace = dir.file("flood.sqlite");
+    RunResult result = runGpuscope({"record", "-t", "nvtx", "-o", trace, "--", NVTX_FLOOD, "4", "100000"});
+    ASSERT_EQ(result.status, 0) << result.errorOutput;
+    EXPECT_EQ(queryInt(trace, "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59"), 400000) << "run " << run;
+    EXPECT_NE(result.errorOutput.find("records dropped: 0\n"), std::string::npos) << result.errorOutput;
+    EXPECT_EQ(meta(trace, "records_dropped_rings").value_or(""), "0");
+  }
+}
+
+// --when-full drop is the one way to lose records, and they are then counted exactly: what is in
+// the file plus what was dropped is what the program did.
+TEST(RecordRobustness, DroppingIsExplicitAndCountedExactly) {
+  TempDir dir;
+  std::string trace = dir.file("dropped.sqlite");
+  setenv("GPUSCOPE_RING_KB", "16", 1);
+  RunResult result =
+      runGpuscope({"record", "--when-full", "drop", "-t", "nvtx", "-o", trace, "--", NVTX_FLOOD, "4", "50000"});
+  unsetenv("GPUSCOPE_RING_KB");
+  ASSERT_EQ(result.status, 0) << result.errorOutput;
+  int64_t kept = queryInt(trace, "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59");
+  int64_t dropped = std::stoll(meta(trace, "records_dropped_rings").value_or("-1"));
+  EXPECT_GT(dropped, 0);
+  // Each range is a push and a pop record; a range whose push or pop was dropped is not kept, and
+  // an unpaired pop is counted as a damaged record, so kept ranges + dropped records cover them all.
+  EXPECT_LE(kept, 200000);
+  EXPECT_GE(kept + dropped, 200000);
+  EXPECT_NE(meta(trace, "record_options").value_or("").find("--when-full=drop"), std::string::npos);
+}
+#endif
+
+// SIGINT to the recorder's whole process group, as a terminal's Ctrl-C, 30 times: always a valid
+// trace and the program's own exit status.
+TEST(RecordRobustness, InterruptOfTheProcessGroupAlwaysLeavesAValidTrace) {
+  for (int run = 0; run < 30; ++run) {
+    TempDir dir;
+    std::string trace = dir.file("interrupted.sqlite");
+    std::string log = dir.file("log");
+    Running running({"record", "-o", trace, "--", CRASH_WORKLOAD, "wait", log}, true);
+    ASSERT_TRUE(waitForText(log, "ready")) << "run " << run;
+    kill(-running.pid(), SIGINT);
+    RunResult result = running.wait();
+    ASSERT_EQ(result.status, 128 + SIGINT) << "run " << run << ": " << result.errorOutput;
+    ASSERT_NO_THROW(loadTrace(trace)) << "run " << run;
+    EXPECT_EQ(meta(trace, "exit_status").value_or(""), std::to_string(128 + SIGINT));
+  }
+}
+
+#ifdef NVTX_FLOOD
+// A disk that fills up (a file-size limit on the recorder): one sentence, the program stopped,
+// no trace file, no temporary file, no session folder left behind.
+TEST(RecordRobustness, DiskFullGivesOneSentenceAndLeavesNothing) {
+  TempDir dir;
+  std::string trace = dir.file("full.sqlite");
+  // Small rings, so the ring file itself fits under the limit; the trace does not.
+  setenv("GPUSCOPE_RING_KB", "64", 1);
+  setenv("GPUSCOPE_RING_COUNT", "8", 1);
+  Running running({"record", "-t", "nvtx", "-o", trace, "--", NVTX_FLOOD, "4", "2000000"}, true, false,
+                  2 * 1024 * 1024);
+  pid_t recorder = running.pid();
+  RunResult result = running.wait();
+  unsetenv("GPUSCOPE_RING_KB");
+  unsetenv("GPUSCOPE_RING_COUNT");
+  EXPECT_EQ(result.status, 1) << result.errorOutput;
+  EXPECT_NE(result.errorOutput.find("the trace could not be written"), std::string::npos) << result.errorOutput;
+  EXPECT_NE(result.errorOutput.find("the program was stopped"), std::string::npos) << result.errorOutput;
+  EXPECT_FALSE(fs::exists(trace));
+  size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
+    ++files;
+    ADD_FAILURE() << "left behind: " << entry.path();
+  }
+  EXPECT_EQ(files, 0u);
+  EXPECT_EQ(sessionFolderOf(recorder), "");
+}
+#endif
+
+// A recorder killed with SIGKILL leaves its session folder; the next recording removes it (and
+// leaves alone a folder whose owner is unknown).
+TEST(RecordRobustness, TheNextRecordingRemovesAKilledRecordersSessionFolder) {
+  TempDir dir;
+  std::string log = dir.file("log");
+  std::string left;
+  {
+    Running running({"record", "-o", dir.file("killed.sqlite"), "--", CRASH_WORKLOAD, "wait", log}, true);
+    ASSERT_TRUE(waitForText(log, "ready"));
+    kill(running.pid(), SIGKILL);
+    // The program, orphaned, is still in the recorder's process group (and holds its stderr): end it too.
+    usleep(50000);  // SIGKILL has landed: the folder stays, as after any killed recorder
+    left = sessionFolderOf(running.pid());
+    kill(-running.pid(), SIGKILL);
+    running.wait();
+  }
+  ASSERT_NE(left, "");
+  std::string unknown = "/dev/shm/gpuscope-unknown-owner-test";
+  fs::create_directory(unknown);
+  RunResult next = runGpuscope({"record", "-o", dir.file("next.sqlite"), "--", "/bin/true"});
+  EXPECT_EQ(next.status, 0) << next.errorOutput;
+  EXPECT_NE(next.errorOutput.find("session folder(s) left in /dev/shm by recorders that were killed"),
+            std::string::npos)
+      << next.errorOutput;
+  EXPECT_FALSE(fs::exists(left));
+  EXPECT_TRUE(fs::exists(unknown));
+  fs::remove_all(unknown);
+}
+
+// --force-overwrite: the old file stays as it was while the new recording runs, and an unrelated
+// file named like the writer's side file is never touched.
+TEST(RecordRobustness, ForceOverwriteReplacesOnlyWithACompleteTrace) {
+  TempDir dir;
+  std::string trace = dir.file("existing.sqlite");
+  std::ofstream(trace) << "keep me";
+  std::ofstream(trace + ".gpu-lane") << "not ours";
+  std::string log = dir.file("log");
+  Running running({"record", "-f", "-o", trace, "--", CRASH_WORKLOAD, "wait", log}, true);
+  ASSERT_TRUE(waitForText(log, "ready"));
+  EXPECT_EQ(firstLine(trace), "keep me");
+  kill(running.pid(), SIGINT);
+  RunResult result = running.wait();
+  EXPECT_EQ(result.status, 128 + SIGINT) << result.errorOutput;
+  EXPECT_NO_THROW(loadTrace(trace));
+  EXPECT_EQ(firstLine(trace + ".gpu-lane"), "not ours");
+}
+
+}  // namespace
+}  // namespace gpuscope::test
