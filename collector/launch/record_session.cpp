@@ -30,6 +30,10 @@
 
 extern char** environ;
 
+#ifndef GPUSCOPE_KERNEL_DEMANGLER
+#define GPUSCOPE_KERNEL_DEMANGLER "__cxa_demangle"  // built without CMake (tests/gpu/run.sh NO_CMAKE=1)
+#endif
+
 namespace gpuscope {
 namespace fs = std::filesystem;
 
@@ -513,6 +517,8 @@ RecordResult recordProgram(const RecordOptions& options) {
   writerOptions.commandLine = commandLine;
   TraceWriter writer(output.writingPath(), writerOptions);
   writer.addMeta("record_options", recordedOptionsText(options));
+  // Which demangler wrote the kernel names: nsys's own (cu++filt) spells some of them differently.
+  if (traceCuda && !libraries.cuda.empty()) writer.addMeta("kernel_name_demangler", GPUSCOPE_KERNEL_DEMANGLER);
 
   int64_t origin = transport::sessionClockNs();
   auto wallClock = std::chrono::system_clock::now();
