@@ -51,8 +51,8 @@ bool TraceAssembler::addCudaApi(ProcessTrace& process, const RecordView& record)
   CudaApiRow row;
   row.start = traceTime(body.start);
   row.end = traceTime(body.end);
-  row.kind = record.aux == static_cast<uint16_t>(transport::CudaApiKind::Driver) ? CudaApiKind::Driver
-                                                                                 : CudaApiKind::Runtime;
+  row.kind =
+      record.aux == static_cast<uint16_t>(transport::CudaApiKind::Driver) ? CudaApiKind::Driver : CudaApiKind::Runtime;
   row.globalTid = globalTidOf(process.pid, record.tid);
   row.correlationId = body.correlationId;
   row.name = process.string(body.nameId);
