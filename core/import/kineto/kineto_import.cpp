@@ -11,7 +11,7 @@
 #include "core/import/kineto/gzip_stream.h"
 #include "core/import/kineto/kineto_sax.h"
 #include "core/model/global_id.h"
-#include "core/write/nsys_enum_rows.h"
+#include "core/schema/nsys_enums.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope {
