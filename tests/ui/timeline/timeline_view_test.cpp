@@ -353,6 +353,20 @@ TEST_F(TimelineViewTest, KeysZoomPanAndFit) {
   EXPECT_EQ(session_.viewEnd(), trace_->endTime());
 }
 
+TEST_F(TimelineViewTest, ZoomingOutAndPanningStopAtTheTraceEnds) {
+  openHandMade();
+  const Trace& trace = *session_.trace();
+  session_.fitAll();
+  for (int i = 0; i < 12; ++i) QTest::keyClick(canvas_, Qt::Key_S);
+  for (int i = 0; i < 12; ++i) QTest::keyClick(canvas_, Qt::Key_A);
+  double span = static_cast<double>(session_.viewEnd() - session_.viewStart());
+  double traceSpan = static_cast<double>(trace.endTime() - trace.startTime());
+  EXPECT_LE(span, traceSpan * 1.12);
+  EXPECT_GE(static_cast<double>(session_.viewStart()), static_cast<double>(trace.startTime()) - span * 0.051);
+  for (int i = 0; i < 12; ++i) QTest::keyClick(canvas_, Qt::Key_D);
+  EXPECT_LE(static_cast<double>(session_.viewEnd()), static_cast<double>(trace.endTime()) + span * 0.051);
+}
+
 TEST_F(TimelineViewTest, DragPansTheView) {
   openHandMade();
   session_.setViewRange(0, 10000);
