@@ -38,7 +38,7 @@ void runDiff(const DiffOptions& options) {
     all["by"] = options.by;
     all["summary"] = reportJson(summary);
     all["diff"] = reportJson(rows);
-    std::cout << all.dump(2) << "\n";
+    std::cout << jsonText(all) << "\n";
     return;
   }
   std::cout << "A: " << options.fileA << "\nB: " << options.fileB << "\n\n";

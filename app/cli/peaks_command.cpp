@@ -72,7 +72,7 @@ void print(const PeaksMeasurement& measurement, const std::string& format) {
                      {"name", measurement.device.name},
                      {"uuid", measurement.uuid}};
     all["peaks"] = reportJson(table);
-    std::cout << all.dump(2) << "\n";
+    std::cout << jsonText(all) << "\n";
   } else {
     std::cout << " ** " << table.title << " (" << table.name << "):\n\n" << formatTextTable(table);
   }

@@ -43,7 +43,7 @@ std::string helpFooter() {
 }
 
 void runRoofline(const RooflineOptions& options) {
-  auto db = openTraceFile(options.file);
+  auto db = openCheckedTraceFile(options.file);
   auto grouping = groupingOf(options.by);
   auto data = loadRoofline(db, grouping);
   auto roofs = rooflineRoofsTable(data.roofs);
@@ -54,7 +54,7 @@ void runRoofline(const RooflineOptions& options) {
     nlohmann::ordered_json all = nlohmann::ordered_json::object();
     all["roofs"] = reportJson(roofs);
     all["points"] = reportJson(points);
-    std::cout << all.dump(2) << "\n";
+    std::cout << jsonText(all) << "\n";
   } else {
     std::cout << " ** " << roofs.title << " (" << roofs.name << "):\n\n" << formatTextTable(roofs) << "\n";
     std::cout << " ** " << points.title << " (" << points.name << "):\n\n" << formatTextTable(points);

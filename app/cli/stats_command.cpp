@@ -43,7 +43,7 @@ std::string helpFooter() {
 
 std::string render(const ReportTable& table, const std::string& format) {
   if (format == "csv") return formatCsv(table);
-  if (format == "json") return reportJson(table).dump(2) + "\n";
+  if (format == "json") return jsonText(reportJson(table)) + "\n";
   return formatTextTable(table);
 }
 
@@ -75,7 +75,7 @@ void printToStdout(const std::vector<ReportTable>& tables, const std::string& fo
   if (format == "json") {
     nlohmann::ordered_json all = nlohmann::ordered_json::object();
     for (const auto& table : tables) all[table.name] = reportJson(table);
-    std::cout << all.dump(2) << "\n";
+    std::cout << jsonText(all) << "\n";
     return;
   }
   for (size_t i = 0; i < tables.size(); ++i) {
@@ -87,7 +87,7 @@ void printToStdout(const std::vector<ReportTable>& tables, const std::string& fo
 
 void runStats(const StatsOptions& options) {
   auto names = requestedReports(options);
-  auto db = openTraceFile(options.file);
+  auto db = openCheckedTraceFile(options.file);
   std::vector<ReportTable> tables;
   std::vector<std::pair<std::string, std::string>> skipped;  // report, reason
   for (const auto& name : names) {

@@ -2,7 +2,10 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <utility>
 
 #include "core/error.h"
@@ -34,7 +37,42 @@ void checkPathIsFile(const std::string& path) {
   auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw TraceError(path + " does not exist.");
   if (fs::is_directory(status)) throw TraceError(path + " is a directory, not a trace file.");
+  // A FIFO or device would block SQLite's first read for ever (or read a stream that never ends).
+  if (!fs::is_regular_file(status))
+    throw TraceError(path + " is not a regular file (a pipe or device), not a trace file.");
   if (fs::file_size(path, ec) == 0 && !ec) throw TraceError(path + " is empty, not a trace file.");
+}
+
+// Whether PATH's SQLite header says write-ahead logging (file format versions 2 at bytes 18 and 19).
+bool isWalMode(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char header[20] = {};
+  if (!in.read(header, sizeof header)) return false;
+  return header[18] == 2 && header[19] == 2;
+}
+
+// A WAL-mode file opened normally gets -wal and -shm files created beside it (and fails on read-only
+// media). Opened immutable, SQLite writes nothing; it then ignores a -wal file's unsaved pages, so a
+// file that has some is refused rather than shown without them.
+std::string walSafeUri(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto walSize = fs::file_size(path + "-wal", ec);
+  if (!ec && walSize > 0)
+    throw TraceError(path + " has unsaved changes in " + path +
+                     "-wal; open it once with sqlite3 (which folds them in) and try again.");
+  std::string uri = "file:";
+  for (unsigned char c : path) {
+    bool plain = std::isalnum(c) || c == '/' || c == '.' || c == '-' || c == '_' || c == '~';
+    if (plain) {
+      uri += static_cast<char>(c);
+    } else {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+      uri += escaped;
+    }
+  }
+  return uri + "?immutable=1";
 }
 
 void applySafetySettings(sqlite3* db, const std::string& path) {
@@ -93,6 +131,21 @@ void Statement::bindNull(int index) { sqlite3_bind_null(stmt_, index); }
 
 int Statement::columnCount() const { return sqlite3_column_count(stmt_); }
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+bool Statement::isInteger(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_INTEGER; }
+const char* Statement::typeName(int column) const {
+  switch (sqlite3_column_type(stmt_, column)) {
+    case SQLITE_INTEGER:
+      return "integer";
+    case SQLITE_FLOAT:
+      return "real";
+    case SQLITE_TEXT:
+      return "text";
+    case SQLITE_BLOB:
+      return "blob";
+    default:
+      return "null";
+  }
+}
 int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 std::string_view Statement::text(int column) const {
@@ -105,7 +158,12 @@ Database Database::openReadOnly(const std::string& path, Threading threading) {
   checkPathIsFile(path);
   sqlite3* db = nullptr;
   int flags = SQLITE_OPEN_READONLY | (threading == Threading::Shared ? SQLITE_OPEN_FULLMUTEX : SQLITE_OPEN_NOMUTEX);
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  std::string name = path;
+  if (isWalMode(path)) {
+    name = walSafeUri(path);
+    flags |= SQLITE_OPEN_URI;
+  }
+  if (sqlite3_open_v2(name.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     std::string reason = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     throw TraceError(path + " could not be opened (" + reason + ").");

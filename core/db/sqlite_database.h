@@ -29,6 +29,9 @@ class Statement {
 
   int columnCount() const;
   bool isNull(int column) const;
+  bool isInteger(int column) const;
+  // SQLite's storage class of the value: "integer", "real", "text", "blob" or "null".
+  const char* typeName(int column) const;
   int64_t int64(int column) const;
   double real(int column) const;
   std::string_view text(int column) const;

@@ -4,6 +4,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/model/time_math.h"
+
 namespace gpuscope {
 
 std::vector<EventRef> kernelInstances(const Trace& trace) {
@@ -29,15 +31,15 @@ std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<
   for (const auto& ref : instances) {
     StringId name = trace.lane(ref).name[ref.index];
     StringId longName = trace.longNameId(ref);
-    TimeNs duration = trace.end(ref) - trace.start(ref);
+    TimeNs duration = spanNs(trace.start(ref), trace.end(ref));
     auto [it, inserted] = byName.try_emplace(by == KernelGrouping::ShortName ? name : longName, groups.size());
     if (inserted) groups.push_back({name, longName, 0, 0, duration, duration, ref, 0.0});
     KernelGroup& group = groups[it->second];
     ++group.count;
-    group.total += duration;
+    group.total = saturatingAdd(group.total, duration);
     group.min = std::min(group.min, duration);
     group.max = std::max(group.max, duration);
-    all += duration;
+    all = saturatingAdd(all, duration);
   }
   for (auto& group : groups) group.share = all > 0 ? static_cast<double>(group.total) / static_cast<double>(all) : 0.0;
   std::sort(groups.begin(), groups.end(), [&trace](const KernelGroup& a, const KernelGroup& b) {

@@ -7,6 +7,8 @@
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/model/lane_builder.h"
+#include "core/model/trace_file.h"
+#include "core/model/trace_values.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -105,7 +107,7 @@ class RowReader {
     }
     int64_t rowid = stmt_.int64(0);
     if (rowid < 0 || rowid > std::numeric_limits<uint32_t>::max())
-      fail("has a rowid beyond what gpuscope supports (" + std::to_string(rowid) + ")");
+      throw TraceError(value_problem::sentence(table_, rowid, value_problem::rowidOutOfRange(rowid)));
     row_ = static_cast<uint32_t>(rowid);
     return true;
   }
@@ -116,7 +118,8 @@ class RowReader {
   std::string_view text(int column) const { return stmt_.text(column); }
 
   int64_t required(int column, const char* what) const {
-    if (stmt_.isNull(column)) fail(std::string("has no ") + what);
+    if (stmt_.isNull(column)) fail(value_problem::missing(what));
+    if (!stmt_.isInteger(column)) fail(value_problem::notInteger(what, stmt_.typeName(column)));
     return stmt_.int64(column);
   }
   int64_t optional(int column) const { return stmt_.isNull(column) ? 0 : stmt_.int64(column); }
@@ -125,22 +128,19 @@ class RowReader {
   std::pair<TimeNs, TimeNs> interval(int startColumn, int endColumn) const {
     TimeNs start = required(startColumn, "start time");
     TimeNs end = required(endColumn, "end time");
-    if (end < start)
-      fail("ends before it starts (start " + std::to_string(start) + ", end " + std::to_string(end) + ")");
+    if (end < start) fail(value_problem::endsBeforeStart(start, end));
     return {start, end};
   }
 
   StringId string(int column, const char* what) const {
     int64_t fileId = required(column, what);
     StringId id = context_.strings->fromFileId(fileId);
-    if (id == StringTable::kMissing)
-      fail(std::string("names string id ") + std::to_string(fileId) + " as its " + what +
-           ", but StringIds has no such id");
+    if (id == StringTable::kMissing) fail(value_problem::danglingString(fileId, what));
     return id;
   }
 
   [[noreturn]] void fail(const std::string& problem) const {
-    throw TraceError(std::string(table_) + " row " + std::to_string(row_) + " " + problem + ".");
+    throw TraceError(value_problem::sentence(table_, row_, problem));
   }
 
  private:
@@ -174,6 +174,11 @@ void ScanContext::advance(int64_t rows) {
     std::lock_guard lock(progressMutex);
     options->progress(std::min(1.0, static_cast<double>(done) / static_cast<double>(rowsTotal)));
   }
+}
+
+ScanResult scanIntegrity(ScanContext& context) {
+  checkIntegrity(Database::openReadOnly(context.path, Threading::SingleThread));
+  return {};
 }
 
 ScanResult scanCudaApi(ScanContext& context) {
@@ -282,8 +287,8 @@ ScanResult scanNvtx(ScanContext& context) {
     if (!isRange && type != nsys_enum::kNvtxMark) continue;
     TimeNs start = r.required(1, "start time");
     // A mark, or a range that never ended, is drawn as an instant.
-    TimeNs end = r.isNull(2) ? start : r.int64(2);
-    if (end < start) r.fail("ends before it starts");
+    TimeNs end = r.isNull(2) ? start : r.required(2, "end time");
+    if (end < start) r.fail(value_problem::endsBeforeStart(start, end));
     StringId name = !r.isNull(5) ? local.intern(r.text(5)) : !r.isNull(6) ? r.string(6, "textId") : local.intern("");
     TrackKey key{r.required(4, "globalTid"), r.optional(7), 0, 0};
     auto argb = static_cast<uint32_t>(r.optional(8));

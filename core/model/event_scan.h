@@ -44,6 +44,8 @@ struct ScanResult {
 
 inline constexpr StringId kLocalStringBit = 0x80000000u;
 
+// checkIntegrity on its own connection, run beside the table scans.
+ScanResult scanIntegrity(ScanContext& context);
 ScanResult scanCudaApi(ScanContext& context);
 ScanResult scanOsRuntime(ScanContext& context);
 ScanResult scanKernels(ScanContext& context);

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/error.h"
+#include "core/model/trace_values.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -43,6 +44,20 @@ Database openTraceFile(const std::string& path) {
       throw TraceError("The " + std::string(name) + " table of " + path + " lacks the column" +
                        (missing.size() > 1 ? "s " : " ") + joined(missing) + " that gpuscope needs.");
   }
+  return db;
+}
+
+void checkIntegrity(const Database& db) {
+  auto stmt = db.prepare("PRAGMA quick_check(1)");
+  if (!stmt.step()) return;
+  std::string result(stmt.text(0));
+  if (result != "ok") throw TraceError(db.path() + " is damaged (SQLite's integrity check says: " + result + ").");
+}
+
+Database openCheckedTraceFile(const std::string& path) {
+  Database db = openTraceFile(path);
+  checkIntegrity(db);
+  checkTraceValues(db);
   return db;
 }
 

@@ -10,6 +10,16 @@ namespace gpuscope {
 // present with every column the reader needs. Throws TraceError with one sentence otherwise.
 Database openTraceFile(const std::string& path);
 
+// SQLite's quick_check on the whole file: every page of every table and index is read and its b-tree
+// structure, cell sizes and record formats checked (not that indexes match their tables, nor any
+// value's meaning: trace_values.h checks those). Throws TraceError naming the first problem.
+// It reads the whole file (about 5 ms per MB); the loader runs it beside its table scans.
+void checkIntegrity(const Database& db);
+
+// openTraceFile, checkIntegrity and checkTraceValues: for commands that run SQL reports on the file
+// (stats, roofline) instead of loading it, so they refuse what the loader refuses.
+Database openCheckedTraceFile(const std::string& path);
+
 // Throws TraceError("this file has no TABLE table: HINT") when a report needs a table the file lacks.
 void requireTable(const Database& db, std::string_view table);
 

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/model/event_scan.h"
 #include "core/model/target_info.h"
+#include "core/model/time_math.h"
 #include "core/model/trace_file.h"
 #include "core/schema/trace_schema.h"
 
@@ -55,13 +56,13 @@ class TraceLoader {
     context_.kernelHasDemangledName = db.hasTable(table::kKernel) && hasColumn(db, table::kKernel, "demangledName");
     int64_t total = 0;
     for (auto name : {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kNvtx, table::kOsrt})
-      if (db.hasTable(name)) total += db.maxRowId(name);
+      if (db.hasTable(name)) total = saturatingAdd(total, db.maxRowId(name));
     context_.rowsTotal = std::max<int64_t>(total, 1);
   }
 
   // One scan per table, each on its own connection; the first error stops the others.
   std::vector<ScanResult> runScans(const Database& db) {
-    std::vector<ScanResult (*)(ScanContext&)> scans;
+    std::vector<ScanResult (*)(ScanContext&)> scans = {scanIntegrity};
     if (db.hasTable(table::kRuntime)) scans.push_back(scanCudaApi);
     if (db.hasTable(table::kKernel)) scans.push_back(scanKernels);
     if (context_.hasMemcpy || context_.hasMemset) scans.push_back(scanMemory);
@@ -75,7 +76,7 @@ class TraceLoader {
     context_.options = &scanOptions;
     std::vector<std::future<ScanResult>> futures;
     for (auto scan : scans) {
-      futures.push_back(std::async(std::launch::async, [this, scan, &abort, userCancel] {
+      futures.push_back(std::async(std::launch::async, [this, scan, &abort] {
         try {
           return scan(context_);
         } catch (...) {

@@ -4,6 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/model/time_math.h"
+#include "core/report/report_format.h"
+
 namespace gpuscope {
 namespace {
 
@@ -46,7 +49,7 @@ std::string formatSummaryText(const Trace& trace) {
   std::ostringstream out;
   const auto& c = trace.counts();
   out << "File:      " << trace.path() << "\n";
-  out << "Time span: " << formatDuration(trace.endTime() - trace.startTime()) << " (" << trace.startTime()
+  out << "Time span: " << formatDuration(spanNs(trace.startTime(), trace.endTime())) << " (" << trace.startTime()
       << " ns to " << trace.endTime() << " ns)\n";
   out << "Events:    " << c.total() << " (kernels " << c.kernels << ", memcpy " << c.memcpys << ", memset "
       << c.memsets << ", CUDA API " << c.cudaApi << ", NVTX " << c.nvtx << ", OS runtime " << c.osrt
@@ -110,7 +113,7 @@ std::string formatSummaryJson(const Trace& trace) {
                        {"streams", streams}});
   }
   root["devices"] = devices;
-  return root.dump(2) + "\n";
+  return jsonText(root) + "\n";
 }
 
 }  // namespace gpuscope

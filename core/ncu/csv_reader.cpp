@@ -2,39 +2,31 @@
 
 #include <cctype>
 #include <charconv>
+#include <sstream>
 
 #include "core/error.h"
 
 namespace gpuscope {
 
-std::vector<CsvRecord> parseCsv(std::string_view text) {
-  std::vector<CsvRecord> records;
-  CsvRecord record;
+bool CsvReader::next(CsvRecord& record) {
+  using Traits = std::istream::traits_type;
+  record.clear();
+  std::streambuf* in = in_.rdbuf();
   std::string field;
   bool inQuotes = false;
   bool fieldStarted = false;  // something (even an empty quoted field) was read since the last separator
-  size_t i = 0;
-  auto endRecord = [&] {
-    record.push_back(std::move(field));
-    field.clear();
-    records.push_back(std::move(record));
-    record.clear();
-    fieldStarted = false;
-  };
-  while (i < text.size()) {
-    char c = text[i];
+  for (auto c = in->sbumpc(); !Traits::eq_int_type(c, Traits::eof()); c = in->sbumpc()) {
     if (inQuotes) {
       if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') {
+        if (in->sgetc() == '"') {
           field += '"';
-          i += 2;
+          in->sbumpc();
           continue;
         }
         inQuotes = false;
       } else {
-        field += c;
+        field += Traits::to_char_type(c);
       }
-      ++i;
       continue;
     }
     if (c == '"' && !fieldStarted) {
@@ -44,20 +36,31 @@ std::vector<CsvRecord> parseCsv(std::string_view text) {
       record.push_back(std::move(field));
       field.clear();
       fieldStarted = false;
-    } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-      endRecord();
-      ++i;
+    } else if (c == '\r' && in->sgetc() == '\n') {
+      in->sbumpc();
+      record.push_back(std::move(field));
+      return true;
     } else if (c == '\n') {
-      endRecord();
+      record.push_back(std::move(field));
+      return true;
     } else {
-      field += c;
+      field += Traits::to_char_type(c);
       fieldStarted = true;
     }
-    ++i;
   }
   if (inQuotes) throw TraceError("The CSV text ends inside a quoted field: the file is truncated or not CSV.");
   // The last record, unless the text ended with a line break.
-  if (fieldStarted || !record.empty() || !field.empty()) endRecord();
+  if (!fieldStarted && record.empty() && field.empty()) return false;
+  record.push_back(std::move(field));
+  return true;
+}
+
+std::vector<CsvRecord> parseCsv(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  CsvReader reader(in);
+  std::vector<CsvRecord> records;
+  CsvRecord record;
+  while (reader.next(record)) records.push_back(std::move(record));
   return records;
 }
 

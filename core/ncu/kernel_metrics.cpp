@@ -2,6 +2,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/model/time_math.h"
 #include "core/ncu/ncu_report.h"
 
 namespace gpuscope {
@@ -81,7 +82,7 @@ KernelMetrics kernelMetricsFromNcu(const NcuKernel& kernel) {
   KernelMetrics metrics;
   metrics.kernelName = kernel.name;
   metrics.sourceId = kernel.id;
-  if (auto duration = kernel.value(ncu_metric::kDuration)) metrics.durationNs = static_cast<int64_t>(*duration + 0.5);
+  if (auto duration = kernel.value(ncu_metric::kDuration)) metrics.durationNs = roundedToInt64(*duration);
   metrics.flopsOf(Precision::Fp64) = flopsOf(kernel, ncu_metric::kFp64);
   metrics.flopsOf(Precision::Fp32) = flopsOf(kernel, ncu_metric::kFp32);
   metrics.flopsOf(Precision::Fp16) = flopsOf(kernel, ncu_metric::kFp16);

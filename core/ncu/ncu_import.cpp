@@ -201,6 +201,15 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
     throw TraceError("The output is the input trace itself: use --in-place to write into it.");
   auto report = readNcuCsvFile(options.ncuCsvPath);
   NcuMatch match;
+  // A copy is built under a temporary name and renamed when complete: a failure leaves no half-written OUT.
+  const std::string partial = options.outputPath + ".partial";
+  struct RemovePartial {
+    const std::string* path;
+    ~RemovePartial() {
+      std::error_code ec;
+      if (path) std::filesystem::remove(*path, ec);
+    }
+  } cleanup{options.inPlace ? nullptr : &partial};
   {
     auto db = openTraceFile(options.tracePath);
     auto launches = readTraceKernelLaunches(db);
@@ -211,15 +220,20 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
                        " is in " + options.tracePath + ": were both recorded from the same program?");
     if (!options.inPlace) {
       std::error_code ec;
-      std::filesystem::remove(options.outputPath, ec);
+      std::filesystem::remove(partial, ec);
       try {
-        db.exec("VACUUM INTO " + sqlQuoted(options.outputPath));
+        db.exec("VACUUM INTO " + sqlQuoted(partial));
       } catch (const TraceError&) {
         throw TraceError("Cannot write " + options.outputPath + ": check that its folder exists and is writable.");
       }
     }
   }
-  writeKernelMetrics(options.inPlace ? options.tracePath : options.outputPath, match.rows);
+  writeKernelMetrics(options.inPlace ? options.tracePath : partial, match.rows);
+  if (!options.inPlace) {
+    std::error_code ec;
+    std::filesystem::rename(partial, options.outputPath, ec);
+    if (ec) throw TraceError("Cannot write " + options.outputPath + ": " + ec.message() + ".");
+  }
   return match;
 }
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/model/time_math.h"
 #include "core/ncu/csv_reader.h"
 
 namespace gpuscope {
@@ -63,15 +65,21 @@ bool isLaunchColumn(std::string_view column) {
 
 int64_t integerOr(std::string_view text, int64_t fallback) {
   auto number = parseCsvNumber(text);
-  return number ? static_cast<int64_t>(*number) : fallback;
+  auto integer = number ? roundedToInt64(*number) : std::nullopt;
+  return integer.value_or(fallback);
 }
 
-// The offset of the header line ("ID",... with a "Kernel Name" column) in TEXT.
-std::optional<size_t> headerOffset(std::string_view text) {
-  for (auto line : csvPhysicalLines(text)) {
+// Skips IN to past the header line ("ID",... with a "Kernel Name" column) and returns its fields.
+std::optional<CsvRecord> readHeader(std::istream& in) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.rfind("\"ID\",", 0) != 0 && line.rfind("ID,", 0) != 0) continue;
-    if (line.find("Kernel Name") == std::string_view::npos) continue;
-    return static_cast<size_t>(line.data() - text.data());
+    if (line.find("Kernel Name") == std::string::npos) continue;
+    std::istringstream text(line);
+    CsvRecord header;
+    CsvReader(text).next(header);
+    return header;
   }
   return std::nullopt;
 }
@@ -111,15 +119,16 @@ std::optional<double> scaledValue(std::string_view text, std::string_view unit) 
   return *number * ncuUnitScale(unit);
 }
 
-void parseLong(const std::vector<CsvRecord>& records, const ColumnIndex& columns, NcuReport& report) {
+// Rows one at a time, as they stream in (the whole file is never in memory).
+void parseLong(CsvReader& rows, const ColumnIndex& columns, NcuReport& report) {
   auto section = columns.find("Section Name");
   auto label = columns.find("Body Item Label");
   auto name = columns.find("Metric Name");
   auto unit = columns.find("Metric Unit");
   auto value = columns.find("Metric Value");
   std::map<int64_t, size_t> kernelById;
-  for (size_t r = 1; r < records.size(); ++r) {
-    const auto& record = records[r];
+  CsvRecord record;
+  while (rows.next(record)) {
     if (isNoise(record)) continue;
     auto metricName = field(record, name);
     if (metricName.empty()) continue;  // a rule's advice row
@@ -136,12 +145,11 @@ void parseLong(const std::vector<CsvRecord>& records, const ColumnIndex& columns
   }
 }
 
-void parseRaw(const std::vector<CsvRecord>& records, const ColumnIndex& columns, NcuReport& report) {
-  const auto& header = records.front();
+void parseRaw(CsvReader& rows, const CsvRecord& header, const ColumnIndex& columns, NcuReport& report) {
   auto idColumn = columns.find("ID");
   std::vector<std::string> units(header.size());
-  for (size_t r = 1; r < records.size(); ++r) {
-    const auto& record = records[r];
+  CsvRecord record;
+  while (rows.next(record)) {
     if (isNoise(record)) continue;
     // The units row: no kernel ID, units under the metric columns.
     if (!parseCsvNumber(field(record, idColumn))) {
@@ -189,34 +197,40 @@ double ncuUnitScale(std::string_view unit) {
   return prefixedScale(unit);
 }
 
-NcuReport parseNcuCsv(std::string_view text) {
-  auto offset = headerOffset(text);
-  if (!offset)
+NcuReport readNcuCsv(std::istream& in) {
+  auto header = readHeader(in);
+  if (!header)
     throw TraceError(
         "This is not an `ncu --csv` report: no header line starting with \"ID\" and naming a "
         "\"Kernel Name\" column was found.");
-  auto records = parseCsv(text.substr(*offset));
   ColumnIndex columns;
-  for (size_t c = 0; c < records.front().size(); ++c) columns.byName.emplace(records.front()[c], c);
+  for (size_t c = 0; c < header->size(); ++c) columns.byName.emplace((*header)[c], c);
   NcuReport report;
   bool isLong = columns.find("Metric Name") && columns.find("Metric Value");
   report.layout = isLong ? NcuLayout::Long : NcuLayout::Raw;
+  CsvReader rows(in);
   if (isLong)
-    parseLong(records, columns, report);
+    parseLong(rows, columns, report);
   else
-    parseRaw(records, columns, report);
+    parseRaw(rows, *header, columns, report);
   std::stable_sort(report.kernels.begin(), report.kernels.end(),
                    [](const NcuKernel& a, const NcuKernel& b) { return a.id < b.id; });
   return report;
 }
 
+NcuReport parseNcuCsv(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  return readNcuCsv(in);
+}
+
 NcuReport readNcuCsvFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw TraceError(path + " is not a regular file (a folder, pipe or device), not an ncu report.");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw TraceError("Cannot read " + path + ": check that it exists and is readable.");
-  std::ostringstream text;
-  text << in.rdbuf();
   try {
-    return parseNcuCsv(text.str());
+    return readNcuCsv(in);
   } catch (const TraceError& error) {
     throw TraceError(path + ": " + error.what());
   }

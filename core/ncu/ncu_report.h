@@ -1,6 +1,7 @@
 #pragma once
 // NcuReport: the kernels and metric values of an `ncu --csv` report, in either of its layouts.
 #include <cstdint>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,8 @@ struct NcuReport {
 // metric, and possibly a first row of units). Text before the header (the program's output, ==PROF== lines)
 // is skipped. Throws TraceError when there is no ncu table.
 NcuReport parseNcuCsv(std::string_view text);
+// The same from a stream, read record by record: memory holds the report's values, never the file's text.
+NcuReport readNcuCsv(std::istream& in);
 NcuReport readNcuCsvFile(const std::string& path);
 
 // The factor from UNIT to the base unit NcuMetric::value uses ("Mbyte" -> 1e6, "usecond" -> 1e3,

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "core/model/time_math.h"
+
 namespace gpuscope {
 namespace {
 
@@ -75,7 +77,7 @@ DeviceUtilization DeviceUtilization::fromLanes(const std::vector<const Lane*>& l
   result.busyBefore_.resize(result.start_.size() + 1);
   result.busyBefore_[0] = 0;
   for (size_t i = 0; i < result.start_.size(); ++i) {
-    result.busyBefore_[i + 1] = result.busyBefore_[i] + (result.end_[i] - result.start_[i]);
+    result.busyBefore_[i + 1] = saturatingAdd(result.busyBefore_[i], spanNs(result.start_[i], result.end_[i]));
   }
   return result;
 }

@@ -19,4 +19,11 @@ std::string formatTextTable(const ReportTable& table);
 // printed, i.e. rounded to the column's decimals) and empty cells as null.
 nlohmann::ordered_json reportJson(const ReportTable& table);
 
+// VALUE as JSON text indented by 2. Names from a file need not be valid UTF-8: their bad bytes become
+// U+FFFD instead of failing the whole output (nlohmann's default throws type_error.316).
+template <class Json>
+std::string jsonText(const Json& value) {
+  return value.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
 }  // namespace gpuscope

@@ -7,6 +7,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
+#include "core/model/time_math.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
 
@@ -28,7 +29,7 @@ void addKernel(RooflinePoint& point, const RooflineKernel& kernel) {
     point.correlationId = kernel.metrics.correlationId;
   }
   ++point.instances;
-  point.durationNs += kernel.durationNs();
+  point.durationNs = saturatingAdd(point.durationNs, kernel.durationNs());
   for (size_t p = 0; p < point.flops.size(); ++p) addTo(point.flops[p], kernel.metrics.flops[p]);
   for (size_t l = 0; l < point.bytes.size(); ++l) addTo(point.bytes[l], kernel.metrics.bytes[l]);
 }

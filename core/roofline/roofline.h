@@ -8,13 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/time_math.h"
 #include "core/ncu/kernel_metrics.h"
 #include "core/roofline/device_roofs.h"
+#include "core/stats/nvtx_ranges.h"  // complete type: clang rejects a {} default of an incomplete one
 
 namespace gpuscope {
 
 class Database;
-struct NvtxRange;
 
 // A kernel launch of the trace that has a GPUSCOPE_KERNEL_METRICS row.
 struct RooflineKernel {
@@ -29,7 +30,7 @@ struct RooflineKernel {
   int64_t launchEnd = 0;
 
   // ncu's measured duration when it has one, else the trace's (end - start).
-  int64_t durationNs() const { return metrics.durationNs.value_or(end - start); }
+  int64_t durationNs() const { return metrics.durationNs.value_or(spanNs(start, end)); }
 };
 
 // Every kernel of the file with metrics, by GPU start. Empty when the file has no metrics table.

@@ -88,8 +88,11 @@ ReportTable cudaKernExecSum(const Database& db) {
     std::vector<ReportCell> row = {pid, tid, device, static_cast<int64_t>(samples.total.size()),
                                    static_cast<int64_t>(samples.queue.size())};
     auto total = summarize(samples.total);
-    for (const auto* part : {&samples.total, &samples.api, &samples.queue, &samples.kernel})
+    for (const auto* part : {&samples.total, &samples.api, &samples.queue, &samples.kernel}) {
       appendStatisticCells(row, summarize(*part));
+      // nsys's stdev() is 0 below two samples, none included: QStdDev reads 0.0 when no launch queued.
+      if (part->empty()) row.back() = ReportCell(0.0);
+    }
     row.emplace_back(apiName);
     row.emplace_back(kernelName);
     rows.emplace_back(sqlRound(total.mean, 1), std::move(row));

@@ -84,9 +84,6 @@ double sqlRound(double value, int decimals) {
   return value < 0 ? -rounded : rounded;
 }
 
-int64_t saturatingSub(int64_t a, int64_t b) { return saturated(static_cast<Int128>(a) - b); }
-int64_t saturatingAdd(int64_t a, int64_t b) { return saturated(static_cast<Int128>(a) + b); }
-
 double percentOf(int64_t part, int64_t whole) {
   if (whole == 0) return 0;
   return sqlRound(static_cast<double>(part) * 100.0 / static_cast<double>(whole), 1);

@@ -4,6 +4,8 @@
 #include <span>
 #include <vector>
 
+#include "core/model/time_math.h"  // saturatingAdd, saturatingSub: the reports' time arithmetic
+
 namespace gpuscope {
 
 struct SampleSummary {
@@ -25,10 +27,6 @@ double sampleStdDev(std::span<const int64_t> samples);
 // SQLite's round(VALUE, DECIMALS), which the nsys report queries apply to averages and percentages:
 // half away from zero on the exact value of the double (2.25 -> 2.3, 0.15 = 0.1499999... -> 0.1).
 double sqlRound(double value, int decimals);
-
-// A - B and A + B clamped to the int64 range, for times read from a file that may hold anything.
-int64_t saturatingSub(int64_t a, int64_t b);
-int64_t saturatingAdd(int64_t a, int64_t b);
 
 // round(PART * 100.0 / WHOLE, 1) as nsys computes a "Time (%)"; 0 when WHOLE is 0.
 double percentOf(int64_t part, int64_t whole);

@@ -1,21 +1,31 @@
 // Hostile input: every file that is not a usable trace gets a TraceError with one clear sentence;
 // the real nsys fixtures load completely and consistently.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/db/sqlite_database.h"
+#include "core/details/kernel_list.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
+#include "core/model/trace_file.h"
 #include "core/model/trace_loader.h"
+#include "core/model/trace_summary.h"
+#include "core/model/trace_values.h"
+#include "core/query/utilization.h"
 #include "core/schema/trace_schema.h"
 #include "core/write/trace_writer.h"
 
@@ -81,6 +91,25 @@ std::string loadError(const std::string& path) {
     if (lower(message).find(lower(word)) != std::string::npos) return ::testing::AssertionSuccess();
   }
   return ::testing::AssertionFailure() << "does not say what is wrong: " << message;
+}
+
+// Runs checkTraceValues, the SQL reports' check, on PATH expecting a TraceError; returns its message.
+std::string reportCheckError(const std::string& path) {
+  try {
+    openCheckedTraceFile(path);
+  } catch (const TraceError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "expected a TraceError, but stats/roofline would run on " << path;
+  return {};
+}
+
+// The one policy for hostile files: the loader (info, diff, the viewer) and the SQL reports (stats,
+// roofline) refuse PATH with the same single sentence, which mentions one of WORDS.
+void expectRefusedEverywhere(const std::string& path, std::vector<std::string> words) {
+  std::string loader = loadError(path);
+  EXPECT_TRUE(isOneSentenceAbout(loader, std::move(words)));
+  EXPECT_EQ(reportCheckError(path), loader) << "stats/roofline and info must refuse this file alike";
 }
 
 // A minimal valid trace written by TraceWriter: one thread launching one kernel.
@@ -215,6 +244,7 @@ TEST(HostileInput, EndBeforeStart) {
   std::string message = loadError(file.path);
   EXPECT_TRUE(isOneSentenceAbout(message, {"end"}));
   EXPECT_TRUE(isOneSentenceAbout(message, {"CUPTI_ACTIVITY_KIND_KERNEL", "kernel"}));
+  expectRefusedEverywhere(file.path, {"ends before it starts"});
 }
 
 TEST(HostileInput, NullWhereAValueIsRequired) {
@@ -225,6 +255,7 @@ TEST(HostileInput, NullWhereAValueIsRequired) {
   std::string message = loadError(file.path);
   EXPECT_TRUE(isOneSentenceAbout(message, {"shortName", "name"}));
   EXPECT_TRUE(isOneSentenceAbout(message, {"CUPTI_ACTIVITY_KIND_KERNEL", "kernel"}));
+  expectRefusedEverywhere(file.path, {"shortName"});
 }
 
 TEST(HostileInput, NullStart) {
@@ -232,6 +263,7 @@ TEST(HostileInput, NullStart) {
   writeTinyTrace(file.path);
   edit(file.path, dropConstraints("OSRT_API") + "UPDATE OSRT_API SET start = NULL");
   EXPECT_TRUE(isOneSentenceAbout(loadError(file.path), {"start"}));
+  expectRefusedEverywhere(file.path, {"OSRT_API row 1 has no start time"});
 }
 
 TEST(HostileInput, StringIdThatPointsNowhere) {
@@ -240,6 +272,7 @@ TEST(HostileInput, StringIdThatPointsNowhere) {
   edit(file.path, "UPDATE CUPTI_ACTIVITY_KIND_RUNTIME SET nameId = 999999");
   std::string message = loadError(file.path);
   EXPECT_TRUE(isOneSentenceAbout(message, {"string", "999999"}));
+  expectRefusedEverywhere(file.path, {"999999"});
 }
 
 TEST(HostileInput, NegativeStringId) {
@@ -247,6 +280,127 @@ TEST(HostileInput, NegativeStringId) {
   writeTinyTrace(file.path);
   edit(file.path, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET shortName = -5");
   EXPECT_TRUE(isOneSentenceAbout(loadError(file.path), {"string", "-5"}));
+  expectRefusedEverywhere(file.path, {"-5"});
+}
+
+// Values of the wrong type: SQLite reads text and blobs as 0, which would put the kernel at t = 0.
+class WrongType : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
+
+TEST_P(WrongType, IsRefusedEverywhere) {
+  const auto& [assignment, type] = GetParam();
+  TempPath file("wrong_type.sqlite");
+  writeTinyTrace(file.path);
+  edit(file.path, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET " + assignment);
+  std::string message = loadError(file.path);
+  EXPECT_TRUE(isOneSentenceAbout(message, {"CUPTI_ACTIVITY_KIND_KERNEL row 1"}));
+  EXPECT_TRUE(isOneSentenceAbout(message, {"not an integer (a " + type + " value)"}));
+  EXPECT_EQ(reportCheckError(file.path), message);
+}
+
+INSTANTIATE_TEST_SUITE_P(HostileInput, WrongType,
+                         ::testing::Values(std::pair{"start = 'soon'", "text"}, std::pair{"start = x'0102'", "blob"},
+                                           std::pair{"end = 450.5", "real"}, std::pair{"shortName = 'tiny'", "text"},
+                                           std::pair{"streamId = 'seven'", "text"}));
+
+TEST(HostileInput, RowidsAtTheInt64Limit) {
+  // The loader sums the tables' largest rowids for its progress bar: that sum overflowed.
+  TempPath file("max_rowid.sqlite");
+  writeTinyTrace(file.path);
+  edit(file.path,
+       "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET rowid = 9223372036854775807; "
+       "UPDATE CUPTI_ACTIVITY_KIND_RUNTIME SET rowid = 9223372036854775807;");
+  expectRefusedEverywhere(file.path, {"rowid"});
+}
+
+TEST(HostileInput, ExtremeTimesDoNotWrap) {
+  // Times at both ends of int64 are valid values; spans and sums saturate instead of wrapping negative.
+  TempPath file("extreme_times.sqlite");
+  writeTinyTrace(file.path);
+  edit(file.path,
+       "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = -9223372036854775807, end = 9223372036854775806; "
+       "UPDATE OSRT_API SET start = 9223372036854775806, end = 9223372036854775807;");
+  auto trace = loadTrace(file.path);
+  std::string summary = formatSummaryText(*trace);
+  EXPECT_EQ(summary.find("Time span: -"), std::string::npos) << summary;
+  auto groups = summarizeKernels(*trace, kernelInstances(*trace));
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_GT(groups[0].total, 0);
+  EXPECT_GT(groups[0].max, 0);
+  for (const auto& device : trace->devices()) EXPECT_GT(DeviceUtilization::forDevice(*trace, device.id).totalBusy(), 0);
+  EXPECT_NO_THROW(openCheckedTraceFile(file.path));
+}
+
+TEST(HostileInput, FifoIsRefusedWithoutBlocking) {
+  TempPath fifo("fifo.sqlite");
+  ASSERT_EQ(::mkfifo(fifo.path.c_str(), 0600), 0);
+  // Before the check, SQLite's first read blocked for ever; a writer that comes by after 3 s turns
+  // that hang into a failure instead of a stuck test.
+  std::atomic<bool> done{false};
+  std::thread unblock([&] {
+    for (int i = 0; i < 30 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (done) return;
+    int fd = ::open(fifo.path.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) ::close(fd);
+  });
+  auto started = std::chrono::steady_clock::now();
+  std::string message = loadError(fifo.path);
+  done = true;
+  unblock.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+  EXPECT_TRUE(isOneSentenceAbout(message, {"not a regular file"}));
+}
+
+// Turns PATH into a WAL-mode database (no -wal left once the connection closes).
+void makeWal(const std::string& path) { edit(path, "PRAGMA journal_mode=WAL"); }
+
+TEST(HostileInput, WalInputLoadsWithoutWritingBesideIt) {
+  TempPath dir("wal_dir");
+  fs::create_directory(dir.path);
+  const std::string path = dir.path + "/trace.sqlite";
+  writeTinyTrace(path);
+  makeWal(path);
+  ASSERT_FALSE(fs::exists(path + "-wal"));
+  auto trace = loadTrace(path);
+  EXPECT_EQ(trace->counts().kernels, 1u);
+  EXPECT_NO_THROW(openCheckedTraceFile(path));
+  EXPECT_FALSE(fs::exists(path + "-wal"));
+  EXPECT_FALSE(fs::exists(path + "-shm"));
+}
+
+TEST(HostileInput, WalWithUnsavedPagesIsRefused) {
+  // Opened without writing, SQLite would ignore the -wal file's pages: refuse instead of showing less.
+  TempPath dir("wal_pending");
+  fs::create_directory(dir.path);
+  const std::string path = dir.path + "/trace.sqlite";
+  writeTinyTrace(path);
+  makeWal(path);
+  writeBytes(path + "-wal", std::string(4096, 'x'));
+  EXPECT_TRUE(isOneSentenceAbout(loadError(path), {"-wal"}));
+}
+
+TEST(HostileInput, DamageInATableTheLoaderSkipsIsFound) {
+  // The loader reads only the event tables; a damaged page elsewhere went unnoticed.
+  TempPath file("damaged_meta.sqlite");
+  fs::copy_file(kTranspose, file.path);
+  fs::permissions(file.path, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
+  int64_t root = 0;
+  {
+    Database db = Database::openReadOnly(file.path);
+    Statement stmt = db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'META_DATA_EXPORT'");
+    ASSERT_TRUE(stmt.step());
+    root = stmt.int64(0);
+  }
+  std::string bytes = readBytes(file.path);
+  size_t pageSize = (static_cast<unsigned char>(bytes[16]) << 8) | static_cast<unsigned char>(bytes[17]);
+  bytes[static_cast<size_t>(root - 1) * pageSize] = 0x7F;  // no such b-tree page type
+  writeBytes(file.path, bytes);
+  expectRefusedEverywhere(file.path, {"damaged"});
+}
+
+TEST(HostileInput, ErrorsShowNoControlBytes) {
+  std::string message = loadError("/nonexistent/\x1b[2Jtrace\n\x07.sqlite");
+  EXPECT_TRUE(std::none_of(message.begin(), message.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+      << message;
 }
 
 TEST(HostileInput, TinyTraceLoads) {

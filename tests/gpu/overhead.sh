@@ -4,7 +4,8 @@
 # CUPTI's activity API alone (workloads/cupti_floor.cpp: the same activity kinds, buffers handed back
 # unread: what any CUPTI-based tracer costs), under gpuscope with one source at a time (-t cuda, -t osrt, -t nvtx), with all of them, and under nsys,
 # REPEATS times each (default 3), and a table of the median loop time per mode, as +% over bare.
-# Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT (default build-gpu/overhead).
+# Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT (default build-gpu/overhead). MODES and
+# WORKLOADS (launch_loop eager_loop) choose a subset.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/overhead}
@@ -54,8 +55,9 @@ measure() {
 }
 : > "$OUT/loops.txt"
 cd "$BUILD/gpu" || exit 1
-measure launch_loop "$BUILD/gpu/launch_loop" 50000
-measure eager_loop "$PYTHON" "$ROOT/tests/gpu/workloads/eager_loop.py" 50000
+WORKLOADS=${WORKLOADS:-launch_loop eager_loop}
+[[ " $WORKLOADS " == *" launch_loop "* ]] && measure launch_loop "$BUILD/gpu/launch_loop" 50000
+[[ " $WORKLOADS " == *" eager_loop "* ]] && measure eager_loop "$PYTHON" "$ROOT/tests/gpu/workloads/eager_loop.py" 50000
 
 "$PYTHON" - "$OUT/loops.txt" << 'PY'
 import statistics, sys

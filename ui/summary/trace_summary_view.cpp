@@ -21,6 +21,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/model/time_math.h"
 #include "core/model/trace.h"
 #include "core/model/trace_summary.h"
 #include "ui/session/trace_session.h"
@@ -376,7 +377,7 @@ void TraceSummaryView::fillHeader(const Trace& trace) {
   size_t threads = 0;
   for (const ProcessInfo& process : trace.processes()) threads += process.threads.size();
   QStringList parts;
-  parts << tr("Duration %1").arg(duration(trace.endTime() - trace.startTime()))
+  parts << tr("Duration %1").arg(duration(spanNs(trace.startTime(), trace.endTime())))
         << plural(static_cast<qlonglong>(trace.processes().size()), tr("process"), tr("processes"))
         << plural(static_cast<qlonglong>(threads), tr("thread"), tr("threads"))
         << plural(static_cast<qlonglong>(trace.devices().size()), tr("GPU"), tr("GPUs"))
@@ -390,7 +391,7 @@ void TraceSummaryView::fillFacts(const Trace& trace) {
   };
   set("start", duration(trace.startTime()));
   set("end", duration(trace.endTime()));
-  set("duration", duration(trace.endTime() - trace.startTime()));
+  set("duration", duration(spanNs(trace.startTime(), trace.endTime())));
   set("fileSize", bytes(QFileInfo(QString::fromStdString(trace.path())).size()));
   size_t threads = 0;
   for (const ProcessInfo& process : trace.processes()) threads += process.threads.size();

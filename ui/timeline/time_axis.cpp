@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/model/time_math.h"
+
 namespace gpuscope::ui {
 namespace {
 
@@ -51,7 +53,7 @@ RulerScale chooseRulerScale(double nsPerPixel, double minPixels) {
   }
   scale.unit = TimeUnit::Ns;
   for (TimeUnit unit : {TimeUnit::Us, TimeUnit::Ms, TimeUnit::S}) {
-    if (scale.step * 10 >= unitNs(unit)) scale.unit = unit;
+    if (saturatingMul(scale.step, 10) >= unitNs(unit)) scale.unit = unit;
   }
   // Decimals: how many digits the step needs below the unit (step 0.5 ms -> 1, 2 ms -> 0).
   TimeNs u = unitNs(scale.unit);
