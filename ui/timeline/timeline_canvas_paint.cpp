@@ -91,7 +91,6 @@ void TimelineCanvas::paintRowBackgrounds(QPainter& p, const QRect& area) const {
 }
 
 void TimelineCanvas::paintGrid(QPainter& p, const QRect& area, const RulerScale& scale) const {
-  const Trace* trace = session_->trace().get();
   TimeNs origin = session_->timeOrigin();
   TimeNs first = session_->viewStart() - origin;
   TimeNs tick = (first >= 0 ? first / scale.step : (first - scale.step + 1) / scale.step) * scale.step;
@@ -179,7 +178,6 @@ void TimelineCanvas::paintLabels(QPainter& p) const {
 }
 
 void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
-  const Trace* trace = session_->trace().get();
   QRect ruler(0, 0, width(), kRulerHeight);
   p.fillRect(ruler, colors::kRuler);
   QFontMetrics fm(font());
