@@ -25,7 +25,7 @@
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
-#include "core/write/nsys_enum_rows.h"
+#include "core/schema/nsys_enums.h"
 #include "core/write/trace_writer.h"
 
 namespace {

@@ -1,5 +1,6 @@
 #include "app/cli/cli_commands.h"
 
+#include "app/cli/analyze_command.h"
 #include "app/cli/diff_command.h"
 #include "app/cli/import_ncu_command.h"
 #include "app/cli/info_command.h"
@@ -11,6 +12,7 @@
 namespace gpuscope::cli {
 
 void registerAllCommands(CLI::App& app) {
+  registerAnalyzeCommand(app);
   registerDiffCommand(app);
   registerImportNcuCommand(app);
   registerInfoCommand(app);

@@ -1,13 +1,121 @@
 #include "app/cli/record_command.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
+#include "app/cli/stats_command.h"
 #include "collector/launch/record_session.h"
 #include "core/error.h"
 
 namespace gpuscope::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string formatCount(uint64_t value) {
+  std::string digits = std::to_string(value);
+  std::string result;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) result += ',';
+    result += digits[i];
+  }
+  return result;
+}
+
+std::string formatBytes(uintmax_t bytes) {
+  char text[32];
+  if (bytes >= 1024 * 1024) {
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  } else if (bytes >= 1024) {
+    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024.0);
+  } else {
+    std::snprintf(text, sizeof text, "%ju bytes", bytes);
+  }
+  return text;
+}
+
+
+std::string signalName(int signal) {
+  const char* description = strsignal(signal);
+  return description ? description : "signal " + std::to_string(signal);
+}
+
+void printSummary(const RecordResult& result) {
+  const std::string& command = result.commandLine;
+  int exitCode = result.exitCode;
+  bool signaled = result.signal != 0;
+  int signal = result.signal;
+  double seconds = result.seconds;
+  const RecordCounts& counts = result.counts;
+  const TransportCounts& transport = result.transport;
+  const std::string& path = result.path;
+  std::ostringstream out;
+  char elapsed[32];
+  std::snprintf(elapsed, sizeof elapsed, "%.2f s", seconds);
+  out << "gpuscope: recorded " << command << " for " << elapsed;
+  if (signaled) {
+    out << "; it was ended by " << signalName(signal) << " (exit status " << exitCode << ")\n";
+  } else {
+    out << "; it exited with status " << exitCode << "\n";
+  }
+  out << "  processes " << counts.processes << ", threads " << counts.threads << "\n";
+  out << "  events: CUDA API " << formatCount(counts.cudaApi) << ", kernels " << formatCount(counts.kernels)
+      << ", memcpy " << formatCount(counts.memcpys) << ", memset " << formatCount(counts.memsets) << ", sync "
+      << formatCount(counts.syncs) << ", NVTX " << formatCount(counts.nvtx) << ", OS runtime "
+      << formatCount(counts.osrt) << "\n";
+  uint64_t dropped = transport.ringDropped + counts.cuptiDropped;
+  out << "  records dropped: " << formatCount(dropped);
+  if (dropped) {
+    out << " (" << formatCount(transport.ringDropped) << " with full rings, " << formatCount(counts.cuptiDropped)
+        << " by CUPTI)";
+  }
+  out << "\n";
+  if (counts.unendedRanges)
+    out << "  NVTX ranges left open at process exit: " << formatCount(counts.unendedRanges) << "\n";
+  if (counts.outsideWindow) {
+    out << "  events outside --delay/--duration, left out: " << formatCount(counts.outsideWindow) << "\n";
+  }
+  if (transport.corrupt || counts.malformed) {
+    out << "  damaged records skipped: " << formatCount(transport.corrupt + counts.malformed) << "\n";
+  }
+  std::error_code error;
+  uintmax_t size = fs::file_size(path, error);
+  fs::path absolute = fs::absolute(path, error);
+  out << "  file: " << absolute.string() << " (" << formatBytes(error ? 0 : size) << ")\n";
+  std::cerr << out.str() << std::flush;
+}
+
+// The roofline part of the summary: what was profiled and what it cost the run.
+void printMetricsSummary(const RecordCounts& counts, double seconds) {
+  char line[160];
+  double profiling = static_cast<double>(counts.profilingNs) * 1e-9;
+  double rest = std::max(seconds - profiling, 1e-9);
+  std::snprintf(line, sizeof line, "  roofline metrics: %s of %s kernel launches profiled; profiling took %.2f s of the "
+                "run's %.2f s (%.1fx the run without it)\n",
+                formatCount(counts.profiledKernels).c_str(), formatCount(counts.kernels).c_str(), profiling, seconds,
+                seconds / rest);
+  std::cerr << line;
+}
+
+
+// The reports `gpuscope stats FILE` prints, after the summary (--stats).
+void printStats(const std::string& path) {
+  std::cerr << std::flush;
+  try {
+    printStatsReports(path);
+  } catch (const std::exception& error) {
+    std::cerr << "gpuscope: " << error.what() << "\n";
+    std::cerr << "gpuscope: the stats reports could not be printed (gpuscope stats " << path << " failed)\n";
+  }
+  std::cout << std::flush;
+}
+
+}  // namespace
 
 void registerRecordCommand(CLI::App& app) {
   auto options = std::make_shared<RecordOptions>();
@@ -35,7 +143,8 @@ void registerRecordCommand(CLI::App& app) {
   command->add_option("--kernel-count", options->kernelCount,
                       "With --metrics: profile at most this many launches in all (default: every launch)");
   command->add_flag("-f,--force-overwrite", options->forceOverwrite, "Replace the output file if it exists");
-  command->add_flag("--stats", options->stats, "Print the stats reports of the trace at the end");
+  auto stats = std::make_shared<bool>(false);
+  command->add_flag("--stats", *stats, "Print the stats reports of the trace at the end");
   auto* whenFull = command->add_option_function<std::string>(
       "--when-full",
       [options](const std::string& value) {
@@ -53,17 +162,24 @@ void registerRecordCommand(CLI::App& app) {
   // end up among the extras, out of order: ask for the -- then.
   command->add_option("COMMAND", options->command, "The program to record and its arguments (after --)");
   command->allow_extras();
-  command->callback([options, command] {
+  command->callback([options, command, stats] {
     std::vector<std::string> extras = command->remaining();
     if (!extras.empty() && extras.front() == "--") extras.erase(extras.begin());
     if (!extras.empty()) {
       throw TraceError("put the program and its arguments after --, as in: gpuscope record -o run.sqlite -- " +
                        (options->command.empty() ? std::string("./app") : options->command.front()) + " ...");
     }
-    int status = recordProgram(*options);
+    RecordResult result = recordProgram(*options);
+    printSummary(result);
+    if (result.profiledMetrics) printMetricsSummary(result.counts, result.seconds);
+    if (result.transport.cuptiBusy) {
+      std::cerr << "gpuscope: in " << result.transport.cuptiBusy
+                << " process(es) CUDA was not traced: another profiler already held CUPTI\n";
+    }
+    if (*stats) printStats(result.path);
     std::cout << std::flush;
     std::cerr << std::flush;
-    std::exit(status);
+    std::exit(result.exitCode);
   });
 }
 

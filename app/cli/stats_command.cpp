@@ -114,6 +114,12 @@ void runStats(const StatsOptions& options) {
 
 }  // namespace
 
+void printStatsReports(const std::string& file) {
+  StatsOptions options;
+  options.file = file;
+  runStats(options);
+}
+
 void registerStatsCommand(CLI::App& app) {
   auto options = std::make_shared<StatsOptions>();
   auto* command = app.add_subcommand(

@@ -9,12 +9,15 @@
 // Lock order: the queue lock is never held while calling CUPTI.
 #include <cupti.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
+#include <iterator>
 #include <cstdlib>
 #include <deque>
 #include <mutex>
@@ -79,6 +82,7 @@ struct CudaTracer {
   bool profiling = false;  // record --metrics: kernel replay
   std::thread worker;
   std::atomic<bool> running{false};
+  std::atomic<uint64_t> converted{0};  // activity records the worker turned into ring records
 };
 
 CudaTracer* g_tracer = nullptr;
@@ -228,11 +232,14 @@ void runWorker(CudaTracer& tracer) {
     }
     for (const CompletedBuffer& buffer : work) {
       CUpti_Activity* record = nullptr;
+      uint64_t records = 0;
       while (buffer.validBytes &&
              cuptiActivityGetNextRecord(buffer.data, buffer.validBytes, &record) == CUPTI_SUCCESS) {
         devices.note(*tracer.recorder, deviceOf(*record));
         converter.convert(*record);
+        ++records;
       }
+      tracer.converted.fetch_add(records, std::memory_order_relaxed);
       converter.endBuffer();
       if (buffer.dropped) {
         reportedDrops += buffer.dropped;
@@ -268,6 +275,58 @@ void stopTracing() {
   }
   tracer->wake.notify_one();
   if (tracer->worker.joinable()) tracer->worker.join();
+}
+
+// The process ends without atexit (_exit in a fork child) or of a fatal signal: the last flush
+// happens here, and the summary says how many records it saved.
+void flushBeforeAbruptEnd(const char* how) {
+  CudaTracer* tracer = g_tracer;
+  if (!tracer || !tracer->running.load() || tracer->pid != static_cast<uint32_t>(getpid())) return;
+  if (tracer->worker.get_id() == std::this_thread::get_id()) return;  // the worker itself failed
+  uint64_t before = tracer->converted.load();
+  stopTracing();
+  uint64_t flushed = tracer->converted.load() - before;
+  diagnose(*tracer->recorder, transport::DiagnosticLevel::Info,
+           "the process ended by " + std::string(how) + ": " + std::to_string(flushed) +
+               " CUDA activity records flushed from CUPTI first");
+}
+
+// SIGSEGV, SIGABRT, SIGBUS, SIGFPE: flush, then let the signal do what it did before us (the
+// program's own handler, or the default: core dump). Not async-signal-safe, and so best effort:
+// an alarm ends a flush that hangs (a lock held by the thread that crashed).
+constexpr int kFatalSignals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE};
+struct sigaction g_previousActions[sizeof kFatalSignals / sizeof kFatalSignals[0]];
+constexpr unsigned kCrashFlushSeconds = 10;
+
+void onFatalSignal(int signal, siginfo_t* info, void*) {
+  static std::atomic<bool> flushing{false};
+  if (!flushing.exchange(true)) {
+    alarm(kCrashFlushSeconds);
+    flushBeforeAbruptEnd(strsignal(signal));
+    alarm(0);
+  }
+  for (size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    if (kFatalSignals[i] == signal) sigaction(signal, &g_previousActions[i], nullptr);
+  }
+  // A fault repeats when the handler returns and then meets the previous action; a signal that
+  // was sent (kill, raise, abort) is sent again.
+  if (info == nullptr || info->si_code <= 0 || signal == SIGABRT) raise(signal);
+}
+
+void flushOnFatalSignals() {
+  struct sigaction action {};
+  action.sa_sigaction = onFatalSignal;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    struct sigaction previous {};
+    if (sigaction(kFatalSignals[i], nullptr, &previous) != 0) continue;
+    // A program that ignores the signal, or set up its own handler before CUDA started, keeps it
+    // first: ours runs and then passes the signal on.
+    g_previousActions[i] = previous;
+    if (previous.sa_handler == SIG_IGN) continue;
+    sigaction(kFatalSignals[i], &action, nullptr);
+  }
 }
 
 // A forked child has no worker thread and may not use CUDA: it records no CUDA.
@@ -338,6 +397,8 @@ int startTracing(ProcessRecorder& recorder) {
   tracer->worker = std::thread(runWorker, std::ref(*tracer));
   inject::registerForkChildHandler(forgetTracingInChild);
   std::atexit(stopTracing);
+  inject::registerAbruptExitHandler(flushBeforeAbruptEnd);
+  flushOnFatalSignals();
   recorder.setCudaState(static_cast<uint32_t>(transport::CudaState::Tracing));
   return 1;
 }

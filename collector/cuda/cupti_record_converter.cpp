@@ -1,6 +1,6 @@
 #include "collector/cuda/cupti_record_converter.h"
 
-#include <cxxabi.h>
+#include "collector/cuda/kernel_demangler.h"
 
 #include <algorithm>
 
@@ -30,15 +30,7 @@ bool untimed(uint64_t start, uint64_t end) { return start == 0 && end == 0; }
 
 }  // namespace
 
-std::string demangle(const char* name) {
-  if (!name) return {};
-  int status = 0;
-  char* demangled = abi::__cxa_demangle(name, nullptr, nullptr, &status);
-  if (status != 0 || !demangled) return name;
-  std::string result(demangled);
-  std::free(demangled);
-  return result;
-}
+std::string demangle(const char* name) { return demangleKernelName(name); }
 
 std::string kernelShortName(std::string_view name) {
   // Cut the parameter list: the last top-level "(...)" group.

@@ -4,7 +4,6 @@
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
-#include <cxxabi.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -22,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "collector/cuda/kernel_demangler.h"
 #include "collector/cuda/profiled_launch_times.h"
 #include "collector/cuda/roofline_counters.h"
 #include "collector/inject/process_recorder.h"
@@ -153,15 +153,6 @@ void traceStep(const char* step) {
     return value && *value == '1';
   }();
   if (enabled) std::fprintf(stderr, "gpuscope profiler: %s\n", step);
-}
-
-std::string demangle(const char* symbol) {
-  if (!symbol) return {};
-  int status = 0;
-  char* text = abi::__cxa_demangle(symbol, nullptr, nullptr, &status);
-  std::string name = status == 0 && text ? text : symbol;
-  std::free(text);
-  return name;
 }
 
 // ---- set-up, once per context ----
@@ -392,7 +383,7 @@ void onLaunchEnter(ProfilingState& state, const CUpti_CallbackData& call) {
   }
   if (state.failed || !call.context) return;
   traceStep("launch entered");
-  std::string name = demangle(call.symbolName);
+  std::string name = demangleKernelName(call.symbolName);
   if (!state.selection.matches(name)) return;
   std::unique_lock<std::mutex> guard(state.launchLock);
   if (state.failed || !state.selection.claim()) return;

@@ -8,7 +8,11 @@ namespace gpuscope {
 
 RowPipeline::RowPipeline(TraceWriter& writer, bool threaded) : writer_(writer), threaded_(threaded) {
   current_.reserve(kBatchRows);
-  if (threaded_) thread_ = std::thread([this] { run(); });
+  if (threaded_) {
+    worker_ = std::make_unique<BoundedWorker<Batch>>(kMaxQueued, [this](Batch& batch) {
+      for (Entry& entry : batch) write(entry);
+    });
+  }
 }
 
 RowPipeline::~RowPipeline() {
@@ -18,12 +22,7 @@ RowPipeline::~RowPipeline() {
   } catch (const std::exception&) {
     // The error was reported by the flush that the owner made; a destructor must not throw.
   }
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-  }
-  changed_.notify_all();
-  thread_.join();
+  worker_->stop();
 }
 
 template <typename Row>
@@ -50,22 +49,15 @@ void RowPipeline::addNvtx(NvtxRowKind kind, const NvtxRow& row, std::string text
 
 void RowPipeline::handOver() {
   if (current_.empty()) return;
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return queue_.size() < kMaxQueued || error_; });
-  if (error_) std::rethrow_exception(error_);
-  queue_.push_back(std::move(current_));
+  worker_->push(std::move(current_));
   current_ = Batch();
   current_.reserve(kBatchRows);
-  lock.unlock();
-  changed_.notify_all();
 }
 
 void RowPipeline::flush() {
   if (!threaded_) return;
   handOver();
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return (queue_.empty() && !writing_) || error_; });
-  if (error_) std::rethrow_exception(error_);
+  worker_->drain();
 }
 
 void RowPipeline::write(Entry& entry) {
@@ -102,33 +94,6 @@ void RowPipeline::write(Entry& entry) {
         }
       },
       entry);
-}
-
-void RowPipeline::run() {
-  for (;;) {
-    Batch batch;
-    {
-      std::unique_lock<std::mutex> lock(mutex_);
-      changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-      if (queue_.empty()) return;
-      batch = std::move(queue_.front());
-      queue_.pop_front();
-      writing_ = true;
-    }
-    changed_.notify_all();
-    try {
-      for (Entry& entry : batch) write(entry);
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      error_ = std::current_exception();
-      queue_.clear();
-    }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      writing_ = false;
-    }
-    changed_.notify_all();
-  }
 }
 
 }  // namespace gpuscope

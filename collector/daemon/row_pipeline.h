@@ -5,15 +5,13 @@
 //
 // Text a row refers to must stay valid until flush(): NVTX text travels with the row; kernel, API
 // and domain names point into the assembler's tables, which flush() before letting go of them.
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <thread>
 #include <variant>
 #include <vector>
 
+#include "core/write/bounded_worker.h"
 #include "core/write/trace_rows.h"
 
 namespace gpuscope {
@@ -59,18 +57,11 @@ class RowPipeline {
   void push(Row&& row);
   void handOver();
   void write(Entry& entry);
-  void run();
 
   TraceWriter& writer_;
   bool threaded_;
   Batch current_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<Batch> queue_;
-  bool writing_ = false;
-  bool stopping_ = false;
-  std::exception_ptr error_;
-  std::thread thread_;
+  std::unique_ptr<BoundedWorker<Batch>> worker_;  // null when not threaded
 };
 
 }  // namespace gpuscope

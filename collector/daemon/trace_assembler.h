@@ -96,6 +96,15 @@ class TraceAssembler {
 
   void addNvtx(ProcessTrace& process, const transport::RecordView& record);
   void addCuda(ProcessTrace& process, const transport::RecordView& record);
+  // One per CUDA record type; false when the record is too short for its body.
+  bool addCudaApi(ProcessTrace& process, const transport::RecordView& record);
+  bool addKernel(ProcessTrace& process, const transport::RecordView& record);
+  bool addMemcpy(ProcessTrace& process, const transport::RecordView& record);
+  bool addMemset(ProcessTrace& process, const transport::RecordView& record);
+  bool addSync(ProcessTrace& process, const transport::RecordView& record);
+  bool addGpu(const transport::RecordView& record);
+  bool addContext(ProcessTrace& process, const transport::RecordView& record);
+  bool addStream(ProcessTrace& process, const transport::RecordView& record);
   void addDefinition(ProcessTrace& process, const transport::RecordView& record);
   void addKernelMetrics(ProcessTrace& process, const transport::RecordView& record);
   bool inWindow(int64_t start);

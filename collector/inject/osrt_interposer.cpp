@@ -13,6 +13,7 @@
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/epoll.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
@@ -546,6 +547,21 @@ __attribute__((visibility("default"))) pid_t wait(int* status) { return GPUSCOPE
 
 __attribute__((visibility("default"))) int waitid(idtype_t type, id_t id, siginfo_t* info, int options) {
   return GPUSCOPE_TIMED(waitid, type, id, info, options);
+}
+
+// _exit and _Exit run no atexit handler, so the CUDA injection's last flush would not happen
+// (Python multiprocessing's fork children end with os._exit and kept 3-4 of 82 kernels): let it
+// write what CUPTI holds, then end the process as _exit does.
+__attribute__((visibility("default"))) void _exit(int status) {
+  gpuscope::inject::runAbruptExitHandler("_exit");
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
+__attribute__((visibility("default"))) void _Exit(int status) noexcept {
+  gpuscope::inject::runAbruptExitHandler("_Exit");
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
 }
 
 // The child is set up by the pthread_atfork handler (a ring file of its own); only the parent records.

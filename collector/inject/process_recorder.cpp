@@ -54,6 +54,7 @@ struct RecorderState {
   pthread_key_t threadKey{};
   std::atomic<int> forkHandlerCount{0};
   ForkChildHandler forkHandlers[8] = {};
+  std::atomic<AbruptExitHandler> abruptExitHandler{nullptr};
   std::vector<std::string>* followEnvironment = nullptr;
   std::vector<const char*>* followEnvironmentPointers = nullptr;
 };
@@ -320,6 +321,15 @@ void registerForkChildHandler(ForkChildHandler handler) {
   if (index >= static_cast<int>(sizeof s.forkHandlers / sizeof s.forkHandlers[0])) return;
   s.forkHandlers[index] = handler;
   s.forkHandlerCount.store(index + 1, std::memory_order_release);
+}
+
+void registerAbruptExitHandler(AbruptExitHandler handler) {
+  state().abruptExitHandler.store(handler, std::memory_order_release);
+}
+
+void runAbruptExitHandler(const char* how) {
+  AbruptExitHandler handler = state().abruptExitHandler.load(std::memory_order_acquire);
+  if (handler) handler(how);
 }
 
 void markToolThread() { t_threadState.toolThread = 1; }

@@ -53,4 +53,12 @@ class GPUSCOPE_EXPORT ProcessRecorder {
 using ForkChildHandler = void (*)();
 GPUSCOPE_EXPORT void registerForkChildHandler(ForkChildHandler handler);
 
+// Called by the CUDA injection: HANDLER runs when the process ends without its atexit handlers
+// (_exit, _Exit: Python's os._exit in a multiprocessing fork child), so what CUPTI still holds is
+// written first. HOW names the way out. One handler; a second registration replaces the first.
+using AbruptExitHandler = void (*)(const char* how);
+GPUSCOPE_EXPORT void registerAbruptExitHandler(AbruptExitHandler handler);
+// Runs the handler, if any (the interposed _exit and _Exit call it).
+void runAbruptExitHandler(const char* how);
+
 }  // namespace gpuscope::inject

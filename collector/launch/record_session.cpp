@@ -30,6 +30,10 @@
 
 extern char** environ;
 
+#ifndef GPUSCOPE_KERNEL_DEMANGLER
+#define GPUSCOPE_KERNEL_DEMANGLER "__cxa_demangle"  // built without CMake (tests/gpu/run.sh NO_CMAKE=1)
+#endif
+
 namespace gpuscope {
 namespace fs = std::filesystem;
 
@@ -106,28 +110,6 @@ std::string executableDirectory() {
   std::error_code error;
   fs::path self = fs::read_symlink("/proc/self/exe", error);
   return error ? std::string() : self.parent_path().string();
-}
-
-std::string formatCount(uint64_t value) {
-  std::string digits = std::to_string(value);
-  std::string result;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) result += ',';
-    result += digits[i];
-  }
-  return result;
-}
-
-std::string formatBytes(uintmax_t bytes) {
-  char text[32];
-  if (bytes >= 1024 * 1024) {
-    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  } else if (bytes >= 1024) {
-    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024.0);
-  } else {
-    std::snprintf(text, sizeof text, "%ju bytes", bytes);
-  }
-  return text;
 }
 
 
@@ -239,61 +221,6 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   return entries;
 }
 
-std::string signalName(int signal) {
-  const char* description = strsignal(signal);
-  return description ? description : "signal " + std::to_string(signal);
-}
-
-void printSummary(const std::string& command, int exitCode, bool signaled, int signal, double seconds,
-                  const RecordCounts& counts, const TransportCounts& transport, const std::string& path) {
-  std::ostringstream out;
-  char elapsed[32];
-  std::snprintf(elapsed, sizeof elapsed, "%.2f s", seconds);
-  out << "gpuscope: recorded " << command << " for " << elapsed;
-  if (signaled) {
-    out << "; it was ended by " << signalName(signal) << " (exit status " << exitCode << ")\n";
-  } else {
-    out << "; it exited with status " << exitCode << "\n";
-  }
-  out << "  processes " << counts.processes << ", threads " << counts.threads << "\n";
-  out << "  events: CUDA API " << formatCount(counts.cudaApi) << ", kernels " << formatCount(counts.kernels)
-      << ", memcpy " << formatCount(counts.memcpys) << ", memset " << formatCount(counts.memsets) << ", sync "
-      << formatCount(counts.syncs) << ", NVTX " << formatCount(counts.nvtx) << ", OS runtime "
-      << formatCount(counts.osrt) << "\n";
-  uint64_t dropped = transport.ringDropped + counts.cuptiDropped;
-  out << "  records dropped: " << formatCount(dropped);
-  if (dropped) {
-    out << " (" << formatCount(transport.ringDropped) << " with full rings, " << formatCount(counts.cuptiDropped)
-        << " by CUPTI)";
-  }
-  out << "\n";
-  if (counts.unendedRanges)
-    out << "  NVTX ranges left open at process exit: " << formatCount(counts.unendedRanges) << "\n";
-  if (counts.outsideWindow) {
-    out << "  events outside --delay/--duration, left out: " << formatCount(counts.outsideWindow) << "\n";
-  }
-  if (transport.corrupt || counts.malformed) {
-    out << "  damaged records skipped: " << formatCount(transport.corrupt + counts.malformed) << "\n";
-  }
-  std::error_code error;
-  uintmax_t size = fs::file_size(path, error);
-  fs::path absolute = fs::absolute(path, error);
-  out << "  file: " << absolute.string() << " (" << formatBytes(error ? 0 : size) << ")\n";
-  std::cerr << out.str() << std::flush;
-}
-
-// The roofline part of the summary: what was profiled and what it cost the run.
-void printMetricsSummary(const RecordCounts& counts, double seconds) {
-  char line[160];
-  double profiling = static_cast<double>(counts.profilingNs) * 1e-9;
-  double rest = std::max(seconds - profiling, 1e-9);
-  std::snprintf(line, sizeof line, "  roofline metrics: %s of %s kernel launches profiled; profiling took %.2f s of the "
-                "run's %.2f s (%.1fx the run without it)\n",
-                formatCount(counts.profiledKernels).c_str(), formatCount(counts.kernels).c_str(), profiling, seconds,
-                seconds / rest);
-  std::cerr << line;
-}
-
 // Writes the profiled launches into the finished file; says so when there are none.
 void writeMetricRows(const std::vector<KernelMetrics>& rows, const std::string& path) {
   if (rows.empty()) {
@@ -305,21 +232,6 @@ void writeMetricRows(const std::vector<KernelMetrics>& rows, const std::string& 
     writeKernelMetrics(path, rows);
   } catch (const TraceError& error) {
     std::cerr << "gpuscope: the roofline metrics could not be written: " << error.what() << "\n";
-  }
-}
-
-void runStats(const std::string& path) {
-  std::cerr << std::flush;
-  std::cout << std::flush;
-  pid_t pid = fork();
-  if (pid == 0) {
-    execl("/proc/self/exe", "gpuscope", "stats", path.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  if (pid > 0) waitpid(pid, &status, 0);
-  if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::cerr << "gpuscope: the stats reports could not be printed (gpuscope stats " << path << " failed)\n";
   }
 }
 
@@ -578,7 +490,7 @@ ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& opti
 
 }  // namespace
 
-int recordProgram(const RecordOptions& options) {
+RecordResult recordProgram(const RecordOptions& options) {
   // Before anything else, and before any thread exists: see HandledSignals.
   HandledSignals signals;
   checkOptions(options);
@@ -605,6 +517,8 @@ int recordProgram(const RecordOptions& options) {
   writerOptions.commandLine = commandLine;
   TraceWriter writer(output.writingPath(), writerOptions);
   writer.addMeta("record_options", recordedOptionsText(options));
+  // Which demangler wrote the kernel names: nsys's own (cu++filt) spells some of them differently.
+  if (traceCuda && !libraries.cuda.empty()) writer.addMeta("kernel_name_demangler", GPUSCOPE_KERNEL_DEMANGLER);
 
   int64_t origin = transport::sessionClockNs();
   auto wallClock = std::chrono::system_clock::now();
@@ -653,15 +567,16 @@ int recordProgram(const RecordOptions& options) {
   output.commit();
   if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), output.finalPath());
 
-  printSummary(commandLine, exitCode, WIFSIGNALED(end.status), WIFSIGNALED(end.status) ? WTERMSIG(end.status) : 0,
-               end.seconds, counts, transport, output.finalPath());
-  if (profilesMetrics(options)) printMetricsSummary(counts, end.seconds);
-  if (transport.cuptiBusy) {
-    std::cerr << "gpuscope: in " << transport.cuptiBusy
-              << " process(es) CUDA was not traced: another profiler already held CUPTI\n";
-  }
-  if (options.stats) runStats(output.finalPath());
-  return exitCode;
+  RecordResult result;
+  result.exitCode = exitCode;
+  result.signal = WIFSIGNALED(end.status) ? WTERMSIG(end.status) : 0;
+  result.seconds = end.seconds;
+  result.commandLine = commandLine;
+  result.path = output.finalPath();
+  result.counts = counts;
+  result.transport = transport;
+  result.profiledMetrics = profilesMetrics(options);
+  return result;
 }
 
 }  // namespace gpuscope

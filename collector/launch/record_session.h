@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "collector/daemon/trace_assembler.h"
+#include "collector/daemon/trace_daemon.h"
+
 namespace gpuscope {
 
 struct RecordOptions {
@@ -14,7 +17,6 @@ struct RecordOptions {
   double delaySeconds = 0;
   double durationSeconds = 0;  // 0: until the program ends
   bool forceOverwrite = false;
-  bool stats = false;  // run `gpuscope stats` on the file afterwards
   // What a thread of the program does when its ring is full: wait for the recorder to drain it
   // (the default: nothing is lost, the program slows down) or drop the record and count it.
   bool dropWhenFull = false;
@@ -38,9 +40,20 @@ InjectionLibraries findInjectionLibraries();
 // more, metrics with the CUDA trace); throws TraceError with one sentence otherwise. recordProgram calls it.
 void checkMetricsOptions(const RecordOptions& options);
 
-// Records OPTIONS.command and returns the exit status to leave with: the program's own (128 + N
-// when a signal N ended it). Problems the user can fix (no command, a command that does not exist,
-// an output file that exists, a bad option) throw TraceError with one sentence.
-int recordProgram(const RecordOptions& options);
+// What one recording did, for the caller to print (app/cli/record_summary).
+struct RecordResult {
+  int exitCode = 0;  // the program's own exit status, 128 + N when signal N ended it
+  int signal = 0;    // the signal that ended the program, or 0
+  double seconds = 0;
+  std::string commandLine;  // the program and its arguments, shell-quoted
+  std::string path;         // the trace file written
+  RecordCounts counts;
+  TransportCounts transport;
+  bool profiledMetrics = false;  // --metrics roofline
+};
+
+// Records OPTIONS.command into one trace file. Problems the user can fix (no command, a command
+// that does not exist, an output file that exists, a bad option) throw TraceError with one sentence.
+RecordResult recordProgram(const RecordOptions& options);
 
 }  // namespace gpuscope

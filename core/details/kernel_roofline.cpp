@@ -15,24 +15,6 @@ namespace {
 
 using detail_sections::add;
 
-// "%.*f" of VALUE with trailing zeros (and a bare point) removed.
-std::string trimmed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  std::string text = buffer;
-  if (text.find('.') != std::string::npos) {
-    while (!text.empty() && text.back() == '0') text.pop_back();
-    if (!text.empty() && text.back() == '.') text.pop_back();
-  }
-  return text == "-0" ? "0" : text;
-}
-
-// Digits after the point that give SIGNIFICANT digits for VALUE (|value| in [1, 1000)).
-int decimalsFor(double value, int significant) {
-  int integerDigits = static_cast<int>(std::floor(std::log10(std::abs(value)))) + 1;
-  return std::max(0, significant - integerDigits);
-}
-
 std::string levelName(MemoryLevel level) { return std::string(memoryLevelName(level)); }
 std::string precisionText(Precision precision) { return std::string(precisionName(precision)); }
 
@@ -49,30 +31,6 @@ std::string withSource(std::string text, RoofSource source) {
 bool isPeak(const std::string& limiter) { return limiter.size() > 5 && limiter.ends_with(" peak"); }
 
 }  // namespace
-
-std::string engineeringText(double value, std::string_view unit, int significant) {
-  std::string suffix = std::string(" ") + std::string(unit);
-  if (value == 0 || !std::isfinite(value)) return (std::isfinite(value) ? "0" : "?") + suffix;
-  significant = std::max(significant, 1);
-  static constexpr std::array<const char*, 11> kPrefixes = {"p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
-  int exponent = static_cast<int>(std::floor(std::log10(std::abs(value)) / 3.0)) * 3;
-  exponent = std::clamp(exponent, -12, 18);
-  double scaled = value / std::pow(10.0, exponent);
-  // Rounding can carry into the next prefix: 999.96 with 4 digits is 1000.
-  double rounded = std::stod(trimmed(scaled, decimalsFor(scaled, significant)));
-  if (std::abs(rounded) >= 1000 && exponent < 18) {
-    exponent += 3;
-    scaled /= 1000;
-  }
-  const char* prefix = kPrefixes[static_cast<size_t>((exponent + 12) / 3)];
-  return trimmed(scaled, decimalsFor(scaled, significant)) + " " + prefix + std::string(unit);
-}
-
-std::string intensityText(double flopsPerByte) {
-  if (flopsPerByte <= 0 || !std::isfinite(flopsPerByte)) return trimmed(flopsPerByte, 0) + " FLOP/byte";
-  int integerDigits = static_cast<int>(std::floor(std::log10(flopsPerByte))) + 1;
-  return trimmed(flopsPerByte, std::max(0, 4 - integerDigits)) + " FLOP/byte";
-}
 
 const RooflineKernel* findRooflineKernel(const std::vector<RooflineKernel>& kernels, int64_t globalId,
                                          uint32_t correlationId) {

@@ -8,16 +8,9 @@
 
 #include "core/details/event_details.h"
 #include "core/roofline/roofline.h"
+#include "core/text/units.h"
 
 namespace gpuscope {
-
-// VALUE with an SI prefix and SIGNIFICANT digits (trailing zeros dropped): engineeringText(4.669e11, "FLOP/s")
-// is "467 GFLOP/s", engineeringText(6.69e13, "FLOP/s") "66.9 TFLOP/s", engineeringText(0.0125, "s") "12.5 ms".
-// Prefixes run from p to E; 0 is "0 UNIT"; a negative value keeps its sign.
-std::string engineeringText(double value, std::string_view unit, int significant = 3);
-
-// "0.1733 FLOP/byte": an arithmetic intensity with 4 significant digits.
-std::string intensityText(double flopsPerByte);
 
 // The kernel of KERNELS with (the process of GLOBAL_ID, CORRELATION_ID); nullptr when none has a metrics
 // row. GLOBAL_ID may be a globalPid or any globalTid of the process.

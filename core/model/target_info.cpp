@@ -9,13 +9,6 @@
 namespace gpuscope {
 namespace {
 
-// ENUM_CUDA_MEMCPY_OPER labels of the nsys export, by id.
-constexpr std::array<const char*, 14> kMemcpyKindLabels = {
-    "Unknown",       "Host-to-Device",         "Device-to-Host",         "Host-to-Array",
-    "Array-to-Host", "Array-to-Array",         "Array-to-Device",        "Device-to-Array",
-    "Device-to-Device", "Host-to-Host",        "Peer-to-Peer",           "Unified Host-to-Device",
-    "Unified Device-to-Host", "Unified Device-to-Device"};
-
 // Binds a TARGET_INFO_GPU column, when the file has it, to a field of DeviceInfo.
 struct DeviceColumn {
   const char* name;
@@ -101,8 +94,8 @@ std::vector<DeviceInfo> readDevices(const Database& db) {
 }
 
 std::string memcpyOperationName(int copyKind) {
-  bool known = copyKind >= 0 && copyKind < static_cast<int>(kMemcpyKindLabels.size());
-  return std::string("[CUDA memcpy ") + (known ? kMemcpyKindLabels[static_cast<size_t>(copyKind)] : "Unknown") + "]";
+  std::string_view label = nsys_enum::memcpyKindLabel(copyKind);
+  return "[CUDA memcpy " + std::string(label.empty() ? "Unknown" : label) + "]";
 }
 
 }  // namespace gpuscope

@@ -1,6 +1,5 @@
 #include "core/model/trace_summary.h"
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -9,12 +8,6 @@
 
 namespace gpuscope {
 namespace {
-
-std::string fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
-}
 
 std::string processTitle(const ProcessInfo& p) {
   return (p.name.empty() ? std::string("process") : p.name) + " (pid " + std::to_string(p.pid) + ")";
@@ -25,25 +18,6 @@ std::string threadTitle(const ThreadInfo& t) {
 }
 
 }  // namespace
-
-std::string formatDuration(TimeNs ns) {
-  double magnitude = ns < 0 ? -static_cast<double>(ns) : static_cast<double>(ns);
-  if (magnitude < 1e3) return std::to_string(ns) + " ns";
-  if (magnitude < 1e6) return fixed(static_cast<double>(ns) / 1e3, 3) + " us";
-  if (magnitude < 1e9) return fixed(static_cast<double>(ns) / 1e6, 3) + " ms";
-  return fixed(static_cast<double>(ns) / 1e9, 3) + " s";
-}
-
-std::string formatBytes(int64_t bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double value = static_cast<double>(bytes);
-  int unit = 0;
-  while (value >= 1024.0 && unit < 4) {
-    value /= 1024.0;
-    ++unit;
-  }
-  return unit == 0 ? std::to_string(bytes) + " B" : fixed(value, 2) + " " + units[unit];
-}
 
 std::string formatSummaryText(const Trace& trace) {
   std::ostringstream out;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/model/trace.h"
+#include "core/text/units.h"  // formatDuration, formatBytes: most users of the summary want them too
 
 namespace gpuscope {
 
@@ -10,8 +11,5 @@ namespace gpuscope {
 std::string formatSummaryText(const Trace& trace);
 // The same facts as JSON text.
 std::string formatSummaryJson(const Trace& trace);
-// Durations at the edge: "1.234 ms", "56.7 us", "890 ns", "2.5 s".
-std::string formatDuration(TimeNs ns);
-std::string formatBytes(int64_t bytes);
 
 }  // namespace gpuscope

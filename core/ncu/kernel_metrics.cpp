@@ -31,25 +31,6 @@ std::optional<double> tensorOps(const NcuKernel& kernel) {
   return total;
 }
 
-// Column order of the table; readKernelMetrics and the importer's INSERT rely on it.
-const TableSpec kSpec{kKernelMetricsTable,
-                      {
-                          {"globalPid", SqlType::Integer, false, true},
-                          {"correlationId", SqlType::Integer, true, true},
-                          {"kernelName", SqlType::Text, false, false},
-                          {"sourceId", SqlType::Integer, false, false},
-                          {"durationNs", SqlType::Integer, false, true},
-                          {"flopsFp64", SqlType::Real, false, true},
-                          {"flopsFp32", SqlType::Real, false, true},
-                          {"flopsFp16", SqlType::Real, false, true},
-                          {"flopsTensor", SqlType::Real, false, true},
-                          {"dramBytes", SqlType::Real, false, true},
-                          {"l2Bytes", SqlType::Real, false, true},
-                          {"l1Bytes", SqlType::Real, false, true},
-                          {"source", SqlType::Text, false, false},
-                      },
-                      ""};
-
 }  // namespace
 
 std::string_view precisionName(Precision precision) {
@@ -93,25 +74,19 @@ KernelMetrics kernelMetricsFromNcu(const NcuKernel& kernel) {
   return metrics;
 }
 
-const TableSpec& kernelMetricsTableSpec() { return kSpec; }
-
-std::vector<std::string> kernelMetricsCreateSql() {
-  return {createTableSql(kSpec), "CREATE UNIQUE INDEX IF NOT EXISTS GPUSCOPE_KERNEL_METRICS_KEY ON " +
-                                     std::string(kKernelMetricsTable) + " (globalPid, correlationId)"};
-}
-
 std::vector<KernelMetrics> readKernelMetrics(const Database& db) {
   std::vector<KernelMetrics> rows;
   if (!db.hasTable(kKernelMetricsTable)) return rows;
-  auto missing = missingNeededColumns(db, kSpec);
+  const TableSpec& spec = kernelMetricsTableSpec();
+  auto missing = missingNeededColumns(db, spec);
   if (!missing.empty())
     throw TraceError("The file's " + std::string(kKernelMetricsTable) + " table has no " + missing.front() +
                      " column: it was written by another version; import the ncu report again.");
   std::string columns;
-  for (const auto& column : kSpec.columns) {
+  for (const auto& column : spec.columns) {
     if (!columns.empty()) columns += ", ";
     // Optional columns may be absent in files of other versions.
-    columns += column.neededToRead || hasColumn(db, kSpec.name, column.name) ? std::string(column.name) : "NULL";
+    columns += column.neededToRead || hasColumn(db, spec.name, column.name) ? std::string(column.name) : "NULL";
   }
   auto stmt = db.prepare("SELECT " + columns + " FROM " + std::string(kKernelMetricsTable));
   auto optionalReal = [&stmt](int column) {

@@ -14,7 +14,8 @@ namespace gpuscope {
 class Database;
 struct NcuKernel;
 
-inline constexpr std::string_view kKernelMetricsTable = "GPUSCOPE_KERNEL_METRICS";
+// The table these rows live in; its columns are declared in core/schema (kernelMetricsTableSpec).
+inline constexpr std::string_view kKernelMetricsTable = table::kKernelMetrics;
 
 // Floating-point precisions with their own compute roof.
 enum class Precision : uint8_t { Fp64, Fp32, Fp16, Tensor };
@@ -71,11 +72,6 @@ inline constexpr std::string_view kTensorOpsPrefix = "sm__ops_path_tensor_src_";
 // The counters of one ncu kernel (its identity fields left for the caller to fill). Nothing is invented:
 // a precision's FLOPs are present only when at least one of its counters is.
 KernelMetrics kernelMetricsFromNcu(const NcuKernel& kernel);
-
-// GPUSCOPE_KERNEL_METRICS: one row per kernel launch, unique on (globalPid, correlationId).
-const TableSpec& kernelMetricsTableSpec();
-// CREATE TABLE and its unique index, for a file that lacks the table.
-std::vector<std::string> kernelMetricsCreateSql();
 
 // Every row of the file's GPUSCOPE_KERNEL_METRICS (empty when the table is absent). Throws TraceError when
 // the table lacks a column the reader needs.

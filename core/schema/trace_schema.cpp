@@ -104,6 +104,15 @@ std::vector<TableSpec> buildSchema() {
   return s;
 }
 
+TableSpec buildKernelMetricsSpec() {
+  return {table::kKernelMetrics,
+          {need("globalPid", I, false), need("correlationId", I), opt("kernelName", T), opt("sourceId", I, false),
+           need("durationNs", I, false), need("flopsFp64", R, false), need("flopsFp32", R, false),
+           need("flopsFp16", R, false), need("flopsTensor", R, false), need("dramBytes", R, false),
+           need("l2Bytes", R, false), need("l1Bytes", R, false), opt("source", T)},
+          ""};
+}
+
 std::string_view typeName(SqlType type) {
   switch (type) {
     case SqlType::Integer: return "INTEGER";
@@ -120,10 +129,21 @@ const std::vector<TableSpec>& traceSchema() {
   return schema;
 }
 
+const TableSpec& kernelMetricsTableSpec() {
+  static const TableSpec spec = buildKernelMetricsSpec();
+  return spec;
+}
+
+std::vector<std::string> kernelMetricsCreateSql() {
+  return {createTableSql(kernelMetricsTableSpec()), "CREATE UNIQUE INDEX IF NOT EXISTS GPUSCOPE_KERNEL_METRICS_KEY ON " +
+                                                        std::string(table::kKernelMetrics) + " (globalPid, correlationId)"};
+}
+
 const TableSpec& tableSpec(std::string_view name) {
   for (const auto& spec : traceSchema()) {
     if (spec.name == name) return spec;
   }
+  if (name == table::kKernelMetrics) return kernelMetricsTableSpec();
   throw std::out_of_range("no table " + std::string(name) + " in the trace schema");
 }
 

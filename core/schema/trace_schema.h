@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/schema/nsys_enums.h"
+
 namespace gpuscope {
 
 class Database;
@@ -29,6 +31,7 @@ inline constexpr std::string_view kEnumMemcpyOper = "ENUM_CUDA_MEMCPY_OPER";
 inline constexpr std::string_view kEnumMemKind = "ENUM_CUDA_MEM_KIND";
 inline constexpr std::string_view kGpuscopeMeta = "GPUSCOPE_META";
 inline constexpr std::string_view kDevicePeaks = "GPUSCOPE_DEVICE_PEAKS";
+inline constexpr std::string_view kKernelMetrics = "GPUSCOPE_KERNEL_METRICS";
 }  // namespace table
 
 enum class SqlType { Integer, Text, Real };
@@ -48,7 +51,15 @@ struct TableSpec {
 
 // Every table of DESIGN.md "The trace file", in creation order.
 const std::vector<TableSpec>& traceSchema();
-// The spec of one table; throws std::out_of_range for a name not in the schema.
+// GPUSCOPE_KERNEL_METRICS: per kernel launch, the counters the roofline needs (from `import ncu` or
+// `record --metrics roofline`); one row per launch, unique on (globalPid, correlationId). Not part of
+// traceSchema(): it is created only when a file gets its first metrics. Column order is the one
+// readKernelMetrics and the importer's INSERT rely on.
+const TableSpec& kernelMetricsTableSpec();
+// CREATE TABLE and its unique index, for a file that lacks the table.
+std::vector<std::string> kernelMetricsCreateSql();
+// The spec of one table (kernelMetricsTableSpec() included); throws std::out_of_range for a name not in the
+// schema.
 const TableSpec& tableSpec(std::string_view name);
 std::string createTableSql(const TableSpec& spec);
 
@@ -56,16 +67,5 @@ std::string createTableSql(const TableSpec& spec);
 std::vector<std::string> missingNeededColumns(const Database& db, const TableSpec& spec);
 bool hasColumn(const Database& db, std::string_view table, std::string_view column);
 
-// nsys enum ids we rely on (ENUM_NSYS_EVENT_TYPE, ENUM_NSYS_EVENT_CLASS).
-namespace nsys_enum {
-inline constexpr int kEventClassCudaRuntime = 0;
-inline constexpr int kEventClassCudaDriver = 1;
-inline constexpr int kEventClassOsRuntime = 27;
-inline constexpr int kNvtxMark = 34;
-inline constexpr int kNvtxPushPopRange = 59;
-inline constexpr int kNvtxStartEndRange = 60;
-inline constexpr int kNvtxDomainCreate = 75;
-inline constexpr int kNvtxDomainDestroy = 76;
-}  // namespace nsys_enum
 
 }  // namespace gpuscope

@@ -28,30 +28,24 @@ std::unordered_map<int64_t, std::string> enumLabels(const Database& db, std::str
   return labels;
 }
 
+namespace {
+
+// An ENUM_* table's rows as the id -> label map the stats read labels into.
+std::unordered_map<int64_t, std::string> labelMap(const auto& rows) {
+  std::unordered_map<int64_t, std::string> labels;
+  for (const nsys_enum::EnumRow& row : rows) labels.emplace(row.id, std::string(row.label));
+  return labels;
+}
+
+}  // namespace
+
 const std::unordered_map<int64_t, std::string>& builtinMemcpyKindLabels() {
-  // CUpti_ActivityMemcpyKind, as ENUM_CUDA_MEMCPY_OPER labels it.
-  static const std::unordered_map<int64_t, std::string> labels = {{0, "Unknown"},
-                                                                  {1, "Host-to-Device"},
-                                                                  {2, "Device-to-Host"},
-                                                                  {3, "Host-to-Array"},
-                                                                  {4, "Array-to-Host"},
-                                                                  {5, "Array-to-Array"},
-                                                                  {6, "Array-to-Device"},
-                                                                  {7, "Device-to-Array"},
-                                                                  {8, "Device-to-Device"},
-                                                                  {9, "Host-to-Host"},
-                                                                  {10, "Peer-to-Peer"},
-                                                                  {11, "Unified Host-to-Device"},
-                                                                  {12, "Unified Device-to-Host"},
-                                                                  {13, "Unified Device-to-Device"}};
+  static const std::unordered_map<int64_t, std::string> labels = labelMap(nsys_enum::kMemcpyOperRows);
   return labels;
 }
 
 const std::unordered_map<int64_t, std::string>& builtinMemoryKindLabels() {
-  // CUpti_ActivityMemoryKind, as ENUM_CUDA_MEM_KIND labels it.
-  static const std::unordered_map<int64_t, std::string> labels = {
-      {0, "Pageable"}, {1, "Pinned"},        {2, "Device"},         {3, "Array"},
-      {4, "Managed"},  {5, "Device Static"}, {6, "Managed Static"}, {7, "Unknown"}};
+  static const std::unordered_map<int64_t, std::string> labels = labelMap(nsys_enum::kMemKindRows);
   return labels;
 }
 

@@ -34,18 +34,12 @@ TableLane::TableLane(std::string path, std::vector<LaneTable> tables, int pageBy
     throw;
   }
   emptied_.resize(tables_.size());
-  thread_ = std::thread([this] { run(); });
+  worker_ = std::make_unique<BoundedWorker<Job>>(
+      kMaxQueued, [this](Job& job) { writeJob(job); }, [this](Job& job) { recycle(job); });
 }
 
 TableLane::~TableLane() {
-  if (thread_.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stopping_ = true;
-    }
-    changed_.notify_all();
-    thread_.join();
-  }
+  if (worker_) worker_->stop();
   close();
 }
 
@@ -64,17 +58,11 @@ void TableLane::exec(const std::string& sql) {
 }
 
 std::unique_ptr<CellRows> TableLane::submit(size_t table, std::unique_ptr<CellRows> rows) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return queue_.size() < kMaxQueued || error_; });
-  if (error_) std::rethrow_exception(error_);
-  queue_.push_back({table, std::move(rows)});
-  std::unique_ptr<CellRows> empty;
-  if (!emptied_[table].empty()) {
-    empty = std::move(emptied_[table].back());
-    emptied_[table].pop_back();
-  }
-  lock.unlock();
-  changed_.notify_all();
+  worker_->push({table, std::move(rows)});
+  std::lock_guard<std::mutex> lock(emptiedMutex_);
+  if (emptied_[table].empty()) return nullptr;
+  std::unique_ptr<CellRows> empty = std::move(emptied_[table].back());
+  emptied_[table].pop_back();
   return empty;
 }
 
@@ -88,51 +76,19 @@ void TableLane::writeJob(Job& job) {
   }
 }
 
-void TableLane::run() {
-  for (;;) {
-    Job job;
-    {
-      std::unique_lock<std::mutex> lock(mutex_);
-      changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-      if (queue_.empty()) return;
-      job = std::move(queue_.front());
-      queue_.pop_front();
-      writing_ = true;
-    }
-    changed_.notify_all();
-    std::exception_ptr error;
-    try {
-      if (!error_) writeJob(job);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (error && !error_) error_ = error;
-      if (error_) queue_.clear();
-      // Kept for reuse up to what the queue can hold, so memory stays bounded.
-      if (emptied_[job.table].size() < kMaxQueued) emptied_[job.table].push_back(std::move(job.rows));
-      writing_ = false;
-    }
-    changed_.notify_all();
-  }
+// Kept for reuse up to what the queue can hold, so memory stays bounded.
+void TableLane::recycle(Job& job) {
+  std::lock_guard<std::mutex> lock(emptiedMutex_);
+  if (job.rows && emptied_[job.table].size() < kMaxQueued) emptied_[job.table].push_back(std::move(job.rows));
 }
 
 void TableLane::finish() {
-  {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return (queue_.empty() && !writing_) || error_; });
-    stopping_ = true;
-  }
-  changed_.notify_all();
-  thread_.join();
-  if (error_) {
-    close();
-    std::rethrow_exception(error_);
-  }
   try {
+    worker_->drain();
+    worker_->stop();
     exec("COMMIT");
   } catch (...) {
+    worker_->stop();
     close();
     throw;
   }

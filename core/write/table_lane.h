@@ -8,17 +8,14 @@
 // INSERT ... SELECT * transfer), which costs a fraction of inserting them.
 //
 // Memory is bounded: at most kMaxQueued full CellRows wait; submit() blocks beyond that.
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
-#include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
+#include "core/write/bounded_worker.h"
 #include "core/write/bulk_insert.h"
 
 struct sqlite3;
@@ -57,8 +54,8 @@ class TableLane {
   static constexpr size_t kMaxQueued = 8;
 
   void exec(const std::string& sql);
-  void run();
   void writeJob(Job& job);
+  void recycle(Job& job);
   void close();
 
   std::string path_;
@@ -68,14 +65,9 @@ class TableLane {
   sqlite3* db_ = nullptr;
   std::vector<BulkInsert> inserts_;  // one per table, on db_
 
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<Job> queue_;
+  std::mutex emptiedMutex_;
   std::vector<std::vector<std::unique_ptr<CellRows>>> emptied_;  // per table: written, to be filled again
-  bool writing_ = false;
-  bool stopping_ = false;
-  std::exception_ptr error_;
-  std::thread thread_;
+  std::unique_ptr<BoundedWorker<Job>> worker_;
 };
 
 }  // namespace gpuscope

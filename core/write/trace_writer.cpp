@@ -15,7 +15,7 @@
 #include "core/error.h"
 #include "core/schema/trace_schema.h"
 #include "core/write/bulk_insert.h"
-#include "core/write/nsys_enum_rows.h"
+#include "core/schema/nsys_enums.h"
 #include "core/write/table_lane.h"
 
 namespace gpuscope {

@@ -213,7 +213,7 @@ void CompareRooflineView::rebuild() {
     if (bandwidth > 0) {
       auto* line = new QLineSeries();
       line->setName(prefix + QString::fromUtf8(memoryLevelName(memory).data()) + " " +
-                    text(engineeringText(bandwidth * 1e9, "B/s", 4)) + measuredTag(roofs->sourceOf(memory)));
+                    text(bandwidthText(bandwidth * 1e9)) + measuredTag(roofs->sourceOf(memory)));
       double xEnd = top > 0 ? top / bandwidth : xMax;
       line->append(xMin, xMin * bandwidth);
       line->append(xEnd, xEnd * bandwidth);
@@ -225,7 +225,7 @@ void CompareRooflineView::rebuild() {
       if (peak <= 0) continue;
       auto* line = new QLineSeries();
       line->setName(prefix + QString::fromUtf8(precisionName(precision).data()) + " peak " +
-                    text(engineeringText(peak * 1e9, "FLOP/s")) + measuredTag(roofs->sourceOf(precision)));
+                    text(flopRateText(peak * 1e9)) + measuredTag(roofs->sourceOf(precision)));
       line->append(bandwidth > 0 ? peak / bandwidth : xMin, peak);
       line->append(xMax, peak);
       QPen pen(kRoofColour.lighter(precision == Precision::Fp32 ? 100 : 160), 1.5, style);

@@ -26,6 +26,7 @@
 #include "core/model/global_id.h"
 #include "core/roofline/device_peaks.h"
 #include "core/schema/trace_schema.h"
+#include "core/text/units.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/session/trace_session.h"
 
@@ -38,10 +39,9 @@ uint64_t kernelKey(int64_t globalPid, uint32_t correlationId) {
 
 QString number(double value, int decimals = 0) { return QLocale(QLocale::English).toString(value, 'f', decimals); }
 
-QString flopsText(double flopsPerSecond) {
-  return flopsPerSecond >= 1e12 ? number(flopsPerSecond / 1e12, 1) + " TFLOP/s"
-                                : number(flopsPerSecond / 1e9, 1) + " GFLOP/s";
-}
+// Rates in the units of core/text, as every other view writes them.
+QString flopsText(double flopsPerSecond) { return QString::fromStdString(flopRateText(flopsPerSecond)); }
+QString bandwidthLabel(double bytesPerSecond) { return QString::fromStdString(bandwidthText(bytesPerSecond)); }
 
 // " (measured)" after a roof that was measured on the GPU; theoretical roofs say nothing.
 QString measuredTag(RoofSource source) {
@@ -258,7 +258,7 @@ void RooflineView::addRoofs(double xMin, double xMax) {
     if (bandwidth <= 0) continue;
     widest = std::max(widest, bandwidth);
     auto* line = new QLineSeries();
-    line->setName(QString::fromUtf8(memoryLevelName(memory).data()) + " " + number(bandwidth) + " GB/s" +
+    line->setName(QString::fromUtf8(memoryLevelName(memory).data()) + " " + bandwidthLabel(bandwidth * 1e9) +
                   measuredTag(roofs_.sourceOf(memory)));
     double xEnd = highest > 0 ? highest / bandwidth : xMax;
     line->append(xMin, xMin * bandwidth);

@@ -2,6 +2,8 @@
 
 #include <QHash>
 
+#include "core/schema/nsys_enums.h"
+
 namespace gpuscope::ui {
 namespace {
 
@@ -86,32 +88,10 @@ QColor textColorOn(const QColor& fill) {
 }
 
 QString memoryKindName(uint32_t style) {
-  switch (style) {
-    case 1:
-      return QStringLiteral("Host-to-Device");
-    case 2:
-      return QStringLiteral("Device-to-Host");
-    case 3:
-      return QStringLiteral("Host-to-Array");
-    case 4:
-      return QStringLiteral("Array-to-Host");
-    case 5:
-      return QStringLiteral("Array-to-Array");
-    case 6:
-      return QStringLiteral("Array-to-Device");
-    case 7:
-      return QStringLiteral("Device-to-Array");
-    case 8:
-      return QStringLiteral("Device-to-Device");
-    case 9:
-      return QStringLiteral("Host-to-Host");
-    case 10:
-      return QStringLiteral("Peer-to-Peer");
-    case kMemsetStyle:
-      return QStringLiteral("memset");
-    default:
-      return QStringLiteral("unknown copy kind");
-  }
+  if (style == kMemsetStyle) return QStringLiteral("memset");
+  std::string_view label = nsys_enum::memcpyKindLabel(style);
+  if (style == 0 || label.empty()) return QStringLiteral("unknown copy kind");
+  return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
 }  // namespace gpuscope::ui

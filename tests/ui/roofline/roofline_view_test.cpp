@@ -66,7 +66,7 @@ class RooflineViewTest : public ::testing::Test {
 TEST_F(RooflineViewTest, RoofsCarryTheirValues) {
   auto* dram = lineNamed(view, "DRAM");
   ASSERT_NE(dram, nullptr);
-  EXPECT_EQ(dram->name(), "DRAM 3,352 GB/s");
+  EXPECT_EQ(dram->name(), "DRAM 3.352 TB/s");  // as the compare view labels it
   ASSERT_EQ(dram->count(), 2);
   // y = x * 3352.32 GB/s up to the FP32 ridge (66,908.16 / 3352.32 = 19.96 FLOP/byte).
   EXPECT_DOUBLE_EQ(dram->at(1).x(), 66908.16 / 3352.32);

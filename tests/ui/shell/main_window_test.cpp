@@ -47,6 +47,14 @@ constexpr int kLoadTimeoutMs = 120'000;
 
 QString grouped(int64_t value) { return QLocale().toString(static_cast<qlonglong>(value)); }
 
+// Delivers what finished workers posted to the GUI thread (and what that posts in turn), without a sleep.
+void deliverPostedEvents() {
+  for (int round = 0; round < 3; ++round) {
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+  }
+}
+
 class MainWindowTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -213,7 +221,7 @@ TEST_F(MainWindowTest, CancelDropsTheResult) {
   EXPECT_EQ(cancelled.count(), 1);
   // Let the worker finish and deliver whatever it posted: it must be dropped.
   window_->loader()->waitForWorkers();
-  QTest::qWait(100);
+  deliverPostedEvents();
   EXPECT_EQ(loaded.count(), 0);
   EXPECT_FALSE(window_->session()->hasTrace());
   EXPECT_FALSE(window_->showsTrace());
@@ -229,7 +237,7 @@ TEST_F(MainWindowTest, ASupersededLoadNeverReachesTheSession) {
   window_->openFile(fixturePath("nsys/transpose.sqlite"));
   ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
   window_->loader()->waitForWorkers();
-  QTest::qWait(100);
+  deliverPostedEvents();
   ASSERT_EQ(loaded.count(), 1);
   EXPECT_TRUE(loaded.at(0).at(0).toString().endsWith(QStringLiteral("transpose.sqlite")));
   EXPECT_EQ(traceChanged.count(), 1);

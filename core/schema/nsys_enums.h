@@ -1,5 +1,8 @@
 #pragma once
-// The ENUM_* rows our files reference, with the ids, names and labels of real nsys exports (2025.3).
+// The nsys enums of the trace format, declared once: the ENUM_* rows our files carry (ids, names and
+// labels of real nsys 2025.3 exports), the ids our code refers to by name, and the labels by id.
+#include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace gpuscope::nsys_enum {
@@ -56,7 +59,16 @@ inline constexpr EnumRow kMemKindRows[] = {
     {7, "CUDA_MEMOPR_MEMORY_KIND_UNKNOWN", "Unknown"},
 };
 
-// Memcpy direction and memory kind ids, as named above.
+// Ids our code refers to by name (ENUM_NSYS_EVENT_CLASS, ENUM_NSYS_EVENT_TYPE, ENUM_CUDA_MEMCPY_OPER,
+// ENUM_CUDA_MEM_KIND, as listed above).
+inline constexpr int kEventClassCudaRuntime = 0;
+inline constexpr int kEventClassCudaDriver = 1;
+inline constexpr int kEventClassOsRuntime = 27;
+inline constexpr int kNvtxMark = 34;
+inline constexpr int kNvtxPushPopRange = 59;
+inline constexpr int kNvtxStartEndRange = 60;
+inline constexpr int kNvtxDomainCreate = 75;
+inline constexpr int kNvtxDomainDestroy = 76;
 inline constexpr int kCopyHtoD = 1;
 inline constexpr int kCopyDtoH = 2;
 inline constexpr int kCopyDtoD = 8;
@@ -64,5 +76,19 @@ inline constexpr int kCopyPtoP = 10;
 inline constexpr int kMemPageable = 0;
 inline constexpr int kMemPinned = 1;
 inline constexpr int kMemDevice = 2;
+
+// The label of a row of ROWS by ID, or "" when ROWS has no such id.
+template <size_t N>
+constexpr std::string_view labelOf(const EnumRow (&rows)[N], int64_t id) {
+  for (const EnumRow& row : rows) {
+    if (row.id == id) return row.label;
+  }
+  return {};
+}
+
+// "Host-to-Device", "Unified Device-to-Host", ...: ENUM_CUDA_MEMCPY_OPER's label of a memcpy's copyKind.
+constexpr std::string_view memcpyKindLabel(int64_t copyKind) { return labelOf(kMemcpyOperRows, copyKind); }
+// "Pageable", "Device", ...: ENUM_CUDA_MEM_KIND's label of a memory kind.
+constexpr std::string_view memoryKindLabel(int64_t memKind) { return labelOf(kMemKindRows, memKind); }
 
 }  // namespace gpuscope::nsys_enum

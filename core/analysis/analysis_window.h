@@ -1,0 +1,25 @@
+#pragma once
+// AnalysisWindow: the part of a trace a rule looks at, from its start/end/nvtx options, as nsys's
+// rules take them. An event is in the window when it starts at or after begin and ends at or
+// before end.
+#include <string>
+
+#include "core/analysis/analysis_rule.h"
+#include "core/model/trace_types.h"
+
+namespace gpuscope {
+
+struct AnalysisWindow {
+  TimeNs begin = INT64_MIN;
+  TimeNs end = INT64_MAX;
+  bool contains(TimeNs start, TimeNs stop) const { return start >= begin && stop <= end; }
+  // An SQL condition on a table's start and end columns (prefix such as "k.").
+  std::string sqlCondition(const std::string& prefix) const;
+};
+
+// The window the options describe: nvtx=name[@domain][/index] (the index-th range of that name,
+// counting from 1) narrows start/end further. Throws TraceError for an NVTX range that is not
+// in the file or a start after the end.
+AnalysisWindow analysisWindow(const Database& db, const RuleOptions& options);
+
+}  // namespace gpuscope

@@ -1,0 +1,67 @@
+#include "core/analysis/finding_format.h"
+
+#include <sstream>
+
+#include "core/report/report_format.h"
+
+namespace gpuscope {
+namespace {
+
+// TEXT wrapped at WIDTH columns, each line indented by INDENT.
+std::string wrapped(const std::string& text, size_t width, const std::string& indent) {
+  std::istringstream words(text);
+  std::string word, line, out;
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string findingCsv(const Finding& finding) { return finding.found() ? formatCsv(finding.evidence) : std::string(); }
+
+std::string findingText(const Finding& finding) {
+  std::string out = " ** " + finding.title + " (" + finding.ruleId + "): ";
+  if (!finding.found()) return out + "nothing found.\n";
+  out += std::to_string(finding.evidence.rows.size()) + (finding.evidence.rows.size() == 1 ? " row" : " rows") + ", " +
+         severityName(finding.severity) + "\n\n";
+  out += wrapped(finding.explanation, 96, "   ");
+  if (!finding.suggestion.empty()) out += wrapped("Suggestion: " + finding.suggestion, 96, "   ");
+  return out + "\n" + formatTextTable(finding.evidence);
+}
+
+nlohmann::ordered_json findingJson(const Finding& finding) {
+  nlohmann::ordered_json json;
+  json["id"] = finding.ruleId;
+  json["severity"] = severityName(finding.severity);
+  json["title"] = finding.title;
+  json["explanation"] = finding.explanation;
+  json["suggestion"] = finding.suggestion;
+  json["found"] = finding.found();
+  json["evidence"] = reportJson(finding.evidence);
+  nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
+  for (const FindingRange& range : finding.ranges) {
+    nlohmann::ordered_json item;
+    item["start"] = range.start;
+    item["end"] = range.end;
+    item["pid"] = range.pid;
+    if (range.onGpu) {
+      item["device"] = range.deviceId;
+      item["context"] = range.contextId;
+      if (range.streamId) item["stream"] = range.streamId;
+    } else {
+      item["tid"] = range.tid;
+    }
+    ranges.push_back(item);
+  }
+  json["ranges"] = ranges;
+  return json;
+}
+
+}  // namespace gpuscope
