@@ -90,7 +90,7 @@ void describeApiCall(const Trace& trace, EventRef event, EventDetails& details) 
   add(call, "Thread", detail_text::thread(trace, track.globalTid));
   add(call, "Process", detail_text::process(trace, track.pid));
   addSection(details, std::move(call));
-  addSection(details, timeSection(trace, event));
+  addSection(details, timeSection(trace, event, details.timeOrigin));
   addSection(details, launchedWorkSection(trace, event, details));
 }
 
@@ -114,7 +114,7 @@ void describeNvtx(const Trace& trace, EventRef event, EventDetails& details) {
   auto endThread = row.integer("endGlobalTid");
   if (endThread && *endThread != track.globalTid) add(nvtx, "Ended on thread", detail_text::thread(trace, *endThread));
   addSection(details, std::move(nvtx));
-  addSection(details, timeSection(trace, event));
+  addSection(details, timeSection(trace, event, details.timeOrigin));
 }
 
 void describeOsRuntime(const Trace& trace, EventRef event, EventDetails& details) {
@@ -129,7 +129,7 @@ void describeOsRuntime(const Trace& trace, EventRef event, EventDetails& details
   add(call, "Thread", detail_text::thread(trace, track.globalTid));
   add(call, "Process", detail_text::process(trace, track.pid));
   addSection(details, std::move(call));
-  addSection(details, timeSection(trace, event));
+  addSection(details, timeSection(trace, event, details.timeOrigin));
 }
 
 }  // namespace gpuscope::detail_sections

@@ -12,7 +12,7 @@ void add(DetailSection& section, std::string label, std::optional<std::string> v
          std::optional<EventRef> link = std::nullopt);
 void addSection(EventDetails& details, DetailSection section);  // skipped when empty
 
-DetailSection timeSection(const Trace& trace, EventRef event);
+DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin);
 
 void describeKernel(const Trace& trace, EventRef event, EventDetails& details);
 void describeMemory(const Trace& trace, EventRef event, EventDetails& details);

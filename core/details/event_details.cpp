@@ -4,6 +4,7 @@
 
 #include "core/details/detail_sections.h"
 #include "core/details/detail_text.h"
+#include "core/model/trace_summary.h"
 
 namespace gpuscope {
 
@@ -34,20 +35,22 @@ void addSection(EventDetails& details, DetailSection section) {
   if (!section.fields.empty()) details.sections.push_back(std::move(section));
 }
 
-DetailSection timeSection(const Trace& trace, EventRef event) {
+DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin) {
   DetailSection section{"Time", {}};
   TimeNs start = trace.start(event);
   TimeNs end = trace.end(event);
-  add(section, "Start", detail_text::time(start));
-  add(section, "End", detail_text::time(end));
+  add(section, "Start", detail_text::time(start - origin));
+  add(section, "End", detail_text::time(end - origin));
+  if (origin != 0) add(section, "Counted from", "the trace start (session time " + formatDuration(origin) + ")");
   add(section, "Duration", detail_text::duration(end - start));
   return section;
 }
 
 }  // namespace detail_sections
 
-EventDetails describeEvent(const Trace& trace, EventRef event) {
+EventDetails describeEvent(const Trace& trace, EventRef event, TimeBase base) {
   EventDetails details;
+  details.timeOrigin = trace.timeOrigin(base);
   if (!isValidEvent(trace, event)) {
     details.title = "No such event";
     return details;

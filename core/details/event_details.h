@@ -26,6 +26,7 @@ struct EventDetails {
   std::vector<DetailSection> sections;
   std::optional<EventRef> launchingCall;  // GPU work: the CUDA API call that launched it
   std::vector<EventRef> launchedWork;     // CUDA API call: the GPU work it launched
+  TimeNs timeOrigin = 0;                  // subtracted from the times shown: see TimeBase
 
   // The first field with LABEL, in section order; SECTION narrows the search to one section title.
   const DetailField* field(std::string_view label, std::string_view section = {}) const;
@@ -34,7 +35,8 @@ struct EventDetails {
 // Describes EVENT: the drawn columns from the trace, the others read by rowid from its source table
 // (only columns the file has). A reference outside the trace gives a "No such event" description, and a
 // database error a "Problem" section; neither throws.
-EventDetails describeEvent(const Trace& trace, EventRef event);
+// Times are shown in BASE (the section "Time" says which).
+EventDetails describeEvent(const Trace& trace, EventRef event, TimeBase base = TimeBase::Session);
 
 // Whether EVENT names an event of TRACE.
 bool isValidEvent(const Trace& trace, EventRef event);

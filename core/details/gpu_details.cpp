@@ -76,7 +76,7 @@ DetailSection launchSection(const Trace& trace, EventRef event, EventDetails& de
   EventRef call = *details.launchingCall;
   add(section, "API call", trace.name(call), call);
   add(section, "Thread", detail_text::thread(trace, trace.track(call.track).globalTid));
-  add(section, "API start", detail_text::time(trace.start(call)));
+  add(section, "API start", detail_text::time(trace.start(call) - details.timeOrigin));
   add(section, "API duration", detail_text::duration(trace.end(call) - trace.start(call)));
   add(section, "Queue latency", detail_text::queueLatency(trace.start(event), trace.end(call)));
   return section;
@@ -118,7 +118,7 @@ DetailSection occupancySection(const Trace& trace, EventRef event, const SourceR
 }
 
 void addCommonGpuSections(const Trace& trace, EventRef event, EventDetails& details) {
-  addSection(details, timeSection(trace, event));
+  addSection(details, timeSection(trace, event, details.timeOrigin));
   addSection(details, placementSection(trace, event));
   addSection(details, launchSection(trace, event, details));
 }

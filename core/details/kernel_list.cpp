@@ -23,15 +23,17 @@ std::vector<EventRef> kernelInstances(const Trace& trace) {
   return refs;
 }
 
-std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances) {
+std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances,
+                                          KernelGrouping by) {
   std::vector<KernelGroup> groups;
   std::unordered_map<StringId, size_t> byName;
   TimeNs all = 0;
   for (const auto& ref : instances) {
     StringId name = trace.lane(ref).name[ref.index];
+    StringId longName = trace.longNameId(ref);
     TimeNs duration = spanNs(trace.start(ref), trace.end(ref));
-    auto [it, inserted] = byName.try_emplace(name, groups.size());
-    if (inserted) groups.push_back({name, 0, 0, duration, duration, ref, 0.0});
+    auto [it, inserted] = byName.try_emplace(by == KernelGrouping::ShortName ? name : longName, groups.size());
+    if (inserted) groups.push_back({name, longName, 0, 0, duration, duration, ref, 0.0});
     KernelGroup& group = groups[it->second];
     ++group.count;
     group.total = saturatingAdd(group.total, duration);
@@ -42,7 +44,8 @@ std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<
   for (auto& group : groups) group.share = all > 0 ? static_cast<double>(group.total) / static_cast<double>(all) : 0.0;
   std::sort(groups.begin(), groups.end(), [&trace](const KernelGroup& a, const KernelGroup& b) {
     if (a.total != b.total) return a.total > b.total;
-    return trace.string(a.name) < trace.string(b.name);
+    if (a.name != b.name) return trace.string(a.name) < trace.string(b.name);
+    return trace.string(a.longName) < trace.string(b.longName);
   });
   return groups;
 }

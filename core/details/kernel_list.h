@@ -7,9 +7,10 @@
 
 namespace gpuscope {
 
-// The kernels of one name (the kernel table's shortName, as the timeline labels them).
+// The kernels of one name: the short name the timeline labels them by, or the real kernel (demangled name).
 struct KernelGroup {
-  StringId name = 0;
+  StringId name = 0;      // the short name (of the first instance, when grouped by demangled name)
+  StringId longName = 0;  // the demangled name (of the first instance, when grouped by short name)
   size_t count = 0;
   TimeNs total = 0;
   TimeNs min = 0;
@@ -22,7 +23,13 @@ struct KernelGroup {
 
 // Every kernel of TRACE, ordered by start time (then track, lane and index).
 std::vector<EventRef> kernelInstances(const Trace& trace);
+enum class KernelGrouping {
+  ShortName,      // as the timeline labels kernels: different templates of one kernel fall together
+  DemangledName,  // the real kernel: two SGEMMs with one short name stay apart
+};
+
 // Kernels grouped by name, by descending total time (then name); INSTANCES as kernelInstances gives them.
-std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances);
+std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances,
+                                          KernelGrouping by = KernelGrouping::ShortName);
 
 }  // namespace gpuscope

@@ -210,15 +210,20 @@ ScanResult scanOsRuntime(ScanContext& context) {
 }
 
 ScanResult scanKernels(ScanContext& context) {
-  RowReader r(context, table::kKernel, kGpuColumns + ", shortName");
+  // The demangled name rides in the style column (Lane::style), so that tables can show, search and group
+  // by the real kernel while the timeline labels bars by the short name.
+  bool demangled = context.kernelHasDemangledName;
+  RowReader r(context, table::kKernel, kGpuColumns + (demangled ? ", shortName, demangledName" : ", shortName"));
   TrackBuckets buckets(TrackKind::GpuKernels);
   ScanResult result;
   while (r.next()) {
     auto [start, end] = r.interval(1, 2);
-    buckets.bucket(gpuKey(r)).push_back({start, end, r.string(8, "shortName"), correlationOf(r, 7), r.row(), 0});
+    StringId shortName = r.string(8, "shortName");
+    StringId longName = demangled && !r.isNull(9) ? r.string(9, "demangledName") : shortName;
+    buckets.bucket(gpuKey(r)).push_back({start, end, shortName, correlationOf(r, 7), r.row(), longName});
     ++result.events;
   }
-  result.tracks = buckets.build(false);
+  result.tracks = buckets.build(true);
   return result;
 }
 

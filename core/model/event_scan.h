@@ -23,6 +23,7 @@ struct ScanContext {
   bool hasMemcpy = false;
   bool hasMemset = false;
   bool nvtxHasColor = false;
+  bool kernelHasDemangledName = false;
   int64_t rowsTotal = 1;
   std::atomic<int64_t> rowsDone{0};
   std::mutex progressMutex;

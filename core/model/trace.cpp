@@ -44,6 +44,12 @@ const DeviceInfo* Trace::device(uint32_t id) const {
 
 const std::string& Trace::string(StringId id) const { return id < strings_.size() ? strings_[id] : kEmpty; }
 
+StringId Trace::longNameId(EventRef ref) const {
+  const Lane& l = lane(ref);
+  if (tracks_[ref.track].kind != TrackKind::GpuKernels || l.style.size() <= ref.index) return l.name[ref.index];
+  return l.style[ref.index];
+}
+
 std::optional<EventRef> Trace::launchingCall(EventRef gpuWork) const {
   const auto& track = tracks_.at(gpuWork.track);
   uint32_t correlation = lane(gpuWork).correlation[gpuWork.index];

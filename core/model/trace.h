@@ -21,7 +21,8 @@ struct Lane {
   std::vector<StringId> name;
   std::vector<uint32_t> correlation;  // 0 when the event has none
   std::vector<uint32_t> row;          // rowid in the source table: details are fetched on demand
-  std::vector<uint32_t> style;        // NVTX: ARGB colour (0: none); memory: copyKind or kMemsetStyle; else empty
+  std::vector<uint32_t> style;        // NVTX: ARGB colour (0: none); memory: copyKind or kMemsetStyle;
+                                      // kernels: the demangled name's StringId (the short name's without one)
 
   size_t size() const { return start.size(); }
 };
@@ -129,6 +130,8 @@ class Trace {
   const DeviceInfo* device(uint32_t id) const;
   const EventCounts& counts() const { return counts_; }
   TimeNs startTime() const { return start_; }
+  // Where shown times count from in BASE: the trace start, or zero for session time.
+  TimeNs timeOrigin(TimeBase base) const { return base == TimeBase::Trace ? start_ : 0; }
   TimeNs endTime() const { return end_; }
 
   const std::string& string(StringId id) const;
@@ -138,6 +141,9 @@ class Trace {
   TimeNs start(EventRef ref) const { return lane(ref).start[ref.index]; }
   TimeNs end(EventRef ref) const { return lane(ref).end[ref.index]; }
   const std::string& name(EventRef ref) const { return string(lane(ref).name[ref.index]); }
+  // A kernel's demangled name (its short name where the file has none); other events' name().
+  StringId longNameId(EventRef ref) const;
+  const std::string& longName(EventRef ref) const { return string(longNameId(ref)); }
   const Lane& lane(EventRef ref) const { return tracks_[ref.track].lanes[ref.lane]; }
 
   // The CUDA API call that launched a piece of GPU work, and the GPU work an API call launched.

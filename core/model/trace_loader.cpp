@@ -53,6 +53,7 @@ class TraceLoader {
     context_.hasMemcpy = db.hasTable(table::kMemcpy);
     context_.hasMemset = db.hasTable(table::kMemset);
     context_.nvtxHasColor = db.hasTable(table::kNvtx) && hasColumn(db, table::kNvtx, "color");
+    context_.kernelHasDemangledName = db.hasTable(table::kKernel) && hasColumn(db, table::kKernel, "demangledName");
     int64_t total = 0;
     for (auto name : {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kNvtx, table::kOsrt})
       if (db.hasTable(name)) total = saturatingAdd(total, db.maxRowId(name));

@@ -12,6 +12,10 @@ enum class TrackKind : uint8_t { CudaApi, Nvtx, OsRuntime, GpuKernels, GpuMemory
 
 std::string_view trackKindName(TrackKind kind);
 
+// What shown times count from: the trace's first event (as the timeline's ruler, tooltips and --view do), or
+// the recording session's clock, as the file stores them (nsys's "session time").
+enum class TimeBase : uint8_t { Trace, Session };
+
 // An event: its track, its lane (depth) in that track, and its index in the lane.
 struct EventRef {
   uint32_t track = 0;

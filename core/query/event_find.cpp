@@ -97,7 +97,11 @@ FindResult findEvents(const std::vector<Track>& tracks, const std::vector<bool>&
       const Lane& lane = track.lanes[l];
       for (size_t i = 0; i < lane.size(); ++i) {
         StringId id = lane.name[i];
-        if (id < matchingNames.size() && matchingNames[id]) {
+        // Kernels also match by their demangled name, which rides in the style column (see Lane).
+        StringId longId = track.kind == TrackKind::GpuKernels && i < lane.style.size() ? lane.style[i] : id;
+        bool hit = (id < matchingNames.size() && matchingNames[id]) ||
+                   (longId < matchingNames.size() && matchingNames[longId]);
+        if (hit) {
           hits.push_back(
               {lane.start[i], EventRef{static_cast<uint32_t>(t), static_cast<uint32_t>(l), static_cast<uint32_t>(i)}});
         }

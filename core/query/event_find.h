@@ -60,7 +60,8 @@ class FindResult {
   std::vector<TimeNs> starts_;
 };
 
-// Events of TRACKS whose name id has MATCHING_NAMES[id] set (ids past its end do not match).
+// Events of TRACKS whose name id has MATCHING_NAMES[id] set (ids past its end do not match); kernels match
+// by their short or their demangled name.
 // The pattern is tested once per distinct string, not once per event.
 FindResult findEvents(const std::vector<Track>& tracks, const std::vector<bool>& matchingNames);
 // Which of STRINGS match PATTERN, by string id.

@@ -372,7 +372,10 @@ QString CompareView::alignmentText() const {
                      ? tr("B's start on A's start")
                      : tr("B's %1 on A's %2").arg(anchorText(anchorB_), anchorText(anchorA_));
   if (manualShift_ != 0) text += tr(", then B shifted %1").arg(signedDuration(static_cast<double>(manualShift_)));
-  return text + tr(" (B time + %1 = A time)").arg(signedDuration(static_cast<double>(alignment_.offset)));
+  // One sign only: "A time = B time - 9.75 us", never "B time + -9.75 us" (formatDuration signs negatives).
+  TimeNs offset = alignment_.offset;
+  QString magnitude = QString::fromStdString(formatDuration(offset < 0 ? -offset : offset));
+  return text + (offset < 0 ? tr(" (A time = B time - %1)") : tr(" (A time = B time + %1)")).arg(magnitude);
 }
 
 void CompareView::syncFrom(TraceSession* source) {

@@ -23,11 +23,23 @@ constexpr int kLinkRole = Qt::UserRole + 1;  // index into links_, on link field
 
 QString text(const std::string& value) { return QString::fromStdString(value); }
 
+// A name that can wrap inside the pane: a zero-width space after each '_', ',', ':' or '<' gives a long
+// C++ or CUTLASS kernel name break points, so it wraps instead of widening the pane.
+QString wrappable(const std::string& value) {
+  QString wrapped;
+  for (QChar c : text(value)) {
+    wrapped += c;
+    if (c == u'_' || c == u',' || c == u':' || c == u'<') wrapped += QChar(0x200B);
+  }
+  return wrapped;
+}
+
 }  // namespace
 
 DetailsPanel::DetailsPanel(TraceSession* session, QWidget* parent) : QWidget(parent), session_(session) {
   buildLayout();
   connect(session_, &TraceSession::selectionChanged, this, &DetailsPanel::refresh);
+  connect(session_, &TraceSession::timeBaseChanged, this, &DetailsPanel::refresh);
   connect(session_, &TraceSession::traceChanged, this, [this] {
     rooflineLoaded_ = false;
     rooflineKernels_.clear();
@@ -46,6 +58,8 @@ DetailsPanel::DetailsPanel(TraceSession* session, QWidget* parent) : QWidget(par
 void DetailsPanel::buildLayout() {
   title_ = new QLabel(this);
   title_->setWordWrap(true);
+  // The pane's width is the user's: a long name wraps (or is cut), it never pushes the timeline aside.
+  title_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   QFont bold = title_->font();
   bold.setBold(true);
@@ -57,6 +71,10 @@ void DetailsPanel::buildLayout() {
   toCall_->setToolTip(tr("Select the CUDA API call that launched this GPU work"));
   toWork_ = new QPushButton(tr("Go to GPU work"), this);
   toWork_->setToolTip(tr("Select the GPU work this API call launched"));
+  // The buttons hide when the selection moves; had they the focus, it would fall to the next widget and
+  // the timeline's W/A/S/D would stop working. They are clicked, never tabbed to.
+  toCall_->setFocusPolicy(Qt::NoFocus);
+  toWork_->setFocusPolicy(Qt::NoFocus);
 
   tree_ = new QTreeWidget(this);
   tree_->setColumnCount(2);
@@ -85,10 +103,12 @@ void DetailsPanel::buildLayout() {
 
 void DetailsPanel::refresh() {
   const auto& selection = session_->selection();
-  details_ = selection && session_->hasTrace() ? describeEvent(*session_->trace(), *selection) : EventDetails{};
+  details_ = selection && session_->hasTrace() ? describeEvent(*session_->trace(), *selection, session_->timeBase())
+                                                : EventDetails{};
   if (details_.kind == "Kernel") addRooflineSections(*selection);
   bool shown = !details_.title.empty();
-  title_->setText(text(details_.title));
+  title_->setText(wrappable(details_.title));
+  title_->setToolTip(text(details_.title));
   title_->setVisible(shown);
   kind_->setText(text(details_.kind));
   kind_->setVisible(shown);

@@ -1,6 +1,7 @@
 #include "ui/main_window/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -19,11 +20,13 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUrl>
+#include <tuple>
 #include <cstdio>
 
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
 #include "ui/main_window/application_icon.h"
+#include "ui/main_window/keyboard_shortcuts.h"
 #include "ui/main_window/recent_files.h"
 #include "ui/main_window/welcome_view.h"
 #include "ui/session/trace_session.h"
@@ -144,7 +147,25 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(quitAction_);
 
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  QMenu* timeBase = view->addMenu(tr("&Times Count From"));
+  auto* bases = new QActionGroup(this);
+  for (auto [base, label, name] : {std::tuple{TimeBase::Trace, tr("The &Trace Start"), "timeBaseTrace"},
+                                   std::tuple{TimeBase::Session, tr("The &Session Start (session time)"),
+                                              "timeBaseSession"}}) {
+    QAction* action = timeBase->addAction(label);
+    action->setObjectName(QString::fromLatin1(name));
+    action->setCheckable(true);
+    action->setChecked(session_->timeBase() == base);
+    bases->addAction(action);
+    connect(action, &QAction::triggered, this, [this, base = base] { session_->setTimeBase(base); });
+  }
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showKeyboardShortcuts(this); });
+  shortcuts->setObjectName(QStringLiteral("keyboardShortcuts"));
+  shortcuts->setShortcut(QKeySequence(Qt::Key_F1));
+  help->addSeparator();
   QAction* about = help->addAction(tr("&About gpuscope"), this, &MainWindow::showAbout);
   about->setMenuRole(QAction::AboutRole);
   QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);

@@ -40,6 +40,12 @@ void TraceSession::setViewRange(TimeNs start, TimeNs end) {
   emit viewRangeChanged();
 }
 
+void TraceSession::setTimeBase(TimeBase base) {
+  if (base == timeBase_) return;
+  timeBase_ = base;
+  emit timeBaseChanged();
+}
+
 void TraceSession::focusEvent(EventRef event) {
   if (!trace_) return;
   TimeNs start = trace_->start(event);

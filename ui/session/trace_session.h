@@ -31,6 +31,12 @@ class TraceSession : public QObject {
   // Fits the whole trace.
   void fitAll();
 
+  // What shown times count from (the ruler, tables, details, tooltips): the trace start unless chosen.
+  TimeBase timeBase() const { return timeBase_; }
+  void setTimeBase(TimeBase base);
+  // The file time that shows as zero in the time base (0 without a trace).
+  TimeNs timeOrigin() const { return trace_ ? trace_->timeOrigin(timeBase_) : 0; }
+
   // A time range picked on the ruler (empty when start == end).
   TimeNs rangeStart() const { return rangeStart_; }
   TimeNs rangeEnd() const { return rangeEnd_; }
@@ -41,6 +47,7 @@ class TraceSession : public QObject {
   void selectionChanged();
   void viewRangeChanged();
   void rangeChanged();
+  void timeBaseChanged();
 
  private:
   std::shared_ptr<const Trace> trace_;
@@ -49,6 +56,7 @@ class TraceSession : public QObject {
   TimeNs viewEnd_ = 1;
   TimeNs rangeStart_ = 0;
   TimeNs rangeEnd_ = 0;
+  TimeBase timeBase_ = TimeBase::Trace;
 };
 
 }  // namespace gpuscope::ui

@@ -16,7 +16,7 @@ KernelSummaryModel::KernelSummaryModel(QObject* parent) : QAbstractTableModel(pa
 void KernelSummaryModel::setTrace(std::shared_ptr<const Trace> trace) {
   beginResetModel();
   trace_ = std::move(trace);
-  groups_ = trace_ ? summarizeKernels(*trace_, kernelInstances(*trace_)) : std::vector<KernelGroup>{};
+  groups_ = trace_ ? summarizeKernels(*trace_, kernelInstances(*trace_), KernelGrouping::DemangledName) : std::vector<KernelGroup>{};
   endResetModel();
 }
 
@@ -35,9 +35,10 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const {
     case SortRole:
       return sortData(group, index.column());
     case Qt::ToolTipRole:
-      return index.column() == NameColumn ? QVariant(QString::fromStdString(trace_->string(group.name))) : QVariant();
+      return index.column() <= DemangledColumn ? QVariant(QString::fromStdString(trace_->string(group.longName)))
+                                               : QVariant();
     case Qt::TextAlignmentRole:
-      return index.column() == NameColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+      return index.column() <= DemangledColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default:
       return {};
   }
@@ -47,6 +48,8 @@ QVariant KernelSummaryModel::displayData(const KernelGroup& group, int column) c
   switch (column) {
     case NameColumn:
       return QString::fromStdString(trace_->string(group.name));
+    case DemangledColumn:
+      return QString::fromStdString(trace_->string(group.longName));
     case CountColumn:
       return qulonglong(group.count);
     case TotalColumn:
@@ -86,6 +89,8 @@ QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation
   switch (section) {
     case NameColumn:
       return tr("Kernel");
+    case DemangledColumn:
+      return tr("Demangled name");
     case CountColumn:
       return tr("Count");
     case TotalColumn:

@@ -1,5 +1,5 @@
 #pragma once
-// KernelSummaryModel: kernels grouped by name with count, total, average, min, max and share of GPU time.
+// KernelSummaryModel: kernels grouped by real kernel (demangled name) with count, total, average, min, max and share of GPU time.
 #include <QAbstractTableModel>
 #include <memory>
 #include <vector>
@@ -13,7 +13,17 @@ namespace gpuscope::ui {
 class KernelSummaryModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Columns { NameColumn, CountColumn, TotalColumn, AverageColumn, MinColumn, MaxColumn, ShareColumn, ColumnCount };
+  enum Columns {
+    NameColumn,
+    DemangledColumn,
+    CountColumn,
+    TotalColumn,
+    AverageColumn,
+    MinColumn,
+    MaxColumn,
+    ShareColumn,
+    ColumnCount
+  };
   enum Roles { SortRole = kTableSortRole };
 
   explicit KernelSummaryModel(QObject* parent = nullptr);

@@ -18,6 +18,12 @@ void KernelTableModel::setTrace(std::shared_ptr<const Trace> trace) {
   endResetModel();
 }
 
+void KernelTableModel::setTimeOrigin(TimeNs origin) {
+  if (origin == origin_) return;
+  origin_ = origin;
+  if (!instances_.empty()) emit dataChanged(index(0, StartColumn), index(rowCount() - 1, StartColumn));
+}
+
 int KernelTableModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(instances_.size());
 }
@@ -33,9 +39,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
       return sortData(event, index.column());
     case Qt::ToolTipRole:
-      return index.column() == NameColumn ? QVariant(QString::fromStdString(trace_->name(event))) : QVariant();
+      return index.column() <= DemangledColumn ? QVariant(QString::fromStdString(trace_->longName(event))) : QVariant();
     case Qt::TextAlignmentRole:
-      return index.column() == NameColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+      return index.column() <= DemangledColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default:
       return {};
   }
@@ -46,8 +52,10 @@ QVariant KernelTableModel::displayData(EventRef event, int column) const {
   switch (column) {
     case NameColumn:
       return QString::fromStdString(trace_->name(event));
+    case DemangledColumn:
+      return QString::fromStdString(trace_->longName(event));
     case StartColumn:
-      return QString::fromStdString(formatDuration(trace_->start(event)));
+      return QString::fromStdString(formatDuration(trace_->start(event) - origin_));
     case DurationColumn:
       return QString::fromStdString(formatDuration(trace_->end(event) - trace_->start(event)));
     case DeviceColumn:
@@ -79,6 +87,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
   switch (section) {
     case NameColumn:
       return tr("Kernel");
+    case DemangledColumn:
+      return tr("Demangled name");
     case StartColumn:
       return tr("Start");
     case DurationColumn:

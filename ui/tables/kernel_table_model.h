@@ -15,6 +15,7 @@ class KernelTableModel : public QAbstractTableModel {
  public:
   enum Columns {
     NameColumn,
+    DemangledColumn,
     StartColumn,
     DurationColumn,
     DeviceColumn,
@@ -29,6 +30,8 @@ class KernelTableModel : public QAbstractTableModel {
 
   // Replaces every row in one reset; a null trace empties the table.
   void setTrace(std::shared_ptr<const Trace> trace);
+  // The file time the Start column shows as zero (TraceSession::timeOrigin).
+  void setTimeOrigin(TimeNs origin);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -45,6 +48,7 @@ class KernelTableModel : public QAbstractTableModel {
 
   std::shared_ptr<const Trace> trace_;
   std::vector<EventRef> instances_;
+  TimeNs origin_ = 0;
 };
 
 }  // namespace gpuscope::ui

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -26,7 +27,11 @@ KernelTableView::KernelTableView(TraceSession* session, QWidget* parent)
   buildLayout();
   connect(session_, &TraceSession::traceChanged, this, &KernelTableView::reload);
   connect(session_, &TraceSession::selectionChanged, this, &KernelTableView::followSelection);
+  connect(session_, &TraceSession::timeBaseChanged, this,
+          [this] { instances_->setTimeOrigin(session_->timeOrigin()); });
   connect(view_, &QTreeView::doubleClicked, this, &KernelTableView::focusRow);
+  connect(view_, &QTreeView::activated, this, &KernelTableView::focusRow);  // Enter
+  connect(demangled_, &QCheckBox::toggled, this, &KernelTableView::showDemangled);
   connect(mode_, &QComboBox::currentIndexChanged, this, &KernelTableView::showMode);
   connect(filterEdit_, &QLineEdit::textChanged, this, &KernelTableView::applyFilter);
   connect(regex_, &QCheckBox::toggled, this, &KernelTableView::applyFilter);
@@ -41,11 +46,16 @@ void KernelTableView::buildLayout() {
   filterEdit_->setPlaceholderText(tr("Filter kernels by name"));
   filterEdit_->setClearButtonEnabled(true);
   regex_ = new QCheckBox(tr("Regex"), this);
+  demangled_ = new QCheckBox(tr("Demangled names"), this);
+  demangled_->setObjectName(QStringLiteral("demangledNames"));
+  demangled_->setChecked(true);
+  demangled_->setToolTip(tr("Show each kernel's full demangled name beside its short name"));
   count_ = new QLabel(this);
   auto* bar = new QHBoxLayout;
   bar->addWidget(mode_);
   bar->addWidget(filterEdit_, 1);
   bar->addWidget(regex_);
+  bar->addWidget(demangled_);
   bar->addWidget(count_);
 
   view_ = new QTreeView(this);
@@ -55,7 +65,9 @@ void KernelTableView::buildLayout() {
   view_->setAlternatingRowColors(true);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
-  view_->setToolTip(tr("Double-click a kernel to zoom the timeline to it"));
+  view_->setToolTip(tr("Click a kernel (or move with the arrow keys) to show it on the timeline"));
+  instanceProxy_->setFilterColumns({KernelTableModel::NameColumn, KernelTableModel::DemangledColumn});
+  summaryProxy_->setFilterColumns({KernelSummaryModel::NameColumn, KernelSummaryModel::DemangledColumn});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -75,31 +87,48 @@ void KernelTableView::setFilter(const QString& text, bool regex) {
 }
 
 void KernelTableView::reload() {
+  QScopedValueRollback guard(following_, true);
   instances_->setTrace(session_->trace());
+  instances_->setTimeOrigin(session_->timeOrigin());
   summary_->setTrace(session_->trace());
   updateCount();
   followSelection();
 }
 
 void KernelTableView::applyFilter() {
+  QScopedValueRollback guard(following_, true);
   QString problem = instanceProxy_->setFilter(filterEdit_->text(), regex_->isChecked());
   summaryProxy_->setFilter(filterEdit_->text(), regex_->isChecked());
   updateCount(problem);
 }
 
 void KernelTableView::showMode() {
+  QScopedValueRollback guard(following_, true);
   bool grouped = isGrouped();
   QItemSelectionModel* previous = view_->selectionModel();  // setModel makes a new one and leaves the old
   view_->setModel(grouped ? static_cast<QAbstractItemModel*>(summaryProxy_) : instanceProxy_);
   delete previous;
+  // A single click or an arrow key moves the timeline, not only a double click.
+  connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (!following_) focusRow(current);
+          });
   if (grouped)
     view_->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
   else
     view_->sortByColumn(KernelTableModel::StartColumn, Qt::AscendingOrder);
-  view_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  view_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+  view_->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+  view_->header()->resizeSection(0, 220);
   view_->header()->setStretchLastSection(false);
+  showDemangled(demangled_->isChecked());
   applyFilter();
   followSelection();
+}
+
+void KernelTableView::showDemangled(bool shown) {
+  view_->setColumnHidden(KernelTableModel::DemangledColumn, !shown);
+  view_->header()->setSectionResizeMode(0, shown ? QHeaderView::Interactive : QHeaderView::Stretch);
 }
 
 void KernelTableView::focusRow(const QModelIndex& proxyIndex) {
@@ -117,14 +146,15 @@ void KernelTableView::followSelection() {
   if (!sourceRow) return;
   QModelIndex index;
   if (isGrouped()) {
-    StringId name = session_->trace()->lane(*selection).name[selection->index];
+    StringId name = session_->trace()->longNameId(*selection);
     for (int row = 0; row < summary_->rowCount() && !index.isValid(); ++row) {
-      if (summary_->groupAt(row).name == name) index = summaryProxy_->mapFromSource(summary_->index(row, 0));
+      if (summary_->groupAt(row).longName == name) index = summaryProxy_->mapFromSource(summary_->index(row, 0));
     }
   } else {
     index = instanceProxy_->mapFromSource(instances_->index(*sourceRow, 0));
   }
   if (!index.isValid()) return;
+  QScopedValueRollback guard(following_, true);
   view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
   view_->scrollTo(index);
 }

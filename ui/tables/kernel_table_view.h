@@ -40,6 +40,7 @@ class KernelTableView : public QWidget {
   void applyFilter();
   void showMode();
   void focusRow(const QModelIndex& proxyIndex);
+  void showDemangled(bool shown);
   void followSelection();
   void updateCount(const QString& problem = {});
 
@@ -51,6 +52,8 @@ class KernelTableView : public QWidget {
   QComboBox* mode_ = nullptr;
   QLineEdit* filterEdit_ = nullptr;
   QCheckBox* regex_ = nullptr;
+  QCheckBox* demangled_ = nullptr;
+  bool following_ = false;  // the current row moves to follow the session, not the user
   QLabel* count_ = nullptr;
   QTreeView* view_ = nullptr;
 };

@@ -42,8 +42,12 @@ ReportPane::ReportPane(QWidget* parent)
   connect(filterEdit_, &QLineEdit::textChanged, this, &ReportPane::applyFilter);
   connect(regex_, &QCheckBox::toggled, this, &ReportPane::applyFilter);
   connect(export_, &QPushButton::clicked, this, &ReportPane::chooseExportFile);
-  connect(view_, &QTreeView::doubleClicked, this,
-          [this](const QModelIndex& index) { emit rowActivated(proxy_->mapToSource(index).row()); });
+  // A click, an arrow key or Enter shows the row on the timeline, as in the kernel table.
+  auto activate = [this](const QModelIndex& index) {
+    if (index.isValid()) emit rowActivated(proxy_->mapToSource(index).row());
+  };
+  connect(view_, &QTreeView::activated, this, activate);
+  connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, activate);
 }
 
 // A run still going keeps its own copies of what it reads; its result is simply never collected.

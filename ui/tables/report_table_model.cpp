@@ -1,5 +1,6 @@
 #include "ui/tables/report_table_model.h"
 
+#include <QLocale>
 #include <variant>
 
 namespace gpuscope::ui {
@@ -14,6 +15,19 @@ QVariant sortValue(const ReportCell& cell) {
 
 bool isNumber(const ReportCell& cell) {
   return std::holds_alternative<int64_t>(cell) || std::holds_alternative<double>(cell);
+}
+
+// What a cell shows: times in nanoseconds with digit groups ("13,259,010,878" reads at a glance, 13259010878
+// does not), in the user's locale, grouped even where the locale (C) leaves groups out; ids, counts and text
+// as the report has them.
+QString displayText(const ReportCell& cell, const ReportColumn& column) {
+  bool nanoseconds = column.title.find("(ns)") != std::string::npos;
+  if (!nanoseconds || std::holds_alternative<std::string>(cell)) return QString::fromStdString(cellText(cell, column));
+  QLocale locale;
+  locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+  if (const auto* integer = std::get_if<int64_t>(&cell)) return locale.toString(qlonglong(*integer));
+  if (const auto* real = std::get_if<double>(&cell)) return locale.toString(*real, 'f', column.decimals);
+  return QString::fromStdString(cellText(cell, column));
 }
 
 }  // namespace
@@ -42,7 +56,7 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const {
   const ReportCell& cell = row[column];
   switch (role) {
     case Qt::DisplayRole:
-      return QString::fromStdString(cellText(cell, report_.columns[column]));
+      return displayText(cell, report_.columns[column]);
     case Qt::ToolTipRole:
       return std::holds_alternative<std::string>(cell) ? QVariant(QString::fromStdString(std::get<std::string>(cell)))
                                                        : QVariant();

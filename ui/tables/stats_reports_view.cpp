@@ -5,9 +5,11 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "core/query/event_find.h"
 #include "core/stats/stats_reports.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/report_pane.h"
+#include "ui/tables/report_table_model.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -37,6 +39,7 @@ StatsReportsView::StatsReportsView(TraceSession* session, QWidget* parent)
   layout->addWidget(pane_, 1);
   connect(chooser_, &QComboBox::currentIndexChanged, this, &StatsReportsView::reload);
   connect(session_, &TraceSession::traceChanged, this, &StatsReportsView::reload);
+  connect(pane_, &ReportPane::rowActivated, this, &StatsReportsView::focusRow);
   reload();
 }
 
@@ -52,6 +55,27 @@ QString StatsReportsView::currentReport() const { return chooser_->currentText()
 void StatsReportsView::reload() {
   description_->setText(chooser_->currentData(Qt::ToolTipRole).toString());
   pane_->setReport(session_->trace(), chooser_->currentText());
+}
+
+// The earliest event named as the row's "Name" cell (kernels by their demangled name too), if the report has one.
+std::optional<EventRef> StatsReportsView::firstInstance(int row) const {
+  const auto& trace = session_->trace();
+  const ReportTable& report = pane_->model()->report();
+  if (!trace || row < 0 || static_cast<size_t>(row) >= report.rows.size()) return std::nullopt;
+  const auto& cells = report.rows[static_cast<size_t>(row)];
+  for (size_t column = 0; column < report.columns.size() && column < cells.size(); ++column) {
+    const auto* name = std::get_if<std::string>(&cells[column]);
+    if (report.columns[column].title != "Name" || !name) continue;
+    std::vector<bool> matching(trace->stringCount());
+    for (StringId id = 0; id < matching.size(); ++id) matching[id] = trace->string(id) == *name;
+    FindResult found = findEvents(trace->tracks(), matching);
+    if (!found.empty()) return found[0];
+  }
+  return std::nullopt;
+}
+
+void StatsReportsView::focusRow(int row) {
+  if (auto event = firstInstance(row)) session_->focusEvent(*event);
 }
 
 }  // namespace gpuscope::ui

@@ -1,6 +1,9 @@
 #pragma once
 // StatsReportsView: the nsys stats reports of the trace, one at a time from a chooser, each exportable to CSV.
 #include <QWidget>
+#include <optional>
+
+#include "core/model/trace_types.h"
 
 class QComboBox;
 class QLabel;
@@ -20,9 +23,12 @@ class StatsReportsView : public QWidget {
   QString currentReport() const;
   ReportPane* pane() const { return pane_; }
   QComboBox* chooser() const { return chooser_; }
+  // The earliest event the report's row ROW names (by its "Name" column), if any.
+  std::optional<EventRef> firstInstance(int row) const;
 
  private:
   void reload();
+  void focusRow(int row);
 
   TraceSession* session_;
   QComboBox* chooser_;

@@ -21,6 +21,21 @@ QString TableFilterProxy::setFilter(const QString& text, bool regex) {
   return {};
 }
 
+void TableFilterProxy::setFilterColumns(QList<int> columns) {
+  filterColumns_ = std::move(columns);
+  invalidateFilter();
+}
+
+bool TableFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
+  if (filterColumns_.isEmpty()) return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+  const QRegularExpression& expression = filterRegularExpression();
+  for (int column : filterColumns_) {
+    QModelIndex index = sourceModel()->index(sourceRow, column, sourceParent);
+    if (expression.match(index.data(filterRole()).toString()).hasMatch()) return true;
+  }
+  return false;
+}
+
 TableFilterProxy* createTableProxy(QAbstractItemModel* source, int filterColumn, QObject* parent) {
   auto* proxy = new TableFilterProxy(parent);
   proxy->setSourceModel(source);

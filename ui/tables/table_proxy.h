@@ -1,6 +1,7 @@
 #pragma once
 // TableFilterProxy: the one sort-and-filter proxy every table uses (sort by SortRole, text or regex filter).
 #include <QSortFilterProxyModel>
+#include <QList>
 #include <QString>
 
 namespace gpuscope::ui {
@@ -17,6 +18,14 @@ class TableFilterProxy : public QSortFilterProxyModel {
   // when REGEX is set. Returns the regular expression's error, or an empty string when the filter applied;
   // an invalid expression leaves every row shown.
   QString setFilter(const QString& text, bool regex);
+  // Keeps rows where any of COLUMNS matches (a kernel's short or demangled name); empty: the filter key column.
+  void setFilterColumns(QList<int> columns);
+
+ protected:
+  bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+ private:
+  QList<int> filterColumns_;
 };
 
 // Sets up a proxy over SOURCE: sorting by kTableSortRole, filtering on FILTER_COLUMN (-1: every column).

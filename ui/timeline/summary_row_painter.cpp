@@ -22,7 +22,7 @@ void SummaryRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowP
       auto [left, right] =
           pixelSpan(clampToArea(g.xForTime(item.start), area), clampToArea(g.xForTime(item.end), area));
       QColor fill = item.isFold() ? fold
-                                  : eventColor(track.kind, lane.name[item.first],
+                                  : eventColor(track.kind, context.names.colorKey(lane.name[item.first]),
                                                lane.style.empty() ? 0 : lane.style[item.first]);
       context.stats.folds += item.isFold() ? 1 : 0;
       p.fillRect(QRect(left, strip.top(), right - left, strip.height()), fill);

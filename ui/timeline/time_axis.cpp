@@ -1,9 +1,11 @@
 #include "ui/timeline/time_axis.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "core/model/time_math.h"
 
@@ -82,6 +84,40 @@ std::string formatRulerLabel(TimeNs relative, const RulerScale& scale) {
                   digits, unitName(scale.unit));
   }
   return buffer;
+}
+
+TimeNs rulerAnchor(TimeNs firstTick, TimeNs lastTick, const RulerScale& scale) {
+  constexpr TimeNs kLongestWhole = 10000;  // labels up to "9999.5 us" stay counted from the trace start
+  TimeNs farthest = std::max(std::llabs(firstTick), std::llabs(lastTick));
+  if (farthest / unitNs(scale.unit) < kLongestWhole) return 0;
+  TimeNs grain = scale.step * 1000;
+  TimeNs anchor = (firstTick >= 0 ? firstTick / grain : (firstTick - grain + 1) / grain) * grain;
+  return anchor;
+}
+
+std::string rulerTickLabel(TimeNs tick, TimeNs anchor, const RulerScale& scale) {
+  if (anchor == 0) return formatRulerLabel(tick, scale);
+  return "+" + formatRulerLabel(tick - anchor, scale);
+}
+
+std::string formatRulerAnchor(TimeNs anchor) {
+  bool negative = anchor < 0;
+  uint64_t magnitude = negative ? static_cast<uint64_t>(-(anchor + 1)) + 1 : static_cast<uint64_t>(anchor);
+  constexpr uint64_t kSecond = 1000000000;
+  std::string text = (negative ? "-" : "") + std::to_string(magnitude / kSecond);
+  uint64_t fraction = magnitude % kSecond;
+  if (fraction != 0) {
+    char digits[16];
+    std::snprintf(digits, sizeof digits, "%09" PRIu64, fraction);
+    std::string kept(digits);
+    kept.erase(kept.find_last_not_of('0') + 1);
+    text += '.';
+    for (size_t i = 0; i < kept.size(); ++i) {
+      if (i > 0 && i % 3 == 0) text += ' ';
+      text += kept[i];
+    }
+  }
+  return text + " s";
 }
 
 }  // namespace gpuscope::ui

@@ -23,6 +23,15 @@ RulerScale chooseRulerScale(double nsPerPixel, double minPixels);
 // "1.5 ms": RELATIVE (nanoseconds from the trace start) in the scale's unit and decimals.
 std::string formatRulerLabel(TimeNs relative, const RulerScale& scale);
 
+// Where the ruler's labels count from: the trace start (0) while labels stay short, else a round time (a
+// multiple of 1000 steps) at or before FIRST_TICK, so that deep into a long trace the ticks read "+1.5 us"
+// rather than "13235761.5 us". FIRST_TICK and LAST_TICK count from the trace start.
+TimeNs rulerAnchor(TimeNs firstTick, TimeNs lastTick, const RulerScale& scale);
+// TICK's label: formatRulerLabel from the trace start, or "+1.5 us" from a non-zero ANCHOR.
+std::string rulerTickLabel(TimeNs tick, TimeNs anchor, const RulerScale& scale);
+// ANCHOR exactly, in seconds with the digits after the point in groups of three: "13.235 76 s".
+std::string formatRulerAnchor(TimeNs anchor);
+
 const char* unitName(TimeUnit unit);
 
 }  // namespace gpuscope::ui

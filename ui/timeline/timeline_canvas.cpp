@@ -28,6 +28,7 @@ TimelineCanvas::TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, Q
   connect(session_, &TraceSession::selectionChanged, this, &TimelineCanvas::onSelectionChanged);
   connect(session_, &TraceSession::viewRangeChanged, this, qOverload<>(&QWidget::update));
   connect(session_, &TraceSession::rangeChanged, this, qOverload<>(&QWidget::update));
+  connect(session_, &TraceSession::timeBaseChanged, this, qOverload<>(&QWidget::update));
   if (verticalBar_) connect(verticalBar_, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
   onTraceChanged();
 }
@@ -205,7 +206,7 @@ TimelineHit TimelineCanvas::hitTest(QPoint pos) const {
 QString TimelineCanvas::tooltipAt(QPoint pos) const {
   const Trace* trace = session_->trace().get();
   if (!trace) return {};
-  if (pos.y() < kRulerHeight && pos.x() >= kLabelWidth) return rulerTooltip(*trace, timeAtX(pos.x()));
+  if (pos.y() < kRulerHeight && pos.x() >= kLabelWidth) return rulerTooltip(*trace, timeAtX(pos.x()), session_->timeBase());
   TimelineHit hit = hitTest(pos);
   if (hit.row < 0) return {};
   const TimelineRow& row = layout_.row(hit.row);
@@ -213,7 +214,7 @@ QString TimelineCanvas::tooltipAt(QPoint pos) const {
     return painterFor(row)->tooltip(row, pos.x(), geometry());
   }
   if (!hit.item) return {};
-  return itemTooltip(*trace, hit, names_);
+  return itemTooltip(*trace, hit, names_, session_->timeBase());
 }
 
 bool TimelineCanvas::event(QEvent* event) {

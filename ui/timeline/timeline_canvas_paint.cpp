@@ -41,8 +41,10 @@ RulerScale TimelineCanvas::rulerScale() const {
   if (!session_->hasTrace()) return scale;
   // Long labels (deep into a long trace) need more room: widen the spacing to fit them.
   QFontMetrics fm(font());
-  TimeNs farthest = session_->viewEnd() - session_->trace()->startTime();
-  int needed = fm.horizontalAdvance(QString::fromStdString(formatRulerLabel(farthest, scale))) + 24;
+  TimeNs origin = session_->timeOrigin();
+  TimeNs farthest = session_->viewEnd() - origin;
+  TimeNs anchor = rulerAnchor(session_->viewStart() - origin, farthest, scale);
+  int needed = fm.horizontalAdvance(QString::fromStdString(rulerTickLabel(farthest, anchor, scale))) + 24;
   if (needed > kMinRulerSpacing) scale = chooseRulerScale(npp, needed);
   return scale;
 }
@@ -89,8 +91,7 @@ void TimelineCanvas::paintRowBackgrounds(QPainter& p, const QRect& area) const {
 }
 
 void TimelineCanvas::paintGrid(QPainter& p, const QRect& area, const RulerScale& scale) const {
-  const Trace* trace = session_->trace().get();
-  TimeNs origin = trace->startTime();
+  TimeNs origin = session_->timeOrigin();
   TimeNs first = session_->viewStart() - origin;
   TimeNs tick = (first >= 0 ? first / scale.step : (first - scale.step + 1) / scale.step) * scale.step;
   p.setPen(colors::kGrid);
@@ -177,18 +178,28 @@ void TimelineCanvas::paintLabels(QPainter& p) const {
 }
 
 void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
-  const Trace* trace = session_->trace().get();
   QRect ruler(0, 0, width(), kRulerHeight);
   p.fillRect(ruler, colors::kRuler);
   QFontMetrics fm(font());
-  TimeNs origin = trace->startTime();
+  TimeNs origin = session_->timeOrigin();
   TimeNs viewStart = session_->viewStart();
   TimeNs viewEnd = session_->viewEnd();
 
-  // The corner over the labels: how much time the view shows.
+  TimeNs first = viewStart - origin;
+  TimeNs tick = (first >= 0 ? first / scale.step : (first - scale.step + 1) / scale.step) * scale.step;
+  TimeNs anchor = rulerAnchor(tick, viewEnd - origin, scale);
+
+  // The corner over the labels: how much time the view shows, and where "+" labels count from.
   p.setPen(colors::kLabelText);
-  p.drawText(QRect(6, 0, kLabelWidth - 12, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
-             tr("View: %1").arg(durationText(viewEnd - viewStart)));
+  QRect corner(6, 0, kLabelWidth - 12, kRulerHeight);
+  QString span = tr("View: %1").arg(durationText(viewEnd - viewStart));
+  if (anchor == 0) {
+    p.drawText(corner, Qt::AlignVCenter | Qt::AlignLeft, span);
+  } else {
+    p.drawText(corner.adjusted(0, 1, 0, 0), Qt::AlignTop | Qt::AlignLeft, span);
+    p.drawText(corner.adjusted(0, 0, 0, -1), Qt::AlignBottom | Qt::AlignLeft,
+               tr("Ticks: + %1").arg(QString::fromStdString(formatRulerAnchor(anchor))));
+  }
 
   p.save();
   p.setClipRect(QRect(kLabelWidth, 0, width() - kLabelWidth, kRulerHeight));
@@ -199,8 +210,6 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
     double x1 = clampToArea(xForTime(session_->rangeEnd()), area);
     p.fillRect(QRectF(x0, 0, std::max(1.0, x1 - x0), kRulerHeight), colors::kRangeEdge.lighter(160));
   }
-  TimeNs first = viewStart - origin;
-  TimeNs tick = (first >= 0 ? first / scale.step : (first - scale.step + 1) / scale.step) * scale.step;
   double minorStep = static_cast<double>(scale.step) / scale.minorPerMajor;
   double minorPixels = minorStep / nsPerPixel();
   for (; origin + tick <= viewEnd; tick += scale.step) {
@@ -209,7 +218,7 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
     p.drawLine(QLineF(x, kRulerHeight - 10, x, kRulerHeight));
     // A label whose tick is left of the area would be cut by the label column: leave it out.
     if (x >= kLabelWidth) {
-      p.drawText(QPointF(x + 3, kRulerHeight - 13), QString::fromStdString(formatRulerLabel(tick, scale)));
+      p.drawText(QPointF(x + 3, kRulerHeight - 13), QString::fromStdString(rulerTickLabel(tick, anchor, scale)));
     }
     if (minorPixels >= 5) {
       p.setPen(colors::kLabelText.lighter(250));

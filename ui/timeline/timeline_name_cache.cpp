@@ -3,6 +3,8 @@
 #include <QRegularExpression>
 #include <QTransform>
 
+#include "ui/timeline/timeline_palette.h"
+
 namespace gpuscope::ui {
 
 void TimelineNameCache::reset(const Trace* trace) {
@@ -47,6 +49,10 @@ const TimelineNameCache::NameText& TimelineNameCache::nameText(StringId id, cons
     entry.text.prepare(QTransform(), font);
   }
   return entry;
+}
+
+uint32_t TimelineNameCache::colorKey(StringId id) const {
+  return nameColorKey(displayName(id));
 }
 
 }  // namespace gpuscope::ui

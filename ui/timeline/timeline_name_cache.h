@@ -22,6 +22,8 @@ class TimelineNameCache {
   // Forgets every name; TRACE (may be null) is where names come from from now on.
   void reset(const Trace* trace);
   const QString& displayName(StringId id) const;
+  // A key for the name's colour made from its display text, so equal names match across traces.
+  uint32_t colorKey(StringId id) const;
   // The display name laid out in FONT (whose metrics are FM), and its width.
   const NameText& nameText(StringId id, const QFontMetrics& fm, const QFont& font) const;
 

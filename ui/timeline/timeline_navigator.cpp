@@ -10,6 +10,7 @@ constexpr double kKeyZoom = 0.8;
 constexpr double kKeyPanFraction = 0.15;
 constexpr int kDragThreshold = 4;
 constexpr TimeNs kMinSpan = 10;
+constexpr double kEdgeMargin = 0.05;  // of the view, the most it shows before the trace start or after its end
 
 }  // namespace
 
@@ -19,9 +20,14 @@ void TimelineNavigator::setView(double start, double span) {
   double traceStart = static_cast<double>(trace->startTime());
   double traceEnd = static_cast<double>(std::max(trace->endTime(), trace->startTime() + 1));
   double traceSpan = traceEnd - traceStart;
-  span = std::clamp(span, static_cast<double>(kMinSpan), std::max(traceSpan * 1.5, static_cast<double>(kMinSpan)));
-  double margin = span / 2;
-  start = std::clamp(start, traceStart - margin, traceEnd + margin - span);
+  // Zooming out stops a little past the whole trace and panning stops at its ends (5% of the view beyond
+  // each): a view that is mostly time before the trace start reads as "negative time" on the ruler.
+  double widest = std::max(traceSpan / (1 - 2 * kEdgeMargin), static_cast<double>(kMinSpan));
+  span = std::clamp(span, static_cast<double>(kMinSpan), widest);
+  double margin = span * kEdgeMargin;
+  double lowest = traceStart - margin;
+  double highest = traceEnd + margin - span;
+  start = highest < lowest ? (lowest + highest) / 2 : std::clamp(start, lowest, highest);
   auto s = static_cast<TimeNs>(std::llround(start));
   session_->setViewRange(s, s + static_cast<TimeNs>(std::llround(span)));
 }

@@ -1,5 +1,7 @@
 #include "ui/timeline/timeline_palette.h"
 
+#include <QHash>
+
 #include "core/schema/nsys_enums.h"
 
 namespace gpuscope::ui {
@@ -14,8 +16,8 @@ uint32_t mix(uint32_t x) {
   return x;
 }
 
-// A hue in [from, from + width) and small lightness steps, picked by the name's id.
-QColor hashed(StringId name, int from, int width, int saturation, int value) {
+// A hue in [from, from + width) and small lightness steps, picked by the name's key.
+QColor hashed(uint32_t name, int from, int width, int saturation, int value) {
   uint32_t h = mix(name + 0x9e3779b9U);
   int hue = (from + static_cast<int>(h % static_cast<uint32_t>(width))) % 360;
   int v = value - static_cast<int>((h >> 12) % 4) * 12;
@@ -24,7 +26,9 @@ QColor hashed(StringId name, int from, int width, int saturation, int value) {
 
 }  // namespace
 
-QColor eventColor(TrackKind kind, StringId name, uint32_t style) {
+uint32_t nameColorKey(const QString& shownName) { return static_cast<uint32_t>(qHash(shownName, 0)); }
+
+QColor eventColor(TrackKind kind, uint32_t name, uint32_t style) {
   switch (kind) {
     case TrackKind::CudaApi:
       return hashed(name, 165, 40, 120, 225);

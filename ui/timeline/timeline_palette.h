@@ -25,8 +25,11 @@ inline const QColor kFindMatch{0xff, 0xd4, 0x00};
 
 // The fill of an event: NVTX events in their own ARGB colour when they have one; memory by copy
 // kind (host-to-device green, device-to-host red, device-to-device amber, peer violet, memset
-// slate); everything else by a stable hash of its name within a hue band per track kind.
-QColor eventColor(TrackKind kind, StringId name, uint32_t style);
+// slate); everything else by NAME_KEY (TimelineNameCache::colorKey, a hash of the name's text, so a name
+// has one colour in every trace, as the compare view needs) within a hue band per track kind.
+QColor eventColor(TrackKind kind, uint32_t nameKey, uint32_t style);
+// The colour key of a name as the timeline shows it: a hash of its text, the same in every run.
+uint32_t nameColorKey(const QString& shownName);
 // The fill of a folded block: the kind's colour, darker and greyer, so it reads as "many".
 QColor foldColor(TrackKind kind);
 // Black or white, whichever reads better on FILL.

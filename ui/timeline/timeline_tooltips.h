@@ -8,9 +8,9 @@
 
 namespace gpuscope::ui {
 
-// Over the ruler: how far time T is from the trace's start.
-QString rulerTooltip(const Trace& trace, TimeNs t);
-// Over a bar or a folded block of a track (HIT.item set).
-QString itemTooltip(const Trace& trace, const TimelineHit& hit, const TimelineNameCache& names);
+// Over the ruler: time T in BASE ("1.5 ms from the trace start", "25.3 ms session time").
+QString rulerTooltip(const Trace& trace, TimeNs t, TimeBase base);
+// Over a bar or a folded block of a track (HIT.item set); kernels also show their demangled name.
+QString itemTooltip(const Trace& trace, const TimelineHit& hit, const TimelineNameCache& names, TimeBase base);
 
 }  // namespace gpuscope::ui

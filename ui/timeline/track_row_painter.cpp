@@ -52,7 +52,8 @@ void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPai
         paintFold(p, item, bar, fold, m, context);
       } else {
         uint32_t style = lane.style.empty() ? 0 : lane.style[item.first];
-        paintBar(p, lane, eventColor(track.kind, lane.name[item.first], style), item, bar, m, context);
+        QColor fill = eventColor(track.kind, context.names.colorKey(lane.name[item.first]), style);
+        paintBar(p, lane, fill, item, bar, m, context);
       }
     }
   }

@@ -135,6 +135,11 @@ TEST(CompareView, AnchorAndShiftRealignTheTimelines) {
   EXPECT_TRUE(view.alignmentText().contains(QStringLiteral("gemm")));
   // People count instances from 1: the first gemm is "#1" in the text and in the boxes.
   EXPECT_TRUE(view.alignmentText().contains(QStringLiteral("\"gemm\" #1"))) << view.alignmentText().toStdString();
+  // The offset (-9.750 us) is written with one sign.
+  EXPECT_TRUE(view.alignmentText().contains(QStringLiteral("A time = B time - 9.750 us")))
+      << view.alignmentText().toStdString();
+  EXPECT_FALSE(view.alignmentText().contains(QStringLiteral("+ -")));
+  EXPECT_FALSE(view.alignmentText().contains(QStringLiteral("+ +")));
 
   EXPECT_FALSE(view.setAlignment({Kind::Kernel, "new", 0}, {Kind::Kernel, "new", 0}, 0));  // not in A
   EXPECT_EQ(view.alignment().offset, 1000 - 11000 + 250);

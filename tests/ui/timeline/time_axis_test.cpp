@@ -46,5 +46,21 @@ TEST(TimeAxis, LabelsShowEveryStep) {
   EXPECT_EQ(formatRulerLabel(-100000, tenthMs), "-0.1 ms");
 }
 
+TEST(TimeAxis, DeepIntoALongTraceTicksCountFromAnAnchor) {
+  RulerScale halfUs = chooseRulerScale(5.0, 90);  // 0.5 us steps, 13.2 s into the trace
+  ASSERT_EQ(halfUs.step, 500);
+  TimeNs first = 13235760000;
+  TimeNs anchor = rulerAnchor(first, first + 4500, halfUs);
+  EXPECT_EQ(anchor, 13235500000);  // a multiple of 1000 steps at or before the first tick
+  EXPECT_EQ(rulerTickLabel(first + 500, anchor, halfUs), "+260.5 us");
+  EXPECT_EQ(formatRulerAnchor(anchor), "13.235 5 s");
+  EXPECT_EQ(formatRulerAnchor(13235760123), "13.235 760 123 s");
+  EXPECT_EQ(formatRulerAnchor(2000000000), "2 s");
+  // Short labels keep counting from the trace start.
+  RulerScale ms = chooseRulerScale(20000.0, 90);
+  EXPECT_EQ(rulerAnchor(716000000, 730000000, ms), 0);
+  EXPECT_EQ(rulerTickLabel(716000000, 0, ms), "716 ms");
+}
+
 }  // namespace
 }  // namespace gpuscope::ui

@@ -15,11 +15,13 @@
 #include <cstdlib>
 
 #include "core/model/trace_summary.h"
+#include "core/model/trace_loader.h"
 #include "core/query/draw_list.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
 #include "ui/session/trace_session.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_find_bar.h"
+#include "ui/timeline/timeline_name_cache.h"
 #include "ui/timeline/timeline_palette.h"
 
 namespace gpuscope::ui {
@@ -97,8 +99,8 @@ TEST_F(TimelineViewTest, KernelBarsSitAtThePixelsTheirTimesMapTo) {
   ASSERT_DOUBLE_EQ(canvas_->nsPerPixel(), 10.0);
   QImage image = frame();
   int y = barY(kernelTrack_);
-  QColor colorA = eventColor(TrackKind::GpuKernels, timeline_test::stringId(*trace_, "kernelA"), 0);
-  QColor colorB = eventColor(TrackKind::GpuKernels, timeline_test::stringId(*trace_, "kernelB"), 0);
+  QColor colorA = eventColor(TrackKind::GpuKernels, nameColorKey(QStringLiteral("kernelA")), 0);
+  QColor colorB = eventColor(TrackKind::GpuKernels, nameColorKey(QStringLiteral("kernelB")), 0);
   int left = TimelineCanvas::kLabelWidth;
   // kernelA covers [2500, 6000): pixels 250..599 of the area; kernelB [6500, 8000): 650..799.
   EXPECT_EQ(x(HandMade::kKernelAStart), left + 250);
@@ -131,7 +133,7 @@ TEST_F(TimelineViewTest, NvtxRangesUseTheTraceColourAndNest) {
   // "step" [500, 9500) in lane 0 is red; "forward" [900, 4000) lies under it in lane 1.
   QRgb step = image.pixel(x(7000), barY(nvtxTrack_, 0));
   EXPECT_TRUE(sameColor(step, QColor(0xff, 0x00, 0x00))) << describe(step);
-  QColor forward = eventColor(TrackKind::Nvtx, timeline_test::stringId(*trace_, "forward"), 0);
+  QColor forward = eventColor(TrackKind::Nvtx, nameColorKey(QStringLiteral("forward")), 0);
   QRgb nested = image.pixel(x(2000), barY(nvtxTrack_, 1));
   EXPECT_TRUE(sameColor(nested, forward)) << describe(nested);
   EXPECT_FALSE(sameColor(image.pixel(x(6000), barY(nvtxTrack_, 1)), forward));
@@ -190,7 +192,7 @@ TEST_F(TimelineViewTest, SubPixelEventsFoldIntoCountedBlocks) {
   // Zoomed in to 0.1 ns per pixel, the same events are separate bars.
   session_.setViewRange(HandMade::kTinyStart, HandMade::kTinyStart + 100);
   image = frame();
-  QColor tinyColor = eventColor(TrackKind::GpuKernels, timeline_test::stringId(*trace_, "tiny"), 0);
+  QColor tinyColor = eventColor(TrackKind::GpuKernels, nameColorKey(QStringLiteral("tiny")), 0);
   EXPECT_TRUE(sameColor(image.pixel(x(HandMade::kTinyStart + 1), barY(tinyTrack_)), tinyColor));
   EXPECT_FALSE(
       sameColor(image.pixel(x(HandMade::kTinyStart) + 25, barY(tinyTrack_)), tinyColor));  // the 1 ns gap at 2.5 ns
@@ -353,6 +355,46 @@ TEST_F(TimelineViewTest, KeysZoomPanAndFit) {
   EXPECT_EQ(session_.viewEnd(), trace_->endTime());
 }
 
+TEST_F(TimelineViewTest, ZoomingOutAndPanningStopAtTheTraceEnds) {
+  openHandMade();
+  const Trace& trace = *session_.trace();
+  session_.fitAll();
+  for (int i = 0; i < 12; ++i) QTest::keyClick(canvas_, Qt::Key_S);
+  for (int i = 0; i < 12; ++i) QTest::keyClick(canvas_, Qt::Key_A);
+  double span = static_cast<double>(session_.viewEnd() - session_.viewStart());
+  double traceSpan = static_cast<double>(trace.endTime() - trace.startTime());
+  EXPECT_LE(span, traceSpan * 1.12);
+  EXPECT_GE(static_cast<double>(session_.viewStart()), static_cast<double>(trace.startTime()) - span * 0.051);
+  for (int i = 0; i < 12; ++i) QTest::keyClick(canvas_, Qt::Key_D);
+  EXPECT_LE(static_cast<double>(session_.viewEnd()), static_cast<double>(trace.endTime()) + span * 0.051);
+}
+
+TEST_F(TimelineViewTest, ANameHasOneColourInEveryTrace) {
+  // loader0 (a gpuscope recording) and loader2 (nsys) share kernel names under different string ids.
+  auto a = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/gpuscope/loader0.sqlite");
+  auto b = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
+  TimelineNameCache namesA;
+  TimelineNameCache namesB;
+  namesA.reset(a.get());
+  namesB.reset(b.get());
+  size_t compared = 0;
+  size_t differentIds = 0;
+  for (StringId idA = 0; idA < a->stringCount(); ++idA) {
+    const std::string& name = a->string(idA);
+    if (name.empty() || name.find("kernel") == std::string::npos) continue;
+    for (StringId idB = 0; idB < b->stringCount(); ++idB) {
+      if (b->string(idB) != name) continue;
+      ++compared;
+      differentIds += idA != idB;
+      EXPECT_EQ(eventColor(TrackKind::GpuKernels, namesA.colorKey(idA), 0),
+                eventColor(TrackKind::GpuKernels, namesB.colorKey(idB), 0))
+          << name;
+    }
+  }
+  EXPECT_GT(differentIds, 0u);
+  EXPECT_GT(compared, 0u);
+}
+
 TEST_F(TimelineViewTest, DragPansTheView) {
   openHandMade();
   session_.setViewRange(0, 10000);
@@ -383,7 +425,7 @@ TEST_F(TimelineViewTest, HeadersCollapseAndLabelsStayWhileScrolling) {
   EXPECT_TRUE(layout.row(streamRow).collapsed);
   EXPECT_TRUE(canvas_->laneRect(static_cast<uint32_t>(kernelTrack_), 0).isEmpty());
   QImage image = frame();
-  QColor colorA = eventColor(TrackKind::GpuKernels, timeline_test::stringId(*trace_, "kernelA"), 0);
+  QColor colorA = eventColor(TrackKind::GpuKernels, nameColorKey(QStringLiteral("kernelA")), 0);
   EXPECT_TRUE(sameColor(image.pixel(x(4000), headerY + 6), colorA)) << describe(image.pixel(x(4000), headerY + 6));
   QTest::mouseClick(canvas_, Qt::LeftButton, Qt::NoModifier, QPoint(40, headerY));
   EXPECT_FALSE(layout.row(streamRow).collapsed);
@@ -510,7 +552,8 @@ TEST_F(TimelineViewTest, TransposeFixtureKernelsAtTheirTimes) {
     double x0 = canvas_->xForTime(lane.start[i]);
     double x1 = canvas_->xForTime(lane.end[i]);
     if (x1 - x0 < 6) continue;
-    QColor color = eventColor(TrackKind::GpuKernels, lane.name[i], 0);
+    QString name = QString::fromStdString(trace_->string(lane.name[i]));
+    QColor color = eventColor(TrackKind::GpuKernels, nameColorKey(name), 0);
     int mid = static_cast<int>((x0 + x1) / 2);
     EXPECT_TRUE(sameColor(image.pixel(mid, y), color)) << "kernel " << i << " " << trace_->string(lane.name[i])
                                                        << " at x " << mid << " is " << describe(image.pixel(mid, y));
