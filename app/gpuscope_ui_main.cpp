@@ -15,14 +15,13 @@
 #include <memory>
 #include <optional>
 
-#include "core/model/trace_loader.h"
 #include "core/error.h"
+#include "core/model/trace_loader.h"
 #include "ui/compare/compare_view.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/startup_view.h"
 #include "ui/timeline/timeline_bench.h"
-
 
 namespace {
 
@@ -76,7 +75,8 @@ int fail(const QString& message) {
 // Renders WIDGET, once it has laid out, to the PNG OUTPUT; the exit code.
 int saveScreenshot(QWidget& widget, const QString& output) {
   QCoreApplication::processEvents();
-  if (!widget.grab().save(output, "PNG")) return fail(QStringLiteral("could not write the screenshot to %1.").arg(output));
+  if (!widget.grab().save(output, "PNG"))
+    return fail(QStringLiteral("could not write the screenshot to %1.").arg(output));
   return 0;
 }
 
@@ -207,7 +207,8 @@ int main(int argc, char** argv) {
   if (parser.isSet(benchOption)) return gpuscope::ui::runTimelineBench(parser.value(benchOption));
 
   const QStringList files = parser.positionalArguments();
-  if (files.size() > 2) return fail(QStringLiteral("give one trace file, or two to compare (got %1).").arg(files.size()));
+  if (files.size() > 2)
+    return fail(QStringLiteral("give one trace file, or two to compare (got %1).").arg(files.size()));
   const QString file = files.value(0);
 
   std::optional<QSize> size;
@@ -222,7 +223,8 @@ int main(int argc, char** argv) {
   gpuscope::ui::StartupView startup;
   if (auto error = parseStartupView(parser.value(viewOption), parser.value(selectOption), startup)) return fail(*error);
   if (files.size() == 2)
-    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup, parser.value(alignOption));
+    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup,
+                      parser.value(alignOption));
   if (parser.isSet(alignOption)) return fail(QStringLiteral("--align needs two trace files to compare."));
 
   const bool batch = parser.isSet(screenshotOption);

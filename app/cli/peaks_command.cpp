@@ -68,9 +68,7 @@ void print(const PeaksMeasurement& measurement, const std::string& format) {
   } else if (format == "json") {
     nlohmann::ordered_json all = nlohmann::ordered_json::object();
     all["helper"] = measurement.helper;
-    all["device"] = {{"ordinal", measurement.device.id},
-                     {"name", measurement.device.name},
-                     {"uuid", measurement.uuid}};
+    all["device"] = {{"ordinal", measurement.device.id}, {"name", measurement.device.name}, {"uuid", measurement.uuid}};
     all["peaks"] = reportJson(table);
     std::cout << jsonText(all) << "\n";
   } else {

@@ -39,7 +39,6 @@ std::string formatBytes(uintmax_t bytes) {
   return text;
 }
 
-
 std::string signalName(int signal) {
   const char* description = strsignal(signal);
   return description ? description : "signal " + std::to_string(signal);
@@ -95,13 +94,13 @@ void printMetricsSummary(const RecordCounts& counts, double seconds) {
   char line[160];
   double profiling = static_cast<double>(counts.profilingNs) * 1e-9;
   double rest = std::max(seconds - profiling, 1e-9);
-  std::snprintf(line, sizeof line, "  roofline metrics: %s of %s kernel launches profiled; profiling took %.2f s of the "
+  std::snprintf(line, sizeof line,
+                "  roofline metrics: %s of %s kernel launches profiled; profiling took %.2f s of the "
                 "run's %.2f s (%.1fx the run without it)\n",
                 formatCount(counts.profiledKernels).c_str(), formatCount(counts.kernels).c_str(), profiling, seconds,
                 seconds / rest);
   std::cerr << line;
 }
-
 
 // The reports `gpuscope stats FILE` prints, after the summary (--stats).
 void printStats(const std::string& path) {

@@ -16,10 +16,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
-#include <iterator>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
+#include <iterator>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -211,7 +211,8 @@ void runWorker(CudaTracer& tracer) {
       // Under kernel replay CUPTI keeps many part-filled buffers and the pool runs dry (seen with PyTorch:
       // thousands of records dropped). Taking them back by force is safe there: a profiled kernel has
       // finished when its launch returns, and a record of one still running is counted, not kept.
-      starved = tracer.profiling && tracer.allocatedBuffers >= kMaxBuffers && tracer.freeBuffers.size() < kMaxBuffers / 4;
+      starved =
+          tracer.profiling && tracer.allocatedBuffers >= kMaxBuffers && tracer.freeBuffers.size() < kMaxBuffers / 4;
     }
     auto now = std::chrono::steady_clock::now();
     if (stopping || starved) {

@@ -1,11 +1,10 @@
 #include "collector/cuda/cupti_record_converter.h"
 
-#include "collector/cuda/kernel_demangler.h"
-
 #include <algorithm>
-
 #include <cstdlib>
 #include <cstring>
+
+#include "collector/cuda/kernel_demangler.h"
 
 namespace gpuscope::cuda {
 

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <optional>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -46,13 +46,13 @@ std::string kernelShortName(std::string_view demangled);
 std::string demangle(const char* name);
 
 struct ConverterCounts {
-  uint64_t converted = 0;          // ring records written
-  uint64_t nestedDriverCalls = 0;  // driver calls made inside a runtime call, left out as nsys does
-  uint64_t withoutTimestamps = 0;  // GPU records CUPTI could not time
+  uint64_t converted = 0;                 // ring records written
+  uint64_t nestedDriverCalls = 0;         // driver calls made inside a runtime call, left out as nsys does
+  uint64_t withoutTimestamps = 0;         // GPU records CUPTI could not time
   uint64_t kernelsWithoutTimestamps = 0;  // of which kernels
   uint64_t kernelsTimedByProfiler = 0;    // untimed kernels given the range profiler's times
-  uint64_t toolThreadCalls = 0;    // API calls gpuscope's own threads made (reading device facts)
-  uint64_t unknownKinds = 0;       // activity kinds we do not record
+  uint64_t toolThreadCalls = 0;           // API calls gpuscope's own threads made (reading device facts)
+  uint64_t unknownKinds = 0;              // activity kinds we do not record
 };
 
 class CuptiRecordConverter {

@@ -66,8 +66,9 @@ void check(CUptiResult result, const char* what) {
   traceStep(what);
   if (result == CUPTI_SUCCESS) return;
   if (result == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) {
-    throw Failure{"reading GPU performance counters needs permission: run as root or load the driver with "
-                  "NVreg_RestrictProfilingToAdminUsers=0"};
+    throw Failure{
+        "reading GPU performance counters needs permission: run as root or load the driver with "
+        "NVreg_RestrictProfilingToAdminUsers=0"};
   }
   throw Failure{std::string(what) + " failed (" + resultText(result) + ")"};
 }
@@ -137,7 +138,7 @@ struct ProfilingState {
   // range profiler of a context collects whatever runs while it is started.
   std::mutex launchLock;
   std::map<CUcontext, std::unique_ptr<ContextProfiler>> contexts;  // under launchLock
-  std::atomic<bool> failed{false};                                // said once, then nothing more is profiled
+  std::atomic<bool> failed{false};                                 // said once, then nothing more is profiled
 };
 
 ProfilingState* g_state = nullptr;
@@ -173,7 +174,8 @@ std::string chipName(uint32_t deviceId) {
 }
 
 std::vector<uint8_t> counterAvailability(CUcontext context) {
-  auto params = makeParams<CUpti_Profiler_GetCounterAvailability_Params>(CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+  auto params = makeParams<CUpti_Profiler_GetCounterAvailability_Params>(
+      CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
   params.ctx = context;
   check(cuptiProfilerGetCounterAvailability(&params), "cuptiProfilerGetCounterAvailability");
   std::vector<uint8_t> image(params.counterAvailabilityImageSize);
@@ -192,7 +194,8 @@ CUpti_Profiler_Host_Object* createHost(const std::string& chip, const std::vecto
 }
 
 std::vector<std::string> baseCounterMetrics(CUpti_Profiler_Host_Object* host) {
-  auto params = makeParams<CUpti_Profiler_Host_GetBaseMetrics_Params>(CUpti_Profiler_Host_GetBaseMetrics_Params_STRUCT_SIZE);
+  auto params =
+      makeParams<CUpti_Profiler_Host_GetBaseMetrics_Params>(CUpti_Profiler_Host_GetBaseMetrics_Params_STRUCT_SIZE);
   params.pHostObject = host;
   params.metricType = CUPTI_METRIC_TYPE_COUNTER;
   std::vector<std::string> names;
@@ -208,7 +211,8 @@ std::vector<std::string> baseCounterMetrics(CUpti_Profiler_Host_Object* host) {
 std::vector<std::string> supportedMetrics(CUpti_Profiler_Host_Object* host, const std::vector<std::string>& names) {
   std::vector<std::string> supported;
   for (const std::string& name : names) {
-    auto params = makeParams<CUpti_Profiler_Host_GetMetricProperties_Params>(CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
+    auto params = makeParams<CUpti_Profiler_Host_GetMetricProperties_Params>(
+        CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
     params.pHostObject = host;
     params.pMetricName = name.c_str();
     if (cuptiProfilerHostGetMetricProperties(&params) == CUPTI_SUCCESS) supported.push_back(name);
@@ -217,16 +221,19 @@ std::vector<std::string> supportedMetrics(CUpti_Profiler_Host_Object* host, cons
 }
 
 std::vector<uint8_t> configImage(ContextProfiler& context) {
-  auto add = makeParams<CUpti_Profiler_Host_ConfigAddMetrics_Params>(CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+  auto add =
+      makeParams<CUpti_Profiler_Host_ConfigAddMetrics_Params>(CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
   add.pHostObject = context.host;
   add.ppMetricNames = context.metricPointers.data();
   add.numMetrics = context.metricPointers.size();
   check(cuptiProfilerHostConfigAddMetrics(&add), "cuptiProfilerHostConfigAddMetrics");
-  auto size = makeParams<CUpti_Profiler_Host_GetConfigImageSize_Params>(CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+  auto size = makeParams<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+      CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
   size.pHostObject = context.host;
   check(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize");
   std::vector<uint8_t> image(size.configImageSize);
-  auto get = makeParams<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+  auto get =
+      makeParams<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
   get.pHostObject = context.host;
   get.configImageSize = image.size();
   get.pConfigImage = image.data();
@@ -235,7 +242,8 @@ std::vector<uint8_t> configImage(ContextProfiler& context) {
 }
 
 void allocateCounterData(ContextProfiler& context) {
-  auto size = makeParams<CUpti_RangeProfiler_GetCounterDataSize_Params>(CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+  auto size = makeParams<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+      CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
   size.pRangeProfilerObject = context.profiler;
   size.pMetricNames = context.metricPointers.data();
   size.numMetrics = context.metricPointers.size();
@@ -249,7 +257,8 @@ void allocateCounterData(ContextProfiler& context) {
 // range per kernel) and kernel replay (CUPTI re-runs the kernel inside the launch call until every
 // counter was read, restoring the memory it writes).
 void resetCounterData(ContextProfiler& context) {
-  auto init = makeParams<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+  auto init = makeParams<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
+      CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
   init.pRangeProfilerObject = context.profiler;
   init.counterDataSize = context.counterData.size();
   init.pCounterData = context.counterData.data();
@@ -278,8 +287,7 @@ std::unique_ptr<ContextProfiler> setUpContext(CUcontext ctx) {
   context->counterAvailability = counterAvailability(ctx);
   context->host = createHost(context->chipName, context->counterAvailability);
   traceStep("looking up the chip's counters");
-  context->metricNames =
-      supportedMetrics(context->host, rooflineMetricNames(baseCounterMetrics(context->host)));
+  context->metricNames = supportedMetrics(context->host, rooflineMetricNames(baseCounterMetrics(context->host)));
   traceStep(("counters: " + std::to_string(context->metricNames.size())).c_str());
   if (context->metricNames.empty()) throw Failure{"this GPU has none of the roofline counters"};
   for (const std::string& name : context->metricNames) context->metricPointers.push_back(name.c_str());
@@ -305,7 +313,8 @@ void startRange(ContextProfiler& context) {
 }
 
 size_t rangesIn(const ContextProfiler& context) {
-  auto info = makeParams<CUpti_RangeProfiler_GetCounterDataInfo_Params>(CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
+  auto info = makeParams<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
+      CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
   info.pCounterDataImage = context.counterData.data();
   info.counterDataImageSize = context.counterData.size();
   check(cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo");
@@ -325,7 +334,8 @@ transport::CounterValues stopRange(ContextProfiler& context) {
   size_t ranges = rangesIn(context);
   if (ranges == 0) throw Failure{"the range profiler recorded no range for the launch"};
   std::vector<double> values(context.metricPointers.size(), 0.0);
-  auto evaluate = makeParams<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+  auto evaluate = makeParams<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+      CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
   evaluate.pHostObject = context.host;
   evaluate.pCounterDataImage = context.counterData.data();
   evaluate.counterDataImageSize = context.counterData.size();
@@ -449,9 +459,9 @@ bool readSelection(ProcessRecorder& recorder, Selection& selection) {
       selection.regex.emplace(pattern);
     } catch (const std::regex_error&) {
       // `record` checked it already; a program that changed its environment gets no profiling.
-      diagnose(recorder, transport::DiagnosticLevel::Error,
-               std::string("roofline metrics are not recorded: GPUSCOPE_KERNEL_REGEX is not a valid regex: ") +
-                   pattern);
+      diagnose(
+          recorder, transport::DiagnosticLevel::Error,
+          std::string("roofline metrics are not recorded: GPUSCOPE_KERNEL_REGEX is not a valid regex: ") + pattern);
       return false;
     }
   }
@@ -482,17 +492,16 @@ bool startRangeProfiling(ProcessRecorder& recorder, CUpti_SubscriberHandle subsc
   auto state = std::make_unique<ProfilingState>();
   state->recorder = &recorder;
   if (!readSelection(recorder, state->selection)) return false;
-  for (CUpti_CallbackId id :
-       {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunch, CUPTI_DRIVER_TRACE_CBID_cuLaunchGrid,
-        CUPTI_DRIVER_TRACE_CBID_cuLaunchGridAsync}) {
+  for (CUpti_CallbackId id : {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz, CUPTI_DRIVER_TRACE_CBID_cuLaunch,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchGrid, CUPTI_DRIVER_TRACE_CBID_cuLaunchGridAsync}) {
     CUptiResult enabled = cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API, id);
     if (enabled != CUPTI_SUCCESS) {
-      diagnose(recorder, transport::DiagnosticLevel::Error,
-               "roofline metrics are not recorded: CUPTI refused the kernel launch callbacks (" +
-                   resultText(enabled) + ")");
+      diagnose(
+          recorder, transport::DiagnosticLevel::Error,
+          "roofline metrics are not recorded: CUPTI refused the kernel launch callbacks (" + resultText(enabled) + ")");
       return false;
     }
   }

@@ -18,8 +18,7 @@ bool rangeProfilingRequested();
 
 // The callback the injection subscribes to CUPTI with when profiling was requested (CUPTI allows one
 // subscriber per process, so the activity tracer and the profiler share it).
-void CUPTIAPI rangeProfilerCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId id,
-                                    const void* data);
+void CUPTIAPI rangeProfilerCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
 
 // Reads the selection from the environment and turns on the launch callbacks of SUBSCRIBER. False, with a
 // diagnostic sent to the recorder, when it cannot (a bad regex, CUPTI refusing the callbacks).

@@ -29,14 +29,14 @@ struct CaptureWindow {
 // What was written and what was lost, for the summary.
 struct RecordCounts {
   uint64_t kernels = 0, memcpys = 0, memsets = 0, syncs = 0, cudaApi = 0, nvtx = 0, osrt = 0;
-  uint64_t records = 0;        // ring records read
-  uint64_t outsideWindow = 0;  // left out by --delay / --duration
-  uint64_t unendedRanges = 0;  // NVTX ranges still open when their process ended (closed there)
-  uint64_t unmatched = 0;      // pops without a push, ends without a start
-  uint64_t cuptiDropped = 0;   // activity records CUPTI dropped
-  uint64_t malformed = 0;      // records too short for their type
-  uint64_t processes = 0;      // PROCESSES rows (set by finish)
-  uint64_t threads = 0;        // ThreadNames rows (set by finish)
+  uint64_t records = 0;          // ring records read
+  uint64_t outsideWindow = 0;    // left out by --delay / --duration
+  uint64_t unendedRanges = 0;    // NVTX ranges still open when their process ended (closed there)
+  uint64_t unmatched = 0;        // pops without a push, ends without a start
+  uint64_t cuptiDropped = 0;     // activity records CUPTI dropped
+  uint64_t malformed = 0;        // records too short for their type
+  uint64_t processes = 0;        // PROCESSES rows (set by finish)
+  uint64_t threads = 0;          // ThreadNames rows (set by finish)
   uint64_t profiledKernels = 0;  // launches profiled by `record --metrics roofline`
   int64_t profilingNs = 0;       // what profiling them held the programs up, summed
   uint64_t events() const { return kernels + memcpys + memsets + syncs + cudaApi + nvtx + osrt; }

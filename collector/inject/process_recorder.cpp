@@ -232,10 +232,10 @@ __attribute__((constructor)) void startRecording() {
   s.definitionsLock = new std::mutex();
   s.definitions = new std::vector<Definition>();
   s.followEnvironment = new std::vector<std::string>();
-  for (const char* name : {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR",
-                           "GPUSCOPE_TRACE", "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT",
-                           "GPUSCOPE_METRICS", "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID",
-                           "GPUSCOPE_WHEN_FULL"}) {
+  for (const char* name :
+       {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR", "GPUSCOPE_TRACE",
+        "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT", "GPUSCOPE_METRICS",
+        "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID", "GPUSCOPE_WHEN_FULL"}) {
     keepForFollowing(*s.followEnvironment, name);
   }
   s.followEnvironmentPointers = new std::vector<const char*>();

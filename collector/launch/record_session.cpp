@@ -112,7 +112,6 @@ std::string executableDirectory() {
   return error ? std::string() : self.parent_path().string();
 }
 
-
 // What a short-lived child learns about the CUDA driver: it loads libcuda and initializes it, so
 // the recorder itself stays free of the driver.
 enum ProbeResult { kProbeOk = 0, kProbeNoDriver = 2, kProbeInitFailed = 3, kProbeNoDevice = 4 };
@@ -501,7 +500,8 @@ RecordResult recordProgram(const RecordOptions& options) {
   pid_t probe = traceCuda && !libraries.cuda.empty() ? startCudaProbe() : -1;
   if (profilesMetrics(options)) {
     // Counters need a GPU: say so before the program runs rather than record a file without them.
-    if (libraries.cuda.empty()) throw TraceError("--metrics roofline needs CUPTI, and this gpuscope was built without it");
+    if (libraries.cuda.empty())
+      throw TraceError("--metrics roofline needs CUPTI, and this gpuscope was built without it");
     std::string problem = waitForProbe(probe);
     probe = -1;
     if (!problem.empty()) throw TraceError("--metrics roofline needs a CUDA GPU, and here there is " + problem);

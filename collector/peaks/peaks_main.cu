@@ -106,10 +106,10 @@ std::string measureAll(int device) {
   check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
   GpuShape gpu = shapeOf(prop);
   long long measuredAt = nowNs();
-  std::vector<Peak> peaks = {measureDram(gpu),  measureL2(gpu),   measureShared(gpu),
+  std::vector<Peak> peaks = {measureDram(gpu), measureL2(gpu),   measureShared(gpu),
                              measureFp64(gpu), measureFp32(gpu), measureFp16(gpu)};
-  std::string json = "{\"format\": " + std::to_string(kFormat) + ", \"helper\": " +
-                     quoted(std::string("gpuscope-peaks ") + GPUSCOPE_VERSION) +
+  std::string json = "{\"format\": " + std::to_string(kFormat) +
+                     ", \"helper\": " + quoted(std::string("gpuscope-peaks ") + GPUSCOPE_VERSION) +
                      ", \"measuredAt\": " + std::to_string(measuredAt) + ", \"device\": " + deviceJson(device, prop) +
                      ", \"peaks\": [";
   for (size_t i = 0; i < peaks.size(); ++i) json += (i ? ", " : "") + peakJson(peaks[i]);
@@ -140,7 +140,8 @@ int main(int argc, char** argv) {
     std::fputs(measureAll(selectDevice(parseDevice(argc, argv))).c_str(), stdout);
     return 0;
   } catch (const std::exception& e) {
-    std::printf("{\"format\": %d, \"error\": %s}\n", kFormat, quoted(std::string("gpuscope-peaks: ") + e.what() + ".").c_str());
+    std::printf("{\"format\": %d, \"error\": %s}\n", kFormat,
+                quoted(std::string("gpuscope-peaks: ") + e.what() + ".").c_str());
     return 1;
   }
 }

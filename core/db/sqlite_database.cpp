@@ -84,12 +84,13 @@ void applySafetySettings(sqlite3* db, const std::string& path) {
   sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 256 * 1024 * 1024);
   // Reading the schema is the first real access: a file that is not SQLite fails here.
   char* error = nullptr;
-  if (sqlite3_exec(db, "PRAGMA trusted_schema=OFF; SELECT count(*) FROM sqlite_schema;", nullptr, nullptr,
-                   &error) != SQLITE_OK) {
+  if (sqlite3_exec(db, "PRAGMA trusted_schema=OFF; SELECT count(*) FROM sqlite_schema;", nullptr, nullptr, &error) !=
+      SQLITE_OK) {
     std::string reason = error ? error : "unknown error";
     sqlite3_free(error);
     bool damaged = (sqlite3_errcode(db) & 0xFF) == SQLITE_CORRUPT;
-    throw TraceError(path + (damaged ? " is a truncated or damaged SQLite file (" : " is not a readable SQLite trace file (") +
+    throw TraceError(path +
+                     (damaged ? " is a truncated or damaged SQLite file (" : " is not a readable SQLite trace file (") +
                      reason + ").");
   }
 }
@@ -186,8 +187,7 @@ Database Database::create(const std::string& path) {
   return Database(db, path);
 }
 
-Database::Database(Database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
+Database::Database(Database&& other) noexcept : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
   if (this != &other) {

@@ -5,7 +5,9 @@
 namespace gpuscope {
 namespace {
 
-ReportCell percentCell(std::optional<double> percent) { return optionalCell(percent.has_value(), percent.value_or(0.0)); }
+ReportCell percentCell(std::optional<double> percent) {
+  return optionalCell(percent.has_value(), percent.value_or(0.0));
+}
 
 // A summary value: an integer for ns, bytes and counts, a real for shares.
 ReportCell metricCell(double value, int decimals) {

@@ -1,6 +1,5 @@
 #include "core/diff/run_diff.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -115,8 +114,7 @@ std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
   // Durations are summed as reals: a hostile file's huge values must not stop the query with an overflow.
   bool hasMangled = hasColumn(db, table::kKernel, "mangledName");
   auto stmt = db.prepare(
-      std::string("SELECT d.value, s.value, count(*), total(k.end - k.start), ") +
-      (hasMangled ? "m.value" : "NULL") +
+      std::string("SELECT d.value, s.value, count(*), total(k.end - k.start), ") + (hasMangled ? "m.value" : "NULL") +
       " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
       "LEFT JOIN StringIds AS d ON d.id = k.demangledName LEFT JOIN StringIds AS s ON s.id = k.shortName " +
       (hasMangled ? "LEFT JOIN StringIds AS m ON m.id = k.mangledName " : "") +
@@ -130,8 +128,11 @@ std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
                               static_cast<double>(std::numeric_limits<TimeNs>::max() / 2));
     std::string key = kernelIdentity(name);
     std::string mangled = stmt.isNull(4) ? std::string() : std::string(stmt.text(4));
-    sides.push_back({std::move(name), std::move(shortName), {stmt.int64(2), static_cast<TimeNs>(std::llround(total))},
-                     std::move(key), std::move(mangled)});
+    sides.push_back({std::move(name),
+                     std::move(shortName),
+                     {stmt.int64(2), static_cast<TimeNs>(std::llround(total))},
+                     std::move(key),
+                     std::move(mangled)});
   }
   return sides;
 }

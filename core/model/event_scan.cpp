@@ -246,8 +246,7 @@ ScanResult scanMemory(ScanContext& context) {
     RowReader r(context, table::kMemset, kGpuColumns);
     while (r.next()) {
       auto [start, end] = r.interval(1, 2);
-      buckets.bucket(gpuKey(r)).push_back(
-          {start, end, context.memsetName, correlationOf(r, 7), r.row(), kMemsetStyle});
+      buckets.bucket(gpuKey(r)).push_back({start, end, context.memsetName, correlationOf(r, 7), r.row(), kMemsetStyle});
       ++result.memsets;
     }
   }

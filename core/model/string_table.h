@@ -36,7 +36,7 @@ class StringTable {
 
  private:
   std::vector<std::string> strings_;
-  std::vector<StringId> dense_;                 // file id -> StringId when file ids are dense
+  std::vector<StringId> dense_;                   // file id -> StringId when file ids are dense
   std::unordered_map<int64_t, StringId> sparse_;  // otherwise
   std::unordered_map<std::string, StringId> byText_;
 };

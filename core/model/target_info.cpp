@@ -51,8 +51,7 @@ std::vector<DeviceColumn> deviceColumns() {
 
 std::unordered_map<int64_t, std::string> readProcessNames(const Database& db) {
   std::unordered_map<int64_t, std::string> names;
-  if (!db.hasTable(table::kProcesses) || !missingNeededColumns(db, tableSpec(table::kProcesses)).empty())
-    return names;
+  if (!db.hasTable(table::kProcesses) || !missingNeededColumns(db, tableSpec(table::kProcesses)).empty()) return names;
   auto stmt = db.prepare("SELECT globalPid, name FROM PROCESSES WHERE globalPid IS NOT NULL");
   while (stmt.step()) names[stmt.int64(0)] = std::string(stmt.text(1));
   return names;

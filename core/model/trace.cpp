@@ -17,11 +17,16 @@ bool keyLess(const CorrelationEntry& entry, uint64_t key) { return entry.key < k
 
 std::string_view trackKindName(TrackKind kind) {
   switch (kind) {
-    case TrackKind::CudaApi: return "CUDA API";
-    case TrackKind::Nvtx: return "NVTX";
-    case TrackKind::OsRuntime: return "OS runtime";
-    case TrackKind::GpuKernels: return "Kernels";
-    case TrackKind::GpuMemory: return "Memory";
+    case TrackKind::CudaApi:
+      return "CUDA API";
+    case TrackKind::Nvtx:
+      return "NVTX";
+    case TrackKind::OsRuntime:
+      return "OS runtime";
+    case TrackKind::GpuKernels:
+      return "Kernels";
+    case TrackKind::GpuMemory:
+      return "Memory";
   }
   return "Events";
 }

@@ -87,8 +87,8 @@ class TraceLoader {
     }
     // Forward the user's cancel into the scans while they run.
     while (userCancel && !std::all_of(futures.begin(), futures.end(), [](auto& f) {
-      return f.wait_for(std::chrono::milliseconds(20)) == std::future_status::ready;
-    })) {
+             return f.wait_for(std::chrono::milliseconds(20)) == std::future_status::ready;
+           })) {
       if (userCancel->load()) abort = true;
     }
     std::vector<ScanResult> results;
@@ -150,12 +150,13 @@ std::string TraceLoader::trackLabel(const Track& track) const {
 
 void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
   auto& tracks = trace_->tracks_;
-  if (tracks.size() >= CorrelationEntry::kMaxTracks) throw TraceError("The trace has more tracks than gpuscope supports.");
+  if (tracks.size() >= CorrelationEntry::kMaxTracks)
+    throw TraceError("The trace has more tracks than gpuscope supports.");
   // CPU tracks first, by process, main thread first, then kind; GPU tracks by device, process, context, stream.
   auto order = [](const Track& t) {
     bool mainThread = t.tid == t.pid;
-    return std::make_tuple(t.isGpu(), t.isGpu() ? t.deviceId : 0u, t.pid, !mainThread, t.tid, t.contextId,
-                           t.streamId, static_cast<int>(t.kind), t.nvtxDomain);
+    return std::make_tuple(t.isGpu(), t.isGpu() ? t.deviceId : 0u, t.pid, !mainThread, t.tid, t.contextId, t.streamId,
+                           static_cast<int>(t.kind), t.nvtxDomain);
   };
   std::stable_sort(tracks.begin(), tracks.end(), [&](const Track& a, const Track& b) { return order(a) < order(b); });
 
@@ -239,8 +240,8 @@ std::vector<CorrelationEntry> correlationEntries(const std::vector<Track>& track
       for (uint32_t i = 0; i < correlation.size(); ++i) {
         if (correlation[i] != 0) entries.push_back({uint64_t{track.pid} << 32 | correlation[i], trackLane, i});
       }
-      runsSorted = runsSorted && std::is_sorted(entries.begin() + static_cast<ptrdiff_t>(bounds.back()),
-                                                entries.end(), entryLess);
+      runsSorted = runsSorted &&
+                   std::is_sorted(entries.begin() + static_cast<ptrdiff_t>(bounds.back()), entries.end(), entryLess);
       bounds.push_back(entries.size());
     }
   }

@@ -25,9 +25,9 @@ std::string formatSummaryText(const Trace& trace) {
   out << "File:      " << trace.path() << "\n";
   out << "Time span: " << formatDuration(spanNs(trace.startTime(), trace.endTime())) << " (" << trace.startTime()
       << " ns to " << trace.endTime() << " ns)\n";
-  out << "Events:    " << c.total() << " (kernels " << c.kernels << ", memcpy " << c.memcpys << ", memset "
-      << c.memsets << ", CUDA API " << c.cudaApi << ", NVTX " << c.nvtx << ", OS runtime " << c.osrt
-      << ", synchronization " << c.syncs << ")\n";
+  out << "Events:    " << c.total() << " (kernels " << c.kernels << ", memcpy " << c.memcpys << ", memset " << c.memsets
+      << ", CUDA API " << c.cudaApi << ", NVTX " << c.nvtx << ", OS runtime " << c.osrt << ", synchronization "
+      << c.syncs << ")\n";
   out << "Processes: " << trace.processes().size() << "\n";
   for (const auto& process : trace.processes()) {
     out << "  " << processTitle(process) << ", " << process.threads.size() << " threads\n";

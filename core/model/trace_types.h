@@ -5,8 +5,8 @@
 
 namespace gpuscope {
 
-using TimeNs = int64_t;    // nanoseconds, on the trace file's clock
-using StringId = uint32_t; // index into Trace's string table
+using TimeNs = int64_t;     // nanoseconds, on the trace file's clock
+using StringId = uint32_t;  // index into Trace's string table
 
 enum class TrackKind : uint8_t { CudaApi, Nvtx, OsRuntime, GpuKernels, GpuMemory };
 

@@ -10,10 +10,10 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/identity/kernel_identity.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/model/writable_trace.h"
-#include "core/identity/kernel_identity.h"
 #include "core/ncu/ncu_report.h"
 #include "core/schema/trace_schema.h"
 

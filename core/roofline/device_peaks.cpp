@@ -17,7 +17,7 @@ namespace gpuscope {
 namespace {
 
 constexpr std::array<std::string_view, 4> kPrecisionKinds = {"fp64", "fp32", "fp16", "tensor"};  // by Precision
-constexpr std::array<std::string_view, 3> kLevelKinds = {"dram", "l2", "l1"};                     // by MemoryLevel
+constexpr std::array<std::string_view, 3> kLevelKinds = {"dram", "l2", "l1"};                    // by MemoryLevel
 
 template <size_t N>
 std::optional<size_t> indexOf(const std::array<std::string_view, N>& kinds, std::string_view kind) {

@@ -18,8 +18,8 @@ struct MeasuredPeak {
   uint32_t deviceId = 0;   // in a trace: its TARGET_INFO_GPU id; from the helper: the CUDA device ordinal
   std::string deviceName;  // the GPU measured
   std::string uuid;
-  std::string kind;  // a peakKind(): "fp64", "fp32", "fp16", "tensor" (FLOP/s) or "dram", "l2", "l1" (bytes/s)
-  double value = 0;  // per second
+  std::string kind;        // a peakKind(): "fp64", "fp32", "fp16", "tensor" (FLOP/s) or "dram", "l2", "l1" (bytes/s)
+  double value = 0;        // per second
   std::string method;      // what was run, for whoever doubts the figure
   int64_t measuredAt = 0;  // ns since the UTC epoch
 };

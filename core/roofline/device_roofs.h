@@ -31,9 +31,9 @@ std::string_view roofSourceName(RoofSource source);  // "", "theoretical", "meas
 struct DeviceRoofs {
   uint32_t deviceId = 0;
   std::string deviceName;
-  std::string architecture;           // e.g. "Hopper (sm_90)"; empty when unknown
-  std::array<double, 4> peakFlops{};  // FLOP/s by Precision; 0 when unknown
-  std::array<double, 3> bandwidth{};  // bytes/s by MemoryLevel; 0 when unknown
+  std::string architecture;                     // e.g. "Hopper (sm_90)"; empty when unknown
+  std::array<double, 4> peakFlops{};            // FLOP/s by Precision; 0 when unknown
+  std::array<double, 3> bandwidth{};            // bytes/s by MemoryLevel; 0 when unknown
   std::array<RoofSource, 4> peakSource{};       // by Precision
   std::array<RoofSource, 3> bandwidthSource{};  // by MemoryLevel
 

@@ -80,7 +80,8 @@ PeaksMeasurement parsePeaksOutput(std::string_view text) {
     if (isPeakKind(result.kind) && std::isfinite(result.value) && result.value > 0)
       measurement.peaks.push_back(std::move(result));
   }
-  if (measurement.peaks.empty()) throw TraceError("gpuscope-peaks measured no roof on " + measurement.device.name + ".");
+  if (measurement.peaks.empty())
+    throw TraceError("gpuscope-peaks measured no roof on " + measurement.device.name + ".");
   return measurement;
 }
 

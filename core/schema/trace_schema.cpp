@@ -21,67 +21,127 @@ std::vector<TableSpec> buildSchema() {
   std::vector<TableSpec> s;
   s.push_back({table::kStringIds, {need("id", I), need("value", T)}, "id"});
   s.push_back({table::kKernel,
-               {need("start", I), need("end", I), need("deviceId", I), need("contextId", I),
-                opt("greenContextId", I), need("streamId", I), need("correlationId", I, false),
-                need("globalPid", I, false), need("demangledName", I), need("shortName", I),
-                opt("mangledName", I), opt("launchType", I), opt("cacheConfig", I),
-                opt("registersPerThread", I, true), opt("gridX", I, true), opt("gridY", I, true),
-                opt("gridZ", I, true), opt("blockX", I, true), opt("blockY", I, true), opt("blockZ", I, true),
-                opt("staticSharedMemory", I, true), opt("dynamicSharedMemory", I, true),
-                opt("localMemoryPerThread", I, true), opt("localMemoryTotal", I, true), opt("gridId", I, true),
-                opt("sharedMemoryExecuted", I), opt("graphNodeId", I), opt("sharedMemoryLimitConfig", I)},
+               {need("start", I),
+                need("end", I),
+                need("deviceId", I),
+                need("contextId", I),
+                opt("greenContextId", I),
+                need("streamId", I),
+                need("correlationId", I, false),
+                need("globalPid", I, false),
+                need("demangledName", I),
+                need("shortName", I),
+                opt("mangledName", I),
+                opt("launchType", I),
+                opt("cacheConfig", I),
+                opt("registersPerThread", I, true),
+                opt("gridX", I, true),
+                opt("gridY", I, true),
+                opt("gridZ", I, true),
+                opt("blockX", I, true),
+                opt("blockY", I, true),
+                opt("blockZ", I, true),
+                opt("staticSharedMemory", I, true),
+                opt("dynamicSharedMemory", I, true),
+                opt("localMemoryPerThread", I, true),
+                opt("localMemoryTotal", I, true),
+                opt("gridId", I, true),
+                opt("sharedMemoryExecuted", I),
+                opt("graphNodeId", I),
+                opt("sharedMemoryLimitConfig", I)},
                {}});
   s.push_back({table::kRuntime,
                {need("start", I), need("end", I), need("eventClass", I), need("globalTid", I, false),
-                need("correlationId", I, false), need("nameId", I), opt("returnValue", I, true),
-                opt("callchainId", I)},
+                need("correlationId", I, false), need("nameId", I), opt("returnValue", I, true), opt("callchainId", I)},
                {}});
   s.push_back({table::kMemcpy,
-               {need("start", I), need("end", I), need("deviceId", I), need("contextId", I),
-                opt("greenContextId", I), need("streamId", I), need("correlationId", I, false),
-                need("globalPid", I, false), need("bytes", I), need("copyKind", I), opt("deprecatedSrcId", I),
-                opt("srcKind", I), opt("dstKind", I), opt("srcDeviceId", I), opt("srcContextId", I),
-                opt("dstDeviceId", I), opt("dstContextId", I), opt("migrationCause", I), opt("graphNodeId", I),
+               {need("start", I),
+                need("end", I),
+                need("deviceId", I),
+                need("contextId", I),
+                opt("greenContextId", I),
+                need("streamId", I),
+                need("correlationId", I, false),
+                need("globalPid", I, false),
+                need("bytes", I),
+                need("copyKind", I),
+                opt("deprecatedSrcId", I),
+                opt("srcKind", I),
+                opt("dstKind", I),
+                opt("srcDeviceId", I),
+                opt("srcContextId", I),
+                opt("dstDeviceId", I),
+                opt("dstContextId", I),
+                opt("migrationCause", I),
+                opt("graphNodeId", I),
                 opt("virtualAddress", I)},
                {}});
   s.push_back({table::kMemset,
-               {need("start", I), need("end", I), need("deviceId", I), need("contextId", I),
-                opt("greenContextId", I), need("streamId", I), need("correlationId", I, false),
-                need("globalPid", I, false), opt("value", I, true), need("bytes", I), opt("graphNodeId", I),
-                opt("memKind", I)},
+               {need("start", I), need("end", I), need("deviceId", I), need("contextId", I), opt("greenContextId", I),
+                need("streamId", I), need("correlationId", I, false), need("globalPid", I, false),
+                opt("value", I, true), need("bytes", I), opt("graphNodeId", I), opt("memKind", I)},
                {}});
   s.push_back({table::kSync,
-               {need("start", I), need("end", I), need("deviceId", I), need("contextId", I),
-                opt("greenContextId", I), need("streamId", I), need("correlationId", I, false),
-                need("globalPid", I, false), opt("deprecatedSyncType", I), need("syncType", I),
-                opt("eventId", I, true), opt("eventSyncId", I)},
+               {need("start", I), need("end", I), need("deviceId", I), need("contextId", I), opt("greenContextId", I),
+                need("streamId", I), need("correlationId", I, false), need("globalPid", I, false),
+                opt("deprecatedSyncType", I), need("syncType", I), opt("eventId", I, true), opt("eventSyncId", I)},
                {}});
-  s.push_back({table::kNvtx,
-               {need("start", I), need("end", I, false), need("eventType", I), opt("rangeId", I),
-                opt("category", I), opt("color", I), need("text", T, false), need("globalTid", I, false),
-                opt("endGlobalTid", I), need("textId", I, false), need("domainId", I, false),
-                opt("uint64Value", I), opt("int64Value", I), opt("doubleValue", R), opt("uint32Value", I),
-                opt("int32Value", I), opt("floatValue", R), opt("jsonTextId", I), opt("jsonText", T),
-                opt("binaryData", T)},
-               {}});
+  s.push_back(
+      {table::kNvtx,
+       {need("start", I),       need("end", I, false),    need("eventType", I),       opt("rangeId", I),
+        opt("category", I),     opt("color", I),          need("text", T, false),     need("globalTid", I, false),
+        opt("endGlobalTid", I), need("textId", I, false), need("domainId", I, false), opt("uint64Value", I),
+        opt("int64Value", I),   opt("doubleValue", R),    opt("uint32Value", I),      opt("int32Value", I),
+        opt("floatValue", R),   opt("jsonTextId", I),     opt("jsonText", T),         opt("binaryData", T)},
+       {}});
   s.push_back({table::kOsrt,
-               {need("start", I), need("end", I), need("eventClass", I), need("globalTid", I, false),
-                need("nameId", I), opt("returnValue", I, true), opt("nestingLevel", I), opt("callchainId", I)},
+               {need("start", I), need("end", I), need("eventClass", I), need("globalTid", I, false), need("nameId", I),
+                opt("returnValue", I, true), opt("nestingLevel", I), opt("callchainId", I)},
                {}});
   s.push_back({table::kThreadNames, {need("nameId", I), opt("priority", I), need("globalTid", I, false)}, {}});
   s.push_back({table::kProcesses, {need("globalPid", I, false), need("pid", I, false), need("name", T, false)}, {}});
   s.push_back({table::kTargetGpu,
-               {opt("vmId", I, true), need("id", I), opt("name", T), opt("busLocation", T), opt("isDiscrete", I),
-                opt("l2CacheSize", I), opt("totalMemory", I), opt("memoryBandwidth", I), opt("clockRate", I),
-                opt("smCount", I), opt("pwGpuId", I), opt("uuid", T), opt("luid", I), opt("chipName", T),
-                opt("cuDevice", I), opt("ctxswDevPath", T), opt("ctrlDevPath", T), opt("revision", I),
-                opt("nodeMask", I), opt("constantMemory", I), opt("maxIPC", I), opt("maxRegistersPerBlock", I),
-                opt("maxShmemPerBlock", I), opt("maxShmemPerBlockOptin", I), opt("maxShmemPerSm", I),
-                opt("maxRegistersPerSm", I), opt("threadsPerWarp", I), opt("asyncEngines", I),
-                opt("maxWarpsPerSm", I), opt("maxBlocksPerSm", I), opt("maxThreadsPerBlock", I),
-                opt("maxBlockDimX", I), opt("maxBlockDimY", I), opt("maxBlockDimZ", I), opt("maxGridDimX", I),
-                opt("maxGridDimY", I), opt("maxGridDimZ", I), opt("computeMajor", I), opt("computeMinor", I),
-                opt("smMajor", I), opt("smMinor", I)},
+               {opt("vmId", I, true),
+                need("id", I),
+                opt("name", T),
+                opt("busLocation", T),
+                opt("isDiscrete", I),
+                opt("l2CacheSize", I),
+                opt("totalMemory", I),
+                opt("memoryBandwidth", I),
+                opt("clockRate", I),
+                opt("smCount", I),
+                opt("pwGpuId", I),
+                opt("uuid", T),
+                opt("luid", I),
+                opt("chipName", T),
+                opt("cuDevice", I),
+                opt("ctxswDevPath", T),
+                opt("ctrlDevPath", T),
+                opt("revision", I),
+                opt("nodeMask", I),
+                opt("constantMemory", I),
+                opt("maxIPC", I),
+                opt("maxRegistersPerBlock", I),
+                opt("maxShmemPerBlock", I),
+                opt("maxShmemPerBlockOptin", I),
+                opt("maxShmemPerSm", I),
+                opt("maxRegistersPerSm", I),
+                opt("threadsPerWarp", I),
+                opt("asyncEngines", I),
+                opt("maxWarpsPerSm", I),
+                opt("maxBlocksPerSm", I),
+                opt("maxThreadsPerBlock", I),
+                opt("maxBlockDimX", I),
+                opt("maxBlockDimY", I),
+                opt("maxBlockDimZ", I),
+                opt("maxGridDimX", I),
+                opt("maxGridDimY", I),
+                opt("maxGridDimZ", I),
+                opt("computeMajor", I),
+                opt("computeMinor", I),
+                opt("smMajor", I),
+                opt("smMinor", I)},
                {}});
   s.push_back({table::kSessionStart, {opt("utcEpochNs", I), opt("utcTime", T), opt("localTime", T)}, {}});
   s.push_back({table::kCudaStream,
@@ -115,9 +175,12 @@ TableSpec buildKernelMetricsSpec() {
 
 std::string_view typeName(SqlType type) {
   switch (type) {
-    case SqlType::Integer: return "INTEGER";
-    case SqlType::Text: return "TEXT";
-    case SqlType::Real: return "REAL";
+    case SqlType::Integer:
+      return "INTEGER";
+    case SqlType::Text:
+      return "TEXT";
+    case SqlType::Real:
+      return "REAL";
   }
   return "INTEGER";
 }
@@ -135,8 +198,9 @@ const TableSpec& kernelMetricsTableSpec() {
 }
 
 std::vector<std::string> kernelMetricsCreateSql() {
-  return {createTableSql(kernelMetricsTableSpec()), "CREATE UNIQUE INDEX IF NOT EXISTS GPUSCOPE_KERNEL_METRICS_KEY ON " +
-                                                        std::string(table::kKernelMetrics) + " (globalPid, correlationId)"};
+  return {createTableSql(kernelMetricsTableSpec()),
+          "CREATE UNIQUE INDEX IF NOT EXISTS GPUSCOPE_KERNEL_METRICS_KEY ON " + std::string(table::kKernelMetrics) +
+              " (globalPid, correlationId)"};
 }
 
 const TableSpec& tableSpec(std::string_view name) {

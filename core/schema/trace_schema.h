@@ -67,5 +67,4 @@ std::string createTableSql(const TableSpec& spec);
 std::vector<std::string> missingNeededColumns(const Database& db, const TableSpec& spec);
 bool hasColumn(const Database& db, std::string_view table, std::string_view column);
 
-
 }  // namespace gpuscope

@@ -50,12 +50,12 @@ ReportTable cudaApiTrace(const Database& db) {
     int64_t globalTid = stmt.int64(5);
     auto thread = threads.find(globalTid);
     const ThreadInfo& info = thread == threads.end() ? unnamed : thread->second;
-    rows.push_back({stmt.int64(0),
-                    stmt.int64(4),
-                    {stmt.int64(0), stmt.int64(1), displayApiName(stmt.text(2)),
-                     optionalCell(!stmt.isNull(3), stmt.int64(3)),
-                     optionalCell(!stmt.isNull(4), stmt.int64(4)), int64_t{global_id::pid(globalTid)},
-                     int64_t{global_id::tid(globalTid)}, info.priority, info.name}});
+    rows.push_back(
+        {stmt.int64(0),
+         stmt.int64(4),
+         {stmt.int64(0), stmt.int64(1), displayApiName(stmt.text(2)), optionalCell(!stmt.isNull(3), stmt.int64(3)),
+          optionalCell(!stmt.isNull(4), stmt.int64(4)), int64_t{global_id::pid(globalTid)},
+          int64_t{global_id::tid(globalTid)}, info.priority, info.name}});
   }
   std::stable_sort(rows.begin(), rows.end(), [](const ApiRow& a, const ApiRow& b) {
     return std::tie(a.start, a.correlationId) < std::tie(b.start, b.correlationId);

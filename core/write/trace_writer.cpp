@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 #include "core/write/bulk_insert.h"
-#include "core/schema/nsys_enums.h"
 #include "core/write/table_lane.h"
 
 namespace gpuscope {

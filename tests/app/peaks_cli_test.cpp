@@ -31,8 +31,8 @@ std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTU
 // Runs gpuscope ARGS with $GPUSCOPE_PEAKS_HELPER set to HELPER.
 Run gpuscope(const std::string& helper, const std::string& args) {
   auto errPath = tempPath("stderr.txt");
-  std::string command = "GPUSCOPE_PEAKS_HELPER='" + helper + "' '" + std::string(GPUSCOPE_CLI) + "' " + args +
-                        " 2>'" + errPath + "'";
+  std::string command =
+      "GPUSCOPE_PEAKS_HELPER='" + helper + "' '" + std::string(GPUSCOPE_CLI) + "' " + args + " 2>'" + errPath + "'";
   Run run;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;
@@ -134,8 +134,9 @@ TEST(PeaksCli, MissingHelperIsOneClearSentence) {
 
 TEST(PeaksCli, HelperFailuresAreReported) {
   auto noGpu = gpuscope(
-      fakeHelper(R"({"format": 1, "error": "gpuscope-peaks: no CUDA GPU is visible here (no CUDA-capable device is detected)."})",
-                 1),
+      fakeHelper(
+          R"({"format": 1, "error": "gpuscope-peaks: no CUDA GPU is visible here (no CUDA-capable device is detected)."})",
+          1),
       "peaks");
   EXPECT_EQ(noGpu.exitCode, 1);
   EXPECT_EQ(noGpu.err, "gpuscope: gpuscope-peaks: no CUDA GPU is visible here (no CUDA-capable device is detected).\n");

@@ -233,9 +233,10 @@ TEST_F(UiAppTest, ScreenshotOfTheRooflineTabDiffersFromTheTimeline) {
   const fs::path timeline = dir_ / "timeline.png";
   const fs::path roofline = dir_ / "roofline.png";
   ASSERT_EQ(run({kTranspose, "--screenshot", timeline.string()}, {{"QT_QPA_PLATFORM", "offscreen"}}).exitCode, 0);
-  ASSERT_EQ(run({kTranspose, "--tab", "Roofline", "--screenshot", roofline.string()}, {{"QT_QPA_PLATFORM", "offscreen"}})
-                .exitCode,
-            0);
+  ASSERT_EQ(
+      run({kTranspose, "--tab", "Roofline", "--screenshot", roofline.string()}, {{"QT_QPA_PLATFORM", "offscreen"}})
+          .exitCode,
+      0);
   std::ifstream a(timeline, std::ios::binary), b(roofline, std::ios::binary);
   std::string bytesA((std::istreambuf_iterator<char>(a)), {}), bytesB((std::istreambuf_iterator<char>(b)), {});
   EXPECT_NE(bytesA, bytesB);

@@ -1,9 +1,9 @@
 #include "tests/collector/record_test_support.h"
 
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,8 +33,7 @@ TempDir::~TempDir() {
   fs::remove_all(path_, error);
 }
 
-Running::Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput,
-                 uint64_t fileSizeLimit) {
+Running::Running(const std::vector<std::string>& args, bool ownProcessGroup, bool mergeOutput, uint64_t fileSizeLimit) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
   std::vector<std::string> words;

@@ -26,9 +26,9 @@ bool contains(const std::vector<std::string>& names, std::string_view name) {
 }
 
 TEST(RooflineCounters, AsksForWhatNcusRooflineReadsAndTheChipsTensorPaths) {
-  auto names = cuda::rooflineMetricNames({"sm__ops_path_tensor_src_fp16_dst_fp32",
-                                          "sm__ops_path_tensor_src_fp16_dst_fp32_sparsity_on", "dram__bytes",
-                                          "sm__ops_path_tensor_src_bf16_dst_fp32", "sm__ops_path_tensor_src_bf16_dst_fp32"});
+  auto names = cuda::rooflineMetricNames(
+      {"sm__ops_path_tensor_src_fp16_dst_fp32", "sm__ops_path_tensor_src_fp16_dst_fp32_sparsity_on", "dram__bytes",
+       "sm__ops_path_tensor_src_bf16_dst_fp32", "sm__ops_path_tensor_src_bf16_dst_fp32"});
   for (std::string_view name :
        {"gpu__time_duration.sum", "dram__bytes.sum", "lts__t_bytes.sum", "l1tex__t_bytes.sum",
         "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum", "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
@@ -60,8 +60,8 @@ TEST(RooflineCounters, FlopsAndBytesAreCountedAsNcuCountsThem) {
   };
   KernelMetrics metrics = kernelMetricsFromCounters(counters);
   EXPECT_EQ(metrics.flopsOf(Precision::Fp32), 10 + 20 + 2 * 33554432.0);  // add + mul + 2 x fma
-  EXPECT_EQ(metrics.flopsOf(Precision::Fp64), 0.0);                        // counted, none executed
-  EXPECT_FALSE(metrics.flopsOf(Precision::Fp16).has_value());              // not counted at all
+  EXPECT_EQ(metrics.flopsOf(Precision::Fp64), 0.0);                       // counted, none executed
+  EXPECT_FALSE(metrics.flopsOf(Precision::Fp16).has_value());             // not counted at all
   EXPECT_EQ(metrics.flopsOf(Precision::Tensor), 1024.0);
   EXPECT_EQ(metrics.bytesOf(MemoryLevel::Dram), 268435456.0);
   EXPECT_EQ(metrics.bytesOf(MemoryLevel::L2), 300000000.0);
@@ -141,8 +141,9 @@ std::string errorOf(const RecordOptions& options) {
 TEST(RooflineOptions, BadCombinationsAreOneSentenceErrors) {
   EXPECT_EQ(errorOf(metricsOptions("roofline", "^transpose", 10)), "");
   EXPECT_EQ(errorOf(metricsOptions("")), "");
-  EXPECT_NE(errorOf(metricsOptions("roofline", "transpose(")).find("--kernel-regex 'transpose(' is not a valid regular "
-                                                                   "expression"),
+  EXPECT_NE(errorOf(metricsOptions("roofline", "transpose("))
+                .find("--kernel-regex 'transpose(' is not a valid regular "
+                      "expression"),
             std::string::npos);
   EXPECT_NE(errorOf(metricsOptions("speed")).find("unknown --metrics 'speed'"), std::string::npos);
   EXPECT_NE(errorOf(metricsOptions("", "saxpy")).find("add --metrics roofline"), std::string::npos);

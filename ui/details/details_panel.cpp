@@ -104,7 +104,7 @@ void DetailsPanel::buildLayout() {
 void DetailsPanel::refresh() {
   const auto& selection = session_->selection();
   details_ = selection && session_->hasTrace() ? describeEvent(*session_->trace(), *selection, session_->timeBase())
-                                                : EventDetails{};
+                                               : EventDetails{};
   if (details_.kind == "Kernel") addRooflineSections(*selection);
   bool shown = !details_.title.empty();
   title_->setText(wrappable(details_.title));

@@ -20,20 +20,20 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUrl>
-#include <tuple>
 #include <cstdio>
+#include <tuple>
 
+#include "core/error.h"
+#include "ui/compare/compare_view.h"
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
+#include "ui/main_window/analysis_view.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/keyboard_shortcuts.h"
 #include "ui/main_window/recent_files.h"
 #include "ui/main_window/welcome_view.h"
-#include "ui/session/trace_session.h"
-#include "ui/main_window/analysis_view.h"
-#include "ui/compare/compare_view.h"
 #include "ui/roofline/roofline_view.h"
-#include "core/error.h"
+#include "ui/session/trace_session.h"
 #include "ui/summary/trace_summary_view.h"
 
 namespace gpuscope::ui {
@@ -150,9 +150,9 @@ void MainWindow::createMenus() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QMenu* timeBase = view->addMenu(tr("&Times Count From"));
   auto* bases = new QActionGroup(this);
-  for (auto [base, label, name] : {std::tuple{TimeBase::Trace, tr("The &Trace Start"), "timeBaseTrace"},
-                                   std::tuple{TimeBase::Session, tr("The &Session Start (session time)"),
-                                              "timeBaseSession"}}) {
+  for (auto [base, label, name] :
+       {std::tuple{TimeBase::Trace, tr("The &Trace Start"), "timeBaseTrace"},
+        std::tuple{TimeBase::Session, tr("The &Session Start (session time)"), "timeBaseSession"}}) {
     QAction* action = timeBase->addAction(label);
     action->setObjectName(QString::fromLatin1(name));
     action->setCheckable(true);
@@ -225,9 +225,9 @@ void MainWindow::showOpenDialog() {
 
 void MainWindow::showCompareDialog() {
   if (currentFile_.isEmpty()) return;
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Compare With"), QFileInfo(currentFile_).absolutePath(),
-      tr("Trace files (*.sqlite *.sqlite3 *.db *.nsys-sqlite);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Compare With"), QFileInfo(currentFile_).absolutePath(),
+                                   tr("Trace files (*.sqlite *.sqlite3 *.db *.nsys-sqlite);;All files (*)"));
   if (!path.isEmpty()) compareWith(path);
 }
 

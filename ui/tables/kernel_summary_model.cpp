@@ -16,7 +16,8 @@ KernelSummaryModel::KernelSummaryModel(QObject* parent) : QAbstractTableModel(pa
 void KernelSummaryModel::setTrace(std::shared_ptr<const Trace> trace) {
   beginResetModel();
   trace_ = std::move(trace);
-  groups_ = trace_ ? summarizeKernels(*trace_, kernelInstances(*trace_), KernelGrouping::DemangledName) : std::vector<KernelGroup>{};
+  groups_ = trace_ ? summarizeKernels(*trace_, kernelInstances(*trace_), KernelGrouping::DemangledName)
+                   : std::vector<KernelGroup>{};
   endResetModel();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// KernelSummaryModel: kernels grouped by real kernel (demangled name) with count, total, average, min, max and share of GPU time.
+// KernelSummaryModel: kernels grouped by real kernel (demangled name) with count, total, average, min, max and share of
+// GPU time.
 #include <QAbstractTableModel>
 #include <memory>
 #include <vector>

@@ -109,10 +109,9 @@ void KernelTableView::showMode() {
   view_->setModel(grouped ? static_cast<QAbstractItemModel*>(summaryProxy_) : instanceProxy_);
   delete previous;
   // A single click or an arrow key moves the timeline, not only a double click.
-  connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) {
-            if (!following_) focusRow(current);
-          });
+  connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+    if (!following_) focusRow(current);
+  });
   if (grouped)
     view_->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
   else

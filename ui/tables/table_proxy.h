@@ -1,7 +1,7 @@
 #pragma once
 // TableFilterProxy: the one sort-and-filter proxy every table uses (sort by SortRole, text or regex filter).
-#include <QSortFilterProxyModel>
 #include <QList>
+#include <QSortFilterProxyModel>
 #include <QString>
 
 namespace gpuscope::ui {

@@ -206,7 +206,8 @@ TimelineHit TimelineCanvas::hitTest(QPoint pos) const {
 QString TimelineCanvas::tooltipAt(QPoint pos) const {
   const Trace* trace = session_->trace().get();
   if (!trace) return {};
-  if (pos.y() < kRulerHeight && pos.x() >= kLabelWidth) return rulerTooltip(*trace, timeAtX(pos.x()), session_->timeBase());
+  if (pos.y() < kRulerHeight && pos.x() >= kLabelWidth)
+    return rulerTooltip(*trace, timeAtX(pos.x()), session_->timeBase());
   TimelineHit hit = hitTest(pos);
   if (hit.row < 0) return {};
   const TimelineRow& row = layout_.row(hit.row);

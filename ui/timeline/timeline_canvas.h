@@ -37,7 +37,7 @@ class TimelineCanvas : public QWidget {
   TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, QWidget* parent = nullptr);
 
   // Geometry, in canvas coordinates.
-  QRect eventArea() const;  // right of the labels, below the ruler
+  QRect eventArea() const;            // right of the labels, below the ruler
   TimelineGeometry geometry() const;  // the view range in pixels, now
   double nsPerPixel() const;
   double xForTime(TimeNs t) const;

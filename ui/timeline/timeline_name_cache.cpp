@@ -51,8 +51,6 @@ const TimelineNameCache::NameText& TimelineNameCache::nameText(StringId id, cons
   return entry;
 }
 
-uint32_t TimelineNameCache::colorKey(StringId id) const {
-  return nameColorKey(displayName(id));
-}
+uint32_t TimelineNameCache::colorKey(StringId id) const { return nameColorKey(displayName(id)); }
 
 }  // namespace gpuscope::ui

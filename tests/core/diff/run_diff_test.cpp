@@ -109,8 +109,10 @@ RunSpec runB() {
 }
 
 TEST(RunDiff, MatchByNameSortsByChangeAndMarksOneSidedRows) {
-  std::vector<NamedSide> a = {{"x", "x", {2, 100}, {}, {}}, {"gone", "gone", {1, 30}, {}, {}}, {"same", "same", {3, 90}, {}, {}}};
-  std::vector<NamedSide> b = {{"same", "same", {3, 90}, {}, {}}, {"x", "x", {2, 40}, {}, {}}, {"added", "added", {4, 80}, {}, {}}};
+  std::vector<NamedSide> a = {
+      {"x", "x", {2, 100}, {}, {}}, {"gone", "gone", {1, 30}, {}, {}}, {"same", "same", {3, 90}, {}, {}}};
+  std::vector<NamedSide> b = {
+      {"same", "same", {3, 90}, {}, {}}, {"x", "x", {2, 40}, {}, {}}, {"added", "added", {4, 80}, {}, {}}};
   auto rows = matchByName(a, b);
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].name, "added");  // +80
@@ -129,7 +131,8 @@ TEST(RunDiff, MatchByNameSortsByChangeAndMarksOneSidedRows) {
 }
 
 TEST(RunDiff, EqualChangesPutTheLargerTotalFirst) {
-  std::vector<NamedSide> a = {{"b", "b", {1, 10}, {}, {}}, {"a", "a", {1, 10}, {}, {}}, {"big", "big", {1, 500}, {}, {}}};
+  std::vector<NamedSide> a = {
+      {"b", "b", {1, 10}, {}, {}}, {"a", "a", {1, 10}, {}, {}}, {"big", "big", {1, 500}, {}, {}}};
   auto rows = matchByName(a, a);
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].name, "big");

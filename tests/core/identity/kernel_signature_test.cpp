@@ -8,7 +8,8 @@ namespace {
 TEST(KernelSignature, NcuAndGccSpellingsMeet) {
   EXPECT_EQ(canonicalKernelSignature("transposeNaive(float *, const float *, int, int)"),
             canonicalKernelSignature("transposeNaive(float*, float const*, int, int)"));
-  EXPECT_EQ(canonicalKernelSignature("saxpy(float *, const float *, float, int)"), "saxpy(float*,const float*,float,int)");
+  EXPECT_EQ(canonicalKernelSignature("saxpy(float *, const float *, float, int)"),
+            "saxpy(float*,const float*,float,int)");
 }
 
 TEST(KernelSignature, TemplatesAndScopesKeepTheirShape) {

@@ -1,7 +1,7 @@
 // parseDuration: the units people type, and what is refused.
-#include <gtest/gtest.h>
-
 #include "core/model/time_text.h"
+
+#include <gtest/gtest.h>
 
 namespace gpuscope {
 namespace {

@@ -1,8 +1,9 @@
 // The loader on the real nsys exports: tracks, hierarchy, correlation, nesting.
+#include "core/model/trace_loader.h"
+
 #include <gtest/gtest.h>
 
 #include "core/db/sqlite_database.h"
-#include "core/model/trace_loader.h"
 
 namespace gpuscope {
 namespace {
@@ -69,9 +70,10 @@ TEST(TraceLoader, EveryKernelCorrelatesToItsLaunch) {
 TEST(TraceLoader, LoaderMultiProcessKeepsEveryProcess) {
   auto file = fixture("loader2.sqlite");
   auto trace = loadTrace(file);
-  auto pids = countRows(file,
-                        "SELECT count(DISTINCT (globalTid >> 24) & 16777215) FROM (SELECT globalTid FROM OSRT_API "
-                        "UNION SELECT globalTid FROM CUPTI_ACTIVITY_KIND_RUNTIME UNION SELECT globalTid FROM NVTX_EVENTS)");
+  auto pids =
+      countRows(file,
+                "SELECT count(DISTINCT (globalTid >> 24) & 16777215) FROM (SELECT globalTid FROM OSRT_API "
+                "UNION SELECT globalTid FROM CUPTI_ACTIVITY_KIND_RUNTIME UNION SELECT globalTid FROM NVTX_EVENTS)");
   EXPECT_EQ(static_cast<int64_t>(trace->processes().size()), pids);
   EXPECT_EQ(trace->processes()[0].name, "python3");
   EXPECT_EQ(static_cast<int64_t>(trace->counts().kernels),

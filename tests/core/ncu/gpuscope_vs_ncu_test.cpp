@@ -24,7 +24,9 @@ double total(const std::array<std::optional<double>, 4>& flops) {
   return sum;
 }
 
-double percentApart(double a, double b) { return a == b ? 0.0 : std::abs(a - b) / std::max(std::abs(a), std::abs(b)) * 100; }
+double percentApart(double a, double b) {
+  return a == b ? 0.0 : std::abs(a - b) / std::max(std::abs(a), std::abs(b)) * 100;
+}
 
 class GpuscopeVsNcu : public ::testing::Test {
  protected:

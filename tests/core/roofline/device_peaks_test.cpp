@@ -122,8 +122,7 @@ TEST(DevicePeaks, RooflinePrefersStoredPeaksAndSaysSo) {
                             [](const auto& p) { return p.label.rfind("saxpy", 0) == 0; });
   ASSERT_NE(saxpy, data.points.end());
   auto assessment = assessPoint(*saxpy, data.roofs[0]);
-  EXPECT_DOUBLE_EQ(*assessment.attainableFlopsPerSecond,
-                   *assessment.intensityOf(MemoryLevel::Dram) * 3.0e12);
+  EXPECT_DOUBLE_EQ(*assessment.attainableFlopsPerSecond, *assessment.intensityOf(MemoryLevel::Dram) * 3.0e12);
   std::filesystem::remove(path);
 }
 
@@ -143,8 +142,9 @@ TEST(DevicePeaks, HostileRowsAreSkippedAndForeignTablesRefused) {
     db.exec(createTableSql(tableSpec(table::kKernel)));
     // Without the NOT NULL constraints, and without the optional columns: a hand-made or older table.
     db.exec("CREATE TABLE GPUSCOPE_DEVICE_PEAKS (deviceId INTEGER, kind TEXT, value REAL)");
-    db.exec("INSERT INTO GPUSCOPE_DEVICE_PEAKS (deviceId, kind, value) VALUES (0, 'fp32', 1e13), "
-            "(0, 'warp', 1e13), (0, 'dram', -5), (0, 'l2', 'fast'), (0, 'l1', 1e999), (0, 'fp64', NULL)");
+    db.exec(
+        "INSERT INTO GPUSCOPE_DEVICE_PEAKS (deviceId, kind, value) VALUES (0, 'fp32', 1e13), "
+        "(0, 'warp', 1e13), (0, 'dram', -5), (0, 'l2', 'fast'), (0, 'l1', 1e999), (0, 'fp64', NULL)");
   }
   auto peaks = readDevicePeaks(openTraceFile(path));
   ASSERT_EQ(peaks.size(), 1u);

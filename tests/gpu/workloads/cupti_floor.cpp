@@ -8,11 +8,11 @@
 //   -o libcupti_floor.so, then run the program with CUDA_INJECTION64_PATH=libcupti_floor.so.
 #include <cupti.h>
 
-#include "collector/cuda/query_api_filter.h"
-
 #include <cstdlib>
 #include <mutex>
 #include <vector>
+
+#include "collector/cuda/query_api_filter.h"
 
 namespace {
 

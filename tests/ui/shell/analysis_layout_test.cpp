@@ -1,7 +1,5 @@
 // The analysis view at 1920x1080 on loader2.sqlite: the details pane keeps its width whatever the name
 // selected, and the timeline's keys keep working after the details panel's "Go to launching API call".
-#include "ui/main_window/analysis_view.h"
-
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -11,6 +9,7 @@
 #include "core/details/kernel_list.h"
 #include "core/model/trace_loader.h"
 #include "ui/details/details_panel.h"
+#include "ui/main_window/analysis_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_view.h"

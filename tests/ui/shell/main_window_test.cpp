@@ -29,11 +29,11 @@
 #include "shell_fixtures.h"
 #include "ui/compare/compare_view.h"
 #include "ui/loading/background_trace_loader.h"
-#include "ui/main_window/analysis_view.h"
-#include "ui/roofline/roofline_view.h"
 #include "ui/loading/load_progress_widget.h"
+#include "ui/main_window/analysis_view.h"
 #include "ui/main_window/recent_files.h"
 #include "ui/main_window/welcome_view.h"
+#include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/summary/trace_summary_view.h"
 
@@ -319,8 +319,8 @@ TEST_F(MainWindowTest, TabsAreTimelineSummaryAndRoofline) {
   EXPECT_EQ(tabs->indexOf(window_->analysisView()), 0);
   EXPECT_EQ(tabs->tabText(tabs->indexOf(window_->rooflineView())), QStringLiteral("Roofline"));
   // The transpose export has no kernel metrics: the roofline says how to get them.
-  EXPECT_TRUE(window_->rooflineView()->message().contains(QStringLiteral("import-ncu"))) <<
-      window_->rooflineView()->message().toStdString();
+  EXPECT_TRUE(window_->rooflineView()->message().contains(QStringLiteral("import-ncu")))
+      << window_->rooflineView()->message().toStdString();
 }
 
 TEST_F(MainWindowTest, CompareWithOpensTheCompareWindowOfBothRuns) {

@@ -49,8 +49,10 @@ TEST(KernelTableNames, DemangledColumnShowsTheRealKernelAndCanBeHidden) {
   QTreeView* view = shown.table.view();
   QAbstractItemModel* model = view->model();
   for (int row : {0, 1, model->rowCount() - 1}) {
-    EventRef event = shown.table.instanceModel()->eventAt(shown.table.instanceProxy()->mapToSource(model->index(row, 0)).row());
-    std::string sql = "SELECT d.value" + kJoin + " WHERE k.rowid = " + std::to_string(loader2()->lane(event).row[event.index]);
+    EventRef event =
+        shown.table.instanceModel()->eventAt(shown.table.instanceProxy()->mapToSource(model->index(row, 0)).row());
+    std::string sql =
+        "SELECT d.value" + kJoin + " WHERE k.rowid = " + std::to_string(loader2()->lane(event).row[event.index]);
     EXPECT_EQ(model->index(row, KernelTableModel::DemangledColumn).data().toString().toStdString(),
               sqlText(*loader2(), sql));
   }

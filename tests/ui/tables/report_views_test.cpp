@@ -1,10 +1,9 @@
 // The stats report views on transpose.sqlite: the report model, CSV export, and the NVTX GPU projection.
 #include <gtest/gtest.h>
 
-#include <QLocale>
-
 #include <QComboBox>
 #include <QFile>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>

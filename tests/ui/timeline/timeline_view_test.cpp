@@ -14,8 +14,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "core/model/trace_summary.h"
 #include "core/model/trace_loader.h"
+#include "core/model/trace_summary.h"
 #include "core/query/draw_list.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
 #include "ui/session/trace_session.h"
