@@ -1,13 +1,14 @@
 #include "app/cli/analyze_command.h"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "app/cli/output_file.h"
 #include "core/analysis/finding_format.h"
 #include "core/analysis/rule_registry.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
+#include "core/report/report_format.h"
 
 namespace gpuscope::cli {
 namespace {
@@ -41,14 +42,6 @@ std::string helpFooter() {
          "  gpuscope analyze run.sqlite --format csv -o out/run      # out/run_<rule>.csv\n";
 }
 
-void writeFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw TraceError("Cannot write " + path + ": check that its folder exists and is writable.");
-  out << text;
-  out.close();
-  if (!out) throw TraceError("Writing " + path + " failed: the disk may be full.");
-}
-
 std::vector<RuleRequest> requests(const AnalyzeOptions& options) {
   std::vector<RuleRequest> list;
   if (options.rules.empty()) {
@@ -64,7 +57,7 @@ void printFindings(const std::vector<Finding>& findings, const std::string& form
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const Finding& finding : findings) list.push_back(findingJson(finding));
     document["findings"] = list;
-    std::cout << document.dump(2) << "\n";
+    std::cout << jsonText(document) << "\n";
     return;
   }
   for (size_t i = 0; i < findings.size(); ++i) {
@@ -89,11 +82,11 @@ void runAnalyze(const AnalyzeOptions& options) {
     std::string extension = options.format == "table" ? "txt" : options.format;
     std::string path = options.outputPrefix + "_" + finding.ruleId + "." + extension;
     if (options.format == "csv") {
-      writeFile(path, findingCsv(finding));
+      writeOutputFile(path, findingCsv(finding));
     } else if (options.format == "json") {
-      writeFile(path, findingJson(finding).dump(2) + "\n");
+      writeOutputFile(path, jsonText(findingJson(finding)) + "\n");
     } else {
-      writeFile(path, findingText(finding));
+      writeOutputFile(path, findingText(finding));
     }
     std::cout << "Wrote " << path << "\n";
   }

@@ -1,10 +1,10 @@
 #include "app/cli/stats_command.h"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "app/cli/output_file.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
 #include "core/report/report_format.h"
@@ -48,14 +48,6 @@ std::string render(const ReportTable& table, const std::string& format) {
 }
 
 std::string extensionFor(const std::string& format) { return format == "table" ? "txt" : format; }
-
-void writeFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw TraceError("Cannot write " + path + ": check that its folder exists and is writable.");
-  out << text;
-  out.close();
-  if (!out) throw TraceError("Writing " + path + " failed: the disk may be full.");
-}
 
 // The requested report names, each checked and listed once, in the order given.
 std::vector<std::string> requestedReports(const StatsOptions& options) {
@@ -107,7 +99,7 @@ void runStats(const StatsOptions& options) {
   }
   for (const auto& table : tables) {
     auto path = options.outputPrefix + "_" + table.name + "." + extensionFor(options.format);
-    writeFile(path, render(table, options.format));
+    writeOutputFile(path, render(table, options.format));
     std::cout << "Wrote " << path << "\n";
   }
 }
