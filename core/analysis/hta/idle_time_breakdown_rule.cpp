@@ -59,7 +59,8 @@ std::string summary(const std::vector<StreamIdleInterval>& gaps) {
   std::map<int64_t, std::array<int64_t, 3>> byRank;
   for (const StreamIdleInterval& gap : gaps) {
     auto& sums = byRank[gap.rank];
-    sums[static_cast<size_t>(gap.category)] += gap.idleUs;
+    auto index = static_cast<size_t>(gap.category);
+    sums[index] = saturatingAdd(sums[index], gap.idleUs);
   }
   std::string text;
   for (const auto& [rank, sums] : byRank) {

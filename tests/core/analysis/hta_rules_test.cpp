@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <string>
@@ -440,6 +441,23 @@ TEST(HtaRules, WindowAndBadOptions) {
   EXPECT_THROW(runRule(db, "kernel_launch_stats:include_memory_events=maybe"), TraceError);
   EXPECT_THROW(runRule(db, "idle_time_breakdown:consecutive_kernel_delay=fast"), TraceError);
   EXPECT_THROW(parseRuleRequest("temporal_breakdown:rows=5"), TraceError);
+}
+
+// Times from a hostile file: spans and sums saturate instead of overflowing, and every rule answers.
+TEST(HtaRules, ExtremeTimesSaturate) {
+  TinyTrace trace;
+  const TimeNs lowest = std::numeric_limits<TimeNs>::min() + 10, highest = std::numeric_limits<TimeNs>::max();
+  trace.launch(1, 1, lowest, highest, lowest, highest);
+  trace.launch(1, 1, highest - 5, highest, highest - 3, highest);
+  trace.launch(1, 2, 0, 1, 5, 2);  // ends before it starts
+  Database db = trace.open();
+  Finding temporal = runRule(db, "temporal_breakdown");
+  ASSERT_EQ(temporal.evidence.rows.size(), 1u);
+  EXPECT_EQ(cellReal(temporal.evidence.rows[0][4]), static_cast<double>(htaEndUs(highest) - htaStartUs(lowest)));
+  EXPECT_EQ(runRule(db, "idle_time_breakdown").evidence.rows.size(), 3u);
+  Finding launches = runRule(db, "kernel_launch_stats");
+  ASSERT_EQ(launches.evidence.rows.size(), 3u);
+  EXPECT_GE(cellReal(launches.evidence.rows[0][3]), 0.0);
 }
 
 TEST(HtaRules, RegisteredAfterNsysRules) {
