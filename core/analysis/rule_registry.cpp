@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 
+#include "core/analysis/hta/hta_rules.h"
 #include "core/analysis/nsys/nsys_rules.h"
 #include "core/error.h"
 
@@ -10,7 +11,11 @@ namespace gpuscope {
 namespace {
 
 std::vector<std::unique_ptr<AnalysisRule>>& ownedRules() {
-  static std::vector<std::unique_ptr<AnalysisRule>> rules = makeNsysRules();
+  static std::vector<std::unique_ptr<AnalysisRule>> rules = [] {
+    auto list = makeNsysRules();
+    for (auto& rule : makeHtaRules()) list.push_back(std::move(rule));
+    return list;
+  }();
   return rules;
 }
 
