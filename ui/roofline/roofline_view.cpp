@@ -42,6 +42,10 @@ QString elidedLabel(const std::string& name) {
   return text.size() <= kLongest ? text : text.left(kLongest - 1) + QChar(0x2026);
 }
 
+// Library kernel names ("sm90_xmma_dgrad_implicit_gemm_...") have no spaces: a zero-width space after each
+// underscore lets the narrow details panel wrap them instead of cutting them off.
+QString breakableAtUnderscores(QString text) { return text.replace('_', QStringLiteral("_\u200B")); }
+
 QString number(double value, int decimals = 0) { return QLocale(QLocale::English).toString(value, 'f', decimals); }
 
 // Rates in the units of core/text, as every other view writes them.
@@ -461,7 +465,7 @@ void RooflineView::updateSelection() {
             : grouping() == RooflineGrouping::Name && point.label == kernel->name && point.deviceId == kernel->deviceId;
     if (!holds) continue;
     selectionSeries_->append(position);
-    details_->setText(pointDescription(index));  // a kernel selected anywhere shows its point's details here
+    details_->setText(breakableAtUnderscores(pointDescription(index)));  // a kernel selected anywhere shows its point's details here
   }
 }
 
@@ -518,7 +522,7 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
 }
 
 void RooflineView::activatePoint(size_t pointIndex) {
-  details_->setText(pointDescription(pointIndex));
+  details_->setText(breakableAtUnderscores(pointDescription(pointIndex)));
   if (auto event = data_.eventOf(points_.at(pointIndex))) session_->focusEvent(*event);
 }
 
