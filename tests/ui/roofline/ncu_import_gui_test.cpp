@@ -89,5 +89,27 @@ TEST(NcuImportMenu, ImportsIntoACopyAndOpensItWithItsRoofline) {
   EXPECT_TRUE(action->isEnabled());
 }
 
+TEST(NcuImportMenu, ImportsIntoTheOpenFileInPlaceAndReloadsIt) {
+  QTemporaryDir dir;
+  QString trace = dir.filePath("transpose.sqlite");
+  ASSERT_TRUE(QFile::copy(QString::fromStdString(kTrace), trace));
+  MainWindow window(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
+  QStringList errors;
+  window.setErrorReporter([&errors](const QString& message) { errors << message; });
+  QSignalSpy loaded(&window, &MainWindow::traceLoaded);
+  window.openFile(trace);
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
+  NcuImportOptions options;
+  options.tracePath = trace.toStdString();
+  options.ncuCsvPath = kReport;
+  options.inPlace = true;  // as `import-ncu --in-place`
+  ASSERT_TRUE(window.startNcuImport(options));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs)) << errors.join(' ').toStdString();
+  EXPECT_TRUE(errors.isEmpty()) << errors.join(' ').toStdString();
+  EXPECT_EQ(loaded.last().at(0).toString(), QFileInfo(trace).absoluteFilePath());
+  EXPECT_EQ(readKernelMetrics(openTraceFile(trace.toStdString())).size(), 6u);
+  EXPECT_EQ(window.rooflineView()->points().size(), 3u);
+}
+
 }  // namespace
 }  // namespace gpuscope::ui
