@@ -83,9 +83,8 @@ int saveScreenshot(QWidget& widget, const QString& output) {
 // `gpuscope-ui A B`: the compare window of two runs (loaded here; they are usually small enough that a
 // progress dialog would only flash). With SCREENSHOT, renders it and exits.
 // Brings the window's tab named NAME (any case) to the front; the error sentence when there is none.
-std::optional<QString> showTab(gpuscope::ui::MainWindow& window, const QString& name) {
+std::optional<QString> showTab(QTabWidget* tabs, const QString& name) {
   if (name.isEmpty()) return std::nullopt;
-  QTabWidget* tabs = window.views();
   QStringList names;
   for (int i = 0; i < tabs->count(); ++i) {
     const QString text = tabs->tabText(i).remove(QLatin1Char('&'));
@@ -115,7 +114,8 @@ std::optional<QString> alignRuns(gpuscope::ui::CompareView& view, const QString&
 }
 
 int runCompare(QApplication& app, const QString& pathA, const QString& pathB, const QString& screenshot,
-               std::optional<QSize> size, const gpuscope::ui::StartupView& startup, const QString& align) {
+               std::optional<QSize> size, const gpuscope::ui::StartupView& startup, const QString& align,
+               const QString& tab) {
   std::unique_ptr<gpuscope::ui::CompareView> compare;
   try {
     compare = std::make_unique<gpuscope::ui::CompareView>(gpuscope::loadTrace(pathA.toStdString()),
@@ -137,6 +137,8 @@ int runCompare(QApplication& app, const QString& pathA, const QString& pathB, co
   QCoreApplication::processEvents();
   // --view and --select act on A; B follows through the alignment.
   if (auto error = gpuscope::ui::applyStartupView(startup, *view.sessionA())) return fail(*error);
+  if (auto error = showTab(view.tabs(), tab)) return fail(*error);
+  QCoreApplication::processEvents();
   if (!screenshot.isEmpty()) return saveScreenshot(view, screenshot);
   return app.exec();
 }
@@ -199,7 +201,8 @@ int main(int argc, char** argv) {
       QStringLiteral("NAME[#N]"));
   parser.addOption(alignOption);
   const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline)."),
+                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline; "
+                                                    "with two files: diff table, roofline)."),
                                      QStringLiteral("NAME"));
   parser.addOption(tabOption);
   parser.process(app);
@@ -223,8 +226,8 @@ int main(int argc, char** argv) {
   gpuscope::ui::StartupView startup;
   if (auto error = parseStartupView(parser.value(viewOption), parser.value(selectOption), startup)) return fail(*error);
   if (files.size() == 2)
-    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup,
-                      parser.value(alignOption));
+    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup, parser.value(alignOption),
+                      parser.value(tabOption));
   if (parser.isSet(alignOption)) return fail(QStringLiteral("--align needs two trace files to compare."));
 
   const bool batch = parser.isSet(screenshotOption);
@@ -242,7 +245,7 @@ int main(int argc, char** argv) {
         QCoreApplication::exit(fail(*error));
         return;
       }
-      if (auto error = showTab(window, tab)) {
+      if (auto error = showTab(window.views(), tab)) {
         QCoreApplication::exit(fail(*error));
         return;
       }

@@ -12,7 +12,7 @@
 
 #include "collector/daemon/row_pipeline.h"
 #include "collector/transport/ring_reader.h"
-#include "core/ncu/kernel_metrics.h"
+#include "core/roofline/kernel_metrics.h"
 
 namespace gpuscope {
 

@@ -25,7 +25,7 @@
 #include "collector/launch/record_files.h"
 #include "collector/transport/session_clock.h"
 #include "core/error.h"
-#include "core/ncu/ncu_import.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 
 extern char** environ;

@@ -15,11 +15,16 @@ class QMimeData;
 class QStackedWidget;
 class QTabWidget;
 
+namespace gpuscope {
+struct NcuImportOptions;
+}
+
 namespace gpuscope::ui {
 
 class AnalysisView;
 class BackgroundTraceLoader;
 class LoadProgressWidget;
+class NcuImportJob;
 class RecentFiles;
 class RooflineView;
 class TraceSession;
@@ -79,6 +84,11 @@ class MainWindow : public QMainWindow {
   // Returns the window, or null when either trace cannot be read.
   QWidget* compareWith(const QString& path);
   void showCompareDialog();
+  // File > Import ncu Metrics: asks for the report and the target, then startNcuImport.
+  void showImportNcuDialog();
+  // Runs `import-ncu` with OPTIONS in the background and opens the file that holds the metrics when it is
+  // done (errors go to the error reporter); false while another import runs.
+  bool startNcuImport(const NcuImportOptions& options);
 
  signals:
   void traceLoaded(const QString& path);
@@ -119,6 +129,8 @@ class MainWindow : public QMainWindow {
   QAction* reloadAction_ = nullptr;
   QAction* closeAction_ = nullptr;
   QAction* compareAction_ = nullptr;
+  QAction* importNcuAction_ = nullptr;
+  NcuImportJob* ncuImport_ = nullptr;
   QAction* quitAction_ = nullptr;
   ErrorReporter reportError_;
   QString currentFile_;
