@@ -149,9 +149,8 @@ TEST(RecordRobustness, TheNextRecordingRemovesAKilledRecordersSessionFolder) {
   fs::create_directory(unknown);
   RunResult next = runGpuscope({"record", "-o", dir.file("next.sqlite"), "--", "/bin/true"});
   EXPECT_EQ(next.status, 0) << next.errorOutput;
-  EXPECT_NE(next.errorOutput.find("session folder(s) left in /dev/shm by recorders that were killed"),
-            std::string::npos)
-      << next.errorOutput;
+  // Only that the folder is gone: a `record` test running in parallel may have removed it first,
+  // and then this recording's "removed N session folder(s)" line is not printed.
   EXPECT_FALSE(fs::exists(left));
   EXPECT_TRUE(fs::exists(unknown));
   fs::remove_all(unknown);
