@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -96,6 +97,35 @@ TEST(RecordRobustness, InterruptOfTheProcessGroupAlwaysLeavesAValidTrace) {
     ASSERT_EQ(result.status, 128 + SIGINT) << "run " << run << ": " << result.errorOutput;
     ASSERT_NO_THROW(loadTrace(trace)) << "run " << run;
     EXPECT_EQ(meta(trace, "exit_status").value_or(""), std::to_string(128 + SIGINT));
+  }
+}
+
+// The SIGINTs the program counted (its "interrupts N" line), or -1 when it wrote none.
+int countedInterrupts(const std::string& log) {
+  std::ifstream file(log);
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.rfind("interrupts ", 0) == 0) return std::stoi(line.substr(11));
+  }
+  return -1;
+}
+
+// SIGINT reaches the program exactly once: sent to the whole process group (the program has it
+// from the group, `record` must not pass it on) and sent to `record` alone (passed on), each ten
+// times.
+TEST(RecordRobustness, TheProgramGetsEachInterruptOnce) {
+  for (bool wholeGroup : {true, false}) {
+    for (int run = 0; run < 10; ++run) {
+      TempDir dir;
+      std::string trace = dir.file("counted.sqlite");
+      std::string log = dir.file("log");
+      Running running({"record", "-o", trace, "--", CRASH_WORKLOAD, "count", log}, true);
+      ASSERT_TRUE(waitForText(log, "ready")) << "run " << run;
+      kill(wholeGroup ? -running.pid() : running.pid(), SIGINT);
+      RunResult result = running.wait();
+      ASSERT_EQ(result.status, 0) << "run " << run << ": " << result.errorOutput;
+      EXPECT_EQ(countedInterrupts(log), 1) << (wholeGroup ? "to the group" : "to record") << ", run " << run;
+    }
   }
 }
 
