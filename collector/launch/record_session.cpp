@@ -508,11 +508,17 @@ RecordResult recordProgram(const RecordOptions& options) {
     probe = -1;
     if (!problem.empty()) throw TraceError("--metrics roofline needs a CUDA GPU, and here there is " + problem);
   }
-  if (int stale = removeStaleSessionDirectories()) {
-    std::cerr << "gpuscope: removed " << stale << " session folder(s) left in /dev/shm by recorders that were killed\n";
+  StaleSessions stale = removeStaleSessionDirectories();
+  if (stale.removed) {
+    std::cerr << "gpuscope: removed " << stale.removed
+              << " session folder(s) left in /dev/shm by recorders that were killed\n";
+  }
+  for (const std::string& trace : stale.traces) {
+    std::cerr << "gpuscope: a recorder that was killed left " << trace << ": gpuscope record --recover " << trace
+              << " makes a trace file of what it had written\n";
   }
 
-  SessionDirectory session;
+  SessionDirectory session(output.writingPath());
   std::string commandLine = joinCommand(options.command);
   WriterOptions writerOptions;
   writerOptions.recorderVersion = options.recorderVersion.empty() ? GPUSCOPE_RECORDER_VERSION : options.recorderVersion;

@@ -158,6 +158,55 @@ TEST(RecordRobustness, DiskFullGivesOneSentenceAndLeavesNothing) {
 }
 #endif
 
+#ifdef NVTX_FLOOD
+int64_t monotonicNs() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+}
+
+// A recorder killed with SIGKILL after about 3 s loses at most the last second: the trace it was
+// writing (OUT.<pid>.recording, committed every half second) holds every range that ended up to a
+// second before the kill, and `record --recover` makes a complete trace file of it.
+TEST(RecordRobustness, AKilledRecordersTraceLosesAtMostTheLastSecond) {
+  TempDir dir;
+  std::string trace = dir.file("killed.sqlite");
+  // One range about every 1.1 ms, for about 11 s: still running at the kill.
+  Running running({"record", "-t", "nvtx", "-o", trace, "--", NVTX_FLOOD, "1", "10000", "1000"}, true);
+  std::string partial = trace + "." + std::to_string(running.pid()) + ".recording";
+  usleep(3'000'000);  // what is recorded meanwhile is what the test is about
+  int64_t killedAt = monotonicNs();
+  kill(running.pid(), SIGKILL);
+  usleep(50000);  // SIGKILL has landed; then end the orphaned program, in the recorder's group
+  kill(-running.pid(), SIGKILL);
+  running.wait();
+  ASSERT_TRUE(fs::exists(partial));
+
+  RunResult recovered = runGpuscope({"record", "--recover", partial});
+  ASSERT_EQ(recovered.status, 0) << recovered.errorOutput;
+  EXPECT_FALSE(fs::exists(partial));
+  ASSERT_NO_THROW(loadTrace(trace));
+  EXPECT_TRUE(meta(trace, "recovered").has_value());
+  int64_t origin = std::stoll(meta(trace, "clock_origin_ns").value_or("0"));
+  int64_t lastEnd = origin + queryInt(trace, "SELECT max(end) FROM NVTX_EVENTS WHERE eventType = 59");
+  EXPECT_GE(lastEnd, killedAt - 1'000'000'000) << "lost " << (killedAt - lastEnd) / 1'000'000 << " ms";
+  EXPECT_LT(lastEnd, killedAt);
+  // No stretch is missing before that: the program makes a range about every millisecond.
+  EXPECT_GT(queryInt(trace, "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59"), 1000);
+  EXPECT_LT(queryInt(trace,
+                     "SELECT max(start - previousEnd) FROM (SELECT start, lag(end) OVER (ORDER BY start) AS "
+                     "previousEnd FROM NVTX_EVENTS WHERE eventType = 59)"),
+            500'000'000);
+
+  // A file that is not a killed recorder's: one sentence each.
+  RunResult again = runGpuscope({"record", "--recover", partial});
+  EXPECT_EQ(again.status, 1);
+  RunResult named = runGpuscope({"record", "--recover", trace});
+  EXPECT_EQ(named.status, 1);
+  EXPECT_NE(named.errorOutput.find("FILE.<pid>.recording"), std::string::npos) << named.errorOutput;
+}
+#endif
+
 // A recorder killed with SIGKILL leaves its session folder; the next recording removes it (and
 // leaves alone a folder whose owner is unknown).
 TEST(RecordRobustness, TheNextRecordingRemovesAKilledRecordersSessionFolder) {
