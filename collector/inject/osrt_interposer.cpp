@@ -34,6 +34,7 @@
 #include <type_traits>
 
 #include "collector/inject/recorder_internal.h"
+#include "collector/inject/tick_clock.h"
 #include "collector/transport/osrt_functions.h"
 #include "collector/transport/session_clock.h"
 
@@ -77,14 +78,14 @@ void recordCall(ProcessRecorder* recorder, OsrtFunction function, int64_t start,
   errno = savedErrno;
 }
 
-// Times CALL and records it as FUNCTION.
+// Times CALL and records it as FUNCTION (on TickClock: most calls are timed only to be left out).
 template <typename Call>
 auto timed(OsrtFunction function, Call&& call) -> decltype(call()) {
   ProcessRecorder* recorder = osrtRecorder();
   if (!recorder) return call();
-  int64_t start = transport::sessionClockNs();
+  int64_t start = TickClock::now();
   auto result = call();
-  int64_t end = transport::sessionClockNs();
+  int64_t end = TickClock::now();
   recordCall(recorder, function, start, end, returnCode(result));
   return result;
 }
