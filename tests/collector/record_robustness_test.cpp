@@ -2,8 +2,10 @@
 // for room), Ctrl-C to the whole process group always leaves a valid trace, a disk that fills up
 // gives one sentence and no leftovers, a killed recorder's session folder is cleaned up by the
 // next one, and --force-overwrite replaces a file only with a complete trace.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "core/model/trace_loader.h"
 #include "tests/collector/record_test_support.h"
@@ -126,6 +129,55 @@ TEST(RecordRobustness, TheProgramGetsEachInterruptOnce) {
       ASSERT_EQ(result.status, 0) << "run " << run << ": " << result.errorOutput;
       EXPECT_EQ(countedInterrupts(log), 1) << (wholeGroup ? "to the group" : "to record") << ", run " << run;
     }
+  }
+}
+
+// `gpuscope ARGS...` as a terminal's foreground job: the leader of a session of its own whose
+// controlling terminal (and stdin) is a pseudo-terminal; MASTER is the terminal's other side.
+struct OnTerminal {
+  pid_t pid = -1;
+  int master = -1;
+};
+
+OnTerminal startOnTerminal(const std::vector<std::string>& args) {
+  OnTerminal started;
+  started.master = posix_openpt(O_RDWR | O_NOCTTY);
+  if (started.master < 0 || grantpt(started.master) != 0 || unlockpt(started.master) != 0) return started;
+  std::string terminal = ptsname(started.master);
+  std::vector<std::string> words{GPUSCOPE_CLI};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  started.pid = fork();
+  if (started.pid == 0) {
+    setsid();
+    int tty = open(terminal.c_str(), O_RDWR);  // becomes the session's controlling terminal
+    int devnull = open("/dev/null", O_WRONLY);
+    dup2(tty, 0);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execv(argv[0], argv.data());
+    _exit(126);
+  }
+  return started;
+}
+
+// Ctrl-C typed on the recorder's terminal reaches the program once: the terminal sends it to the
+// whole foreground process group, and `record` does not pass it on.
+TEST(RecordRobustness, ACtrlCTypedOnTheTerminalReachesTheProgramOnce) {
+  for (int run = 0; run < 5; ++run) {
+    TempDir dir;
+    std::string log = dir.file("log");
+    OnTerminal job = startOnTerminal({"record", "-o", dir.file("typed.sqlite"), "--", CRASH_WORKLOAD, "count", log});
+    if (job.pid < 0) GTEST_SKIP() << "no pseudo-terminal here (posix_openpt failed)";
+    ASSERT_TRUE(waitForText(log, "ready")) << "run " << run;
+    ASSERT_EQ(write(job.master, "\x03", 1), 1);  // VINTR, Ctrl-C
+    int status = 0;
+    waitpid(job.pid, &status, 0);
+    close(job.master);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "run " << run << ": status " << status;
+    EXPECT_EQ(countedInterrupts(log), 1) << "run " << run;
   }
 }
 
