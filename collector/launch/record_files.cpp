@@ -67,6 +67,13 @@ std::optional<std::string> goneOwnersTrace(const fs::path& directory) {
   return trace;
 }
 
+// Whether process PID is a gpuscope that still runs (a recorder still writing its trace).
+bool isRunningGpuscope(long pid) {
+  std::string name;
+  std::ifstream("/proc/" + std::to_string(pid) + "/comm") >> name;
+  return name == "gpuscope" && !processGone(pid, 0);
+}
+
 }  // namespace
 
 SessionDirectory::SessionDirectory(const std::string& tracePath) {
@@ -112,13 +119,8 @@ std::string recoverRecording(const std::string& path) {
   if (!std::regex_match(path, parts, recording))
     throw TraceError(path + " is not a file that a recorder was writing (those are named FILE.<pid>.recording)");
   std::string finalPath = parts[1].str();
-  long pid = std::stol(parts[2].str());
-  if (!processGone(pid, 0) && std::ifstream("/proc/" + std::to_string(pid) + "/comm").good()) {
-    std::string name;
-    std::ifstream("/proc/" + std::to_string(pid) + "/comm") >> name;
-    if (name == "gpuscope")
-      throw TraceError(path + " is still being written by gpuscope (process " + parts[2].str() + ")");
-  }
+  if (isRunningGpuscope(std::stol(parts[2].str())))
+    throw TraceError(path + " is still being written by gpuscope (process " + parts[2].str() + ")");
   if (fs::exists(finalPath)) throw TraceError(finalPath + " exists already: move it away, then recover " + path);
   std::unique_ptr<TraceWriter> writer = TraceWriter::resume(path);
   writer->addMeta("recovered", "the recorder was killed: this file holds what it had committed");
