@@ -30,7 +30,10 @@ class FoldDensity {
 
   // Built on the first fold painted in a lane; a lane's columns never move once the trace is loaded.
   std::unordered_map<const Lane*, LaneCoverage> coverage_;
-  std::vector<float> busy_;  // reused per fold
+  std::vector<float> busy_;           // reused per fold
+  std::vector<QRect> columns_;        // reused per fold
+  const Lane* cursorLane_ = nullptr;  // the lane whose last fold cursor_ ended in
+  size_t cursor_ = 0;
 };
 
 }  // namespace gpuscope::ui

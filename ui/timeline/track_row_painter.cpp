@@ -21,6 +21,7 @@ struct TrackRowPainter::Metrics {
         digitWidth(fm.horizontalAdvance(QLatin1Char('0'))),
         eventsSuffix(QStringLiteral(" events")),
         suffixWidth(fm.horizontalAdvance(eventsSuffix)),
+        busyWidth(fm.horizontalAdvance(QStringLiteral(", 100% busy"))),
         textTop((barHeight - fm.height()) / 2) {}
   QFontMetrics fm;
   int barHeight;
@@ -28,6 +29,7 @@ struct TrackRowPainter::Metrics {
   int digitWidth;  // counts are digits, and digits share one advance: measure once, not per block
   QString eventsSuffix;
   int suffixWidth;
+  int busyWidth;  // the widest busy share: whether one fits is decided without measuring it per block
   int textTop;
 };
 
@@ -75,15 +77,18 @@ void TrackRowPainter::paintFold(QPainter& p, const Lane& lane, const DrawItem& i
   int countWidth = digits * m.digitWidth;
   if (visibleWidth < countWidth + 6) return;
   // "1692 events, 15% busy" where it fits, then "1692 events", then the count alone.
-  const QString busyText = busy > 0 && busy < 0.005 ? QStringLiteral(", <1% busy")
-                                                    : QStringLiteral(", %1% busy").arg(std::lround(busy * 100));
-  const int busyWidth = m.fm.horizontalAdvance(busyText);
   bool spelled = visibleWidth >= countWidth + m.suffixWidth + 8;
-  bool withBusy = visibleWidth >= countWidth + m.suffixWidth + busyWidth + 8;
+  bool withBusy = visibleWidth >= countWidth + m.suffixWidth + m.busyWidth + 8;
   QString text = QString::number(item.count);
   if (spelled) text += m.eventsSuffix;
-  if (withBusy) text += busyText;
-  int textWidth = countWidth + (spelled ? m.suffixWidth : 0) + (withBusy ? busyWidth : 0);
+  int busyWidth = 0;
+  if (withBusy) {
+    const QString busyText = busy > 0 && busy < 0.005 ? QStringLiteral(", <1% busy")
+                                                      : QStringLiteral(", %1% busy").arg(std::lround(busy * 100));
+    busyWidth = m.fm.horizontalAdvance(busyText);
+    text += busyText;
+  }
+  int textWidth = countWidth + (spelled ? m.suffixWidth : 0) + busyWidth;
   int textX = std::max(left, area.left()) + (visibleWidth - textWidth) / 2;
   // Mostly busy runs carry their text on the fill, sparse ones on the faint wash above the columns.
   p.setPen(busy > 0.5 ? textColorOn(fold) : timeline_colors::kLabelText);
