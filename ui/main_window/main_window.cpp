@@ -24,7 +24,7 @@
 #include <tuple>
 
 #include "core/error.h"
-#include "ui/compare/compare_view.h"
+#include "ui/compare/compare_window.h"
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
 #include "ui/main_window/analysis_view.h"
@@ -266,23 +266,15 @@ void MainWindow::showCompareDialog() {
 
 QWidget* MainWindow::compareWith(const QString& path) {
   if (currentFile_.isEmpty() || path.isEmpty()) return nullptr;
-  QApplication::setOverrideCursor(Qt::WaitCursor);
-  QWidget* view = nullptr;
-  QString error;
-  try {
-    // Its own copies of both traces: the compare window outlives a trace closed or reloaded here.
-    view = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
-  } catch (const TraceError& e) {
-    error = QString::fromStdString(e.what());
-  } catch (const std::bad_alloc&) {
-    error = tr("There is not enough memory to hold both traces.");
-  }
-  QApplication::restoreOverrideCursor();
-  if (!error.isEmpty()) {
+  // Its own copies of both traces, loaded in the background: the compare window outlives a trace closed or
+  // reloaded here. A file that cannot be read closes it with one sentence.
+  CompareWindow* window = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
+  connect(window, &CompareWindow::failed, this, [this, window](const QString& error) {
     std::fprintf(stderr, "gpuscope-ui: %s\n", error.toLocal8Bit().constData());
     if (!batch_ && reportError_) reportError_(error);
-  }
-  return view;
+    window->close();
+  });
+  return window;
 }
 
 void MainWindow::reload() {

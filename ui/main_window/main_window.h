@@ -80,8 +80,8 @@ class MainWindow : public QMainWindow {
   void showOpenDialog();
   void reload();
   void closeTrace();
-  // Opens the compare window of the current trace (A) and PATH (B); load errors go to the error reporter.
-  // Returns the window, or null when either trace cannot be read.
+  // Opens the compare window of the current trace (A) and PATH (B), which loads both in the background
+  // (a CompareWindow); load errors go to the error reporter and close it. Null without a current trace.
   QWidget* compareWith(const QString& path);
   void showCompareDialog();
   // File > Import ncu Metrics: asks for the report and the target, then startNcuImport.
