@@ -237,7 +237,8 @@ class KinetoImporter {
     for (int64_t domain : domainsUsed_) {
       auto first = threads_.begin();
       int64_t globalTid = first == threads_.end() ? 0 : global_id::make(0, 0, first->first, first->second);
-      writer_.addNvtxDomainCreate({0, globalTid, domain, domain == kCpuOpDomain ? "PyTorch ops" : "Python"});
+      writer_.addNvtxDomainCreate(
+          {0, globalTid, domain, std::string(domain == kCpuOpDomain ? kKinetoCpuOpDomain : kKinetoPythonDomain)});
     }
   }
 
