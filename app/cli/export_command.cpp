@@ -32,16 +32,23 @@ ExportFormat formatFor(const ExportOptions& options) {
   throw TraceError("Cannot tell the format from " + options.output + ": pass --format chrome or --format perfetto.");
 }
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void runExport(const ExportOptions& options) {
   auto format = formatFor(options);
   auto started = std::chrono::steady_clock::now();
   auto trace = loadTrace(options.file);
+  double loadSeconds = secondsSince(started);
+  started = std::chrono::steady_clock::now();
   auto summary = exportTrace(*trace, format, options.output);
-  auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  double writeSeconds = secondsSince(started);
   std::cout << "Wrote " << options.output << ": " << summary.slices << " slices (" << summary.kernels << " kernels), "
             << summary.flows << " flows, " << formatBytes(static_cast<int64_t>(summary.bytesWritten))
-            << (endsWith(options.output, ".gz") ? " before compression" : "") << ", in "
-            << formatDuration(static_cast<TimeNs>(seconds * 1e9)) << ".\n";
+            << (endsWith(options.output, ".gz") ? " before compression" : "") << "; loaded in "
+            << formatDuration(static_cast<TimeNs>(loadSeconds * 1e9)) << ", written in "
+            << formatDuration(static_cast<TimeNs>(writeSeconds * 1e9)) << ".\n";
   if (summary.overlapRows)
     std::cout << "Ranges that overlap without nesting went to " << summary.overlapRows << " extra rows.\n";
 }

@@ -37,9 +37,9 @@ class PerfettoTraceWriter {
 
  private:
   void emit(const ProtoMessage& packet) {
-    ProtoMessage trace;
-    trace.message(pb::kTracePacket, packet);
-    out_.write(trace.data());
+    frame_.clear();  // reused: its buffer keeps its capacity from packet to packet
+    frame_.message(pb::kTracePacket, packet);
+    out_.write(frame_.data());
   }
 
   void writeClockSnapshot() {
@@ -193,7 +193,7 @@ class PerfettoTraceWriter {
   uint64_t nextUuid_ = 1;
   std::unordered_map<uint32_t, uint64_t> processUuid_, deviceUuid_;
   std::unordered_map<StringId, std::string> names_;
-  ProtoMessage event_, packet_;
+  ProtoMessage event_, packet_, frame_;
   ExportSummary summary_;
 };
 
