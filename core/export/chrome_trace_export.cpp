@@ -6,6 +6,7 @@
 
 #include "core/export/event_category.h"
 #include "core/export/export_groups.h"
+#include "core/export/gpu_work_args.h"
 #include "core/report/report_format.h"
 
 namespace gpuscope {
@@ -17,7 +18,12 @@ uint64_t layerTid(uint32_t tid, size_t layer) { return uint64_t{tid} | (uint64_t
 class ChromeTraceWriter {
  public:
   ChromeTraceWriter(const Trace& trace, const ExportFacts& facts, ExportOutput& out)
-      : trace_(trace), facts_(facts), out_(out), categories_(trace, facts), escaped_(trace.stringCount()) {
+      : trace_(trace),
+        facts_(facts),
+        out_(out),
+        categories_(trace, facts),
+        gpuArgs_(trace.database()),
+        escaped_(trace.stringCount()) {
     for (size_t i = 0; i < trace.processes().size(); ++i) processOrdinal_[trace.processes()[i].pid] = i;
     // Trace times count from the session start, which becomes baseTimeNanoseconds; without one the
     // file's own clock stays as it is, from 0.
@@ -171,7 +177,7 @@ class ChromeTraceWriter {
     put(", \"dur\": ");
     putMicros(slice.end - slice.start);
     if (track.isGpu())
-      writeGpuArgs(track, correlation);
+      writeGpuArgs(track, slice, correlation);
     else if (track.kind == TrackKind::CudaApi && correlation)
       writeApiArgs(correlation);
     put("}");
@@ -188,7 +194,7 @@ class ChromeTraceWriter {
     put("}");
   }
 
-  void writeGpuArgs(const Track& track, uint32_t correlation) {
+  void writeGpuArgs(const Track& track, const LayoutSlice& slice, uint32_t correlation) {
     put(", \"args\": {\"External id\": ");
     putUnsigned(correlation);
     put(", \"device\": ");
@@ -199,7 +205,44 @@ class ChromeTraceWriter {
     putUnsigned(track.streamId);
     put(", \"correlation\": ");
     putUnsigned(correlation);
+    uint32_t row = trace_.lane(slice.ref).row[slice.ref.index];
+    if (track.kind == TrackKind::GpuKernels) {
+      if (auto args = gpuArgs_.kernel(row)) writeKernelArgs(*args);
+    } else {
+      bool memset = trace_.lane(slice.ref).style[slice.ref.index] == kMemsetStyle;
+      if (auto bytes = gpuArgs_.bytes(memset, row)) writeBytes(*bytes, slice.end - slice.start);
+    }
     put("}");
+  }
+
+  void writeKernelArgs(const KernelArgs& args) {
+    put(", \"registers per thread\": ");
+    putNumber(args.registersPerThread);
+    put(", \"shared memory\": ");
+    putNumber(args.sharedMemory);
+    auto triple = [&](std::string_view key, const std::array<int64_t, 3>& values) {
+      put(", \"");
+      put(key);
+      put("\": [");
+      for (size_t i = 0; i < 3; ++i) {
+        if (i) put(", ");
+        putNumber(values[i]);
+      }
+      put("]");
+    };
+    triple("grid", args.grid);
+    triple("block", args.block);
+  }
+
+  // Bytes, and bytes per nanosecond, which is GB/s, as Kineto writes them.
+  void writeBytes(int64_t bytes, TimeNs duration) {
+    put(", \"bytes\": ");
+    putNumber(bytes);
+    if (duration <= 0) return;
+    char text[32];
+    auto [end, ec] = std::to_chars(text, text + sizeof(text), static_cast<double>(bytes) / duration);
+    put(", \"memory bandwidth (GB/s)\": ");
+    put(std::string_view(text, static_cast<size_t>(end - text)));
   }
 
   // "s" on a CUDA call that launched GPU work, "f" (binding to the enclosing slice) on each piece of
@@ -258,6 +301,7 @@ class ChromeTraceWriter {
   const ExportFacts& facts_;
   ExportOutput& out_;
   EventCategories categories_;
+  GpuWorkArgs gpuArgs_;
   std::vector<std::string> escaped_;  // JSON text of each trace string, made on first use
   std::unordered_map<uint32_t, uint32_t> processOrdinal_;
   int64_t base_ = 0;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/export/export_output.h"
 #include "core/export/export_trace.h"
@@ -117,6 +118,37 @@ TEST(ChromeExport, GpuEventsCarryKinetoArgs) {
     EXPECT_EQ(args["External id"], args["correlation"]);
   }
   EXPECT_TRUE(streamNames.count("stream 7"));
+}
+
+int64_t sqlSum(const Trace& trace, const std::string& query) {
+  auto statement = trace.database().prepare(query);
+  EXPECT_TRUE(statement.step());
+  return statement.int64(0);
+}
+
+TEST(ChromeExport, KernelAndCopyArgsEqualTheTables) {
+  auto e = exportChrome(test::fixturePath("nsys/loader2.sqlite"));
+  int64_t registers = 0, sharedMemory = 0, gridBlocks = 0, copyBytes = 0, memsetBytes = 0;
+  for (const auto& event : e.json["traceEvents"]) {
+    std::string category = event.value("cat", "");
+    if (category == "kernel") {
+      const auto& args = event["args"];
+      registers += args["registers per thread"].get<int64_t>();
+      sharedMemory += args["shared memory"].get<int64_t>();
+      gridBlocks += args["grid"][0].get<int64_t>() * args["grid"][1].get<int64_t>() * args["grid"][2].get<int64_t>() *
+                    args["block"][0].get<int64_t>();
+    }
+    if (category == "gpu_memcpy") copyBytes += event["args"]["bytes"].get<int64_t>();
+    if (category == "gpu_memset") memsetBytes += event["args"]["bytes"].get<int64_t>();
+  }
+  const auto& trace = *e.trace;
+  EXPECT_EQ(registers, sqlSum(trace, "SELECT SUM(registersPerThread) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
+  EXPECT_EQ(sharedMemory,
+            sqlSum(trace, "SELECT SUM(staticSharedMemory + dynamicSharedMemory) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
+  EXPECT_EQ(gridBlocks, sqlSum(trace, "SELECT SUM(gridX * gridY * gridZ * blockX) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
+  EXPECT_EQ(copyBytes, sqlSum(trace, "SELECT SUM(bytes) FROM CUPTI_ACTIVITY_KIND_MEMCPY"));
+  EXPECT_EQ(memsetBytes, sqlSum(trace, "SELECT SUM(bytes) FROM CUPTI_ACTIVITY_KIND_MEMSET"));
+  EXPECT_GT(copyBytes, 0);
 }
 
 TEST(ChromeExport, GzipOutputAndPyTorchCategories) {
