@@ -6,6 +6,7 @@
 
 #include "core/export/event_category.h"
 #include "core/export/export_groups.h"
+#include "core/export/gpu_annotations.h"
 #include "core/export/gpu_work_args.h"
 #include "core/report/report_format.h"
 
@@ -23,7 +24,8 @@ class ChromeTraceWriter {
         out_(out),
         categories_(trace, facts),
         gpuArgs_(trace.database()),
-        escaped_(trace.stringCount()) {
+        escaped_(trace.stringCount()),
+        annotations_(gpuAnnotations(trace, categories_)) {
     for (size_t i = 0; i < trace.processes().size(); ++i) processOrdinal_[trace.processes()[i].pid] = i;
     // Trace times count from the session start, which becomes baseTimeNanoseconds; without one the
     // file's own clock stays as it is, from 0.
@@ -131,7 +133,7 @@ class ChromeTraceWriter {
   }
 
   void writeGroup(const ExportGroup& group) {
-    auto layers = groupLayers(trace_, group);
+    auto layers = groupLayers(trace_, group, annotations_);
     if (layers.size() > 1) summary_.overlapRows += layers.size() - 1;
     for (size_t layer = 0; layer < layers.size(); ++layer) {
       uint64_t tid = layerTid(group.tid, layer);
@@ -159,6 +161,7 @@ class ChromeTraceWriter {
   }
 
   void writeSlice(const ExportGroup& group, uint64_t tid, const LayoutSlice& slice) {
+    if (isGpuAnnotation(slice.ref)) return writeGpuAnnotation(group, tid, slice);
     const auto& track = trace_.track(slice.ref.track);
     const auto& lane = trace_.lane(slice.ref);
     std::string_view category = categories_.of(slice.ref);
@@ -184,6 +187,24 @@ class ChromeTraceWriter {
     ++summary_.slices;
     if (track.kind == TrackKind::GpuKernels) ++summary_.kernels;
     writeFlow(group, tid, slice, correlation);
+  }
+
+  void writeGpuAnnotation(const ExportGroup& group, uint64_t tid, const LayoutSlice& slice) {
+    const auto& range = annotations_[slice.ref.index].range;
+    beginEvent();
+    put("{\"ph\": \"X\", \"cat\": \"gpu_user_annotation\", \"name\": ");
+    put(escaped(trace_.lane(range).name[range.index]));
+    put(", \"pid\": ");
+    putUnsigned(group.pid);
+    put(", \"tid\": ");
+    putUnsigned(tid);
+    put(", \"ts\": ");
+    putMicros(slice.start);
+    put(", \"dur\": ");
+    putMicros(slice.end - slice.start);
+    put("}");
+    ++summary_.slices;
+    ++summary_.gpuAnnotations;
   }
 
   void writeApiArgs(uint32_t correlation) {
@@ -303,6 +324,7 @@ class ChromeTraceWriter {
   EventCategories categories_;
   GpuWorkArgs gpuArgs_;
   std::vector<std::string> escaped_;  // JSON text of each trace string, made on first use
+  std::vector<GpuAnnotation> annotations_;
   std::unordered_map<uint32_t, uint32_t> processOrdinal_;
   int64_t base_ = 0;
   std::string chunk_;

@@ -33,8 +33,13 @@ std::vector<ExportGroup> exportGroups(const Trace& trace) {
   return groups;
 }
 
-std::vector<std::vector<LayoutSlice>> groupLayers(const Trace& trace, const ExportGroup& group) {
+std::vector<std::vector<LayoutSlice>> groupLayers(const Trace& trace, const ExportGroup& group,
+                                                  const std::vector<GpuAnnotation>& annotations) {
   std::vector<LayoutSlice> slices;
+  for (uint32_t i = 0; group.gpu && i < annotations.size(); ++i) {
+    const auto& a = annotations[i];
+    if (a.device == group.pid && a.stream == group.tid) slices.push_back({a.start, a.end, {kGpuAnnotationTrack, 0, i}});
+  }
   for (uint32_t trackIndex : group.tracks) {
     const auto& track = trace.track(trackIndex);
     for (uint32_t laneIndex = 0; laneIndex < track.lanes.size(); ++laneIndex) {

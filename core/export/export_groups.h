@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/export/gpu_annotations.h"
 #include "core/export/slice_layout.h"
 #include "core/model/trace.h"
 
@@ -22,7 +23,8 @@ struct ExportGroup {
 // CPU threads in the trace's process order, then GPU streams by device and stream id.
 std::vector<ExportGroup> exportGroups(const Trace& trace);
 
-// Every event of GROUP's tracks, laid out in properly nested layers.
-std::vector<std::vector<LayoutSlice>> groupLayers(const Trace& trace, const ExportGroup& group);
+// Every event of GROUP's tracks, and for a GPU stream the ANNOTATIONS on it, laid out in properly nested layers.
+std::vector<std::vector<LayoutSlice>> groupLayers(const Trace& trace, const ExportGroup& group,
+                                                  const std::vector<GpuAnnotation>& annotations);
 
 }  // namespace gpuscope

@@ -4,6 +4,7 @@
 
 #include "core/export/event_category.h"
 #include "core/export/export_groups.h"
+#include "core/export/gpu_annotations.h"
 #include "core/export/protobuf_writer.h"
 #include "core/export/valid_utf8.h"
 
@@ -20,7 +21,11 @@ uint64_t flowId(EventRef work) { return ((uint64_t{work.track} << 44) | (uint64_
 class PerfettoTraceWriter {
  public:
   PerfettoTraceWriter(const Trace& trace, const ExportFacts& facts, ExportOutput& out)
-      : trace_(trace), facts_(facts), out_(out), categories_(trace, facts) {
+      : trace_(trace),
+        facts_(facts),
+        out_(out),
+        categories_(trace, facts),
+        annotations_(gpuAnnotations(trace, categories_)) {
     // Timestamps are unsigned: a trace whose clock starts below zero is shifted, and the snapshot says so.
     offset_ = trace.startTime() < 0 ? -trace.startTime() : 0;
   }
@@ -113,7 +118,7 @@ class PerfettoTraceWriter {
   }
 
   void writeGroup(const ExportGroup& group) {
-    auto layers = groupLayers(trace_, group);
+    auto layers = groupLayers(trace_, group, annotations_);
     if (layers.size() > 1) summary_.overlapRows += layers.size() - 1;
     for (size_t layer = 0; layer < layers.size(); ++layer) {
       uint64_t uuid = writeGroupTrack(group, layer);
@@ -138,6 +143,7 @@ class PerfettoTraceWriter {
   }
 
   void writeBegin(uint64_t uuid, const LayoutSlice& slice) {
+    if (isGpuAnnotation(slice.ref)) return writeGpuAnnotationBegin(uuid, slice);
     const auto& track = trace_.track(slice.ref.track);
     uint32_t correlation = trace_.lane(slice.ref).correlation[slice.ref.index];
     event_.clear();
@@ -155,6 +161,18 @@ class PerfettoTraceWriter {
     writeEventPacket(slice.start);
     ++summary_.slices;
     if (track.kind == TrackKind::GpuKernels) ++summary_.kernels;
+  }
+
+  void writeGpuAnnotationBegin(uint64_t uuid, const LayoutSlice& slice) {
+    const auto& range = annotations_[slice.ref.index].range;
+    event_.clear();
+    event_.varint(pb::kEventType, pb::kSliceBegin);
+    event_.varint(pb::kEventTrackUuid, uuid);
+    event_.bytes(pb::kEventCategory, "gpu_user_annotation");
+    event_.bytes(pb::kEventName, name(range));
+    writeEventPacket(slice.start);
+    ++summary_.slices;
+    ++summary_.gpuAnnotations;
   }
 
   // A CUDA call starts one flow per piece of GPU work it launched; the work ends it.
@@ -189,6 +207,7 @@ class PerfettoTraceWriter {
   const ExportFacts& facts_;
   ExportOutput& out_;
   EventCategories categories_;
+  std::vector<GpuAnnotation> annotations_;
   TimeNs offset_ = 0;
   uint64_t nextUuid_ = 1;
   std::unordered_map<uint32_t, uint64_t> processUuid_, deviceUuid_;

@@ -2,10 +2,13 @@
 // with its exact start, flows paired, metadata as HTA and Perfetto read it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <istream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
+#include <vector>
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
@@ -151,6 +154,35 @@ TEST(ChromeExport, KernelAndCopyArgsEqualTheTables) {
   EXPECT_GT(copyBytes, 0);
 }
 
+// (name, stream, start ns, end ns) of each gpu_user_annotation event of JSON.
+std::vector<std::tuple<std::string, int64_t, double, double>> gpuAnnotationsOf(const nlohmann::json& json) {
+  std::vector<std::tuple<std::string, int64_t, double, double>> result;
+  for (const auto& event : json["traceEvents"])
+    if (event.value("cat", "") == "gpu_user_annotation") {
+      double start = event["ts"].get<double>(), end = start + event["dur"].get<double>();
+      result.emplace_back(event["name"], event["tid"], start, end);
+    }
+  std::sort(result.begin(), result.end());
+  return result;
+}
+
+// The NVTX projection gpuscope computes from the imported trace matches the gpu_user_annotation events
+// the PyTorch profiler wrote into the same file, to Kineto's own rounding (a nanosecond or two).
+void expectGpuAnnotationsAsKinetoWroteThem(const nlohmann::json& exported) {
+  GzipFileBuffer buffer(test::fixturePath("kineto/loader2_kineto.json.gz"));
+  std::istream in(&buffer);
+  auto original = gpuAnnotationsOf(nlohmann::json::parse(in));
+  auto ours = gpuAnnotationsOf(exported);
+  ASSERT_EQ(ours.size(), 24u);
+  ASSERT_EQ(ours.size(), original.size());
+  for (size_t i = 0; i < ours.size(); ++i) {
+    EXPECT_EQ(std::get<0>(ours[i]), std::get<0>(original[i]));
+    EXPECT_EQ(std::get<1>(ours[i]), std::get<1>(original[i]));
+    EXPECT_NEAR(std::get<2>(ours[i]), std::get<2>(original[i]), 0.0025);  // microseconds
+    EXPECT_NEAR(std::get<3>(ours[i]), std::get<3>(original[i]), 0.0025);
+  }
+}
+
 TEST(ChromeExport, GzipOutputAndPyTorchCategories) {
   auto e = exportChrome(test::fixturePath("kineto/loader2_kineto.json.gz"), "out.json.gz");
   auto x = countByCategory(e.json, "X");
@@ -163,6 +195,7 @@ TEST(ChromeExport, GzipOutputAndPyTorchCategories) {
   EXPECT_EQ(x["gpu_memcpy"], 55u);
   EXPECT_EQ(x["gpu_memset"], 52u);
   EXPECT_EQ(e.json["baseTimeNanoseconds"], 1790857026000000000);
+  expectGpuAnnotationsAsKinetoWroteThem(e.json);
   EXPECT_EQ(kernelStartsInText(e.text), kernelStartsInTrace(*e.trace));
   expectFlowsPaired(e.json);
 }
@@ -176,7 +209,7 @@ TEST(ChromeExport, AwkwardTraceRankOverlapsAndBadUtf8) {
   std::set<std::string> names;
   std::map<std::string, uint64_t> tidOf;
   for (const auto& event : e.json["traceEvents"]) {
-    if (event["ph"] == "X") {
+    if (event["ph"] == "X" && event["cat"] != "gpu_user_annotation") {
       names.insert(event["name"]);
       tidOf[event["name"]] = event["tid"];
     }
@@ -185,6 +218,9 @@ TEST(ChromeExport, AwkwardTraceRankOverlapsAndBadUtf8) {
   EXPECT_EQ(tidOf["first"], 100u);
   EXPECT_EQ(tidOf["inner"], 100u);
   EXPECT_NE(tidOf["second"], 100u);  // overlaps "first" without nesting: another row
+  // "first" and "inner" launched the three pieces of work on stream 7 (1000 to 1500 ns); "second" none.
+  using Annotation = std::tuple<std::string, int64_t, double, double>;
+  EXPECT_EQ(gpuAnnotationsOf(e.json), (std::vector<Annotation>{{"first", 7, 1.0, 1.5}, {"inner", 7, 1.0, 1.5}}));
   expectFlowsPaired(e.json);
   EXPECT_EQ(countByCategory(e.json, "s")["ac2g"], 4u);  // two processes' correlation id 7 stay apart
 }

@@ -92,7 +92,8 @@ TEST(PerfettoExport, NsysFileEverySliceClosedFlowsPairedKernelsCounted) {
   EXPECT_EQ(beginsOf(e.decoded, "kernel"), e.trace->counts().kernels);
   EXPECT_EQ(beginsOf(e.decoded, "gpu_memcpy"), e.trace->counts().memcpys);
   EXPECT_EQ(beginsOf(e.decoded, "gpu_memset"), e.trace->counts().memsets);
-  EXPECT_EQ(e.summary.slices, eventsInTrace(*e.trace));
+  EXPECT_EQ(e.summary.slices, eventsInTrace(*e.trace) + e.summary.gpuAnnotations);
+  EXPECT_EQ(beginsOf(e.decoded, "gpu_user_annotation"), e.summary.gpuAnnotations);
   // Every kernel, copy and memset of this file was launched by a recorded call.
   EXPECT_EQ(e.summary.flows, e.trace->counts().kernels + e.trace->counts().memcpys + e.trace->counts().memsets);
 }
@@ -117,6 +118,8 @@ TEST(PerfettoExport, PyTorchTraceKeepsCpuOpsAndKernels) {
   EXPECT_EQ(beginsOf(e.decoded, "cpu_op"), 3454u);  // the trace's own cpu_op events
   EXPECT_EQ(beginsOf(e.decoded, "cuda_runtime"), 2453u);
   EXPECT_EQ(beginsOf(e.decoded, "cuda_driver"), 24u);
+  // Optimizer.step projected onto stream 7 once per step, as the trace's own gpu_user_annotation events.
+  EXPECT_EQ(beginsOf(e.decoded, "gpu_user_annotation"), 24u);
 }
 
 TEST(PerfettoExport, OverlappingRangesGetTheirOwnTrackAndNamesStayUtf8) {
