@@ -320,10 +320,10 @@ class KinetoImporter {
     }
   }
 
-  static const char* domainName(int64_t domain) {
-    if (domain == kCpuOpDomain) return "PyTorch ops";
-    if (domain == kPythonDomain) return "Python";
-    return "GPU user annotations";
+  static std::string domainName(int64_t domain) {
+    if (domain == kCpuOpDomain) return std::string(kKinetoCpuOpDomain);
+    if (domain == kPythonDomain) return std::string(kKinetoPythonDomain);
+    return std::string(kKinetoGpuAnnotationDomain);
   }
 
   void writeDevices(const kineto::KinetoHeader& header) {

@@ -4,8 +4,15 @@
 // report, the viewer and the compare view read it as they read an nsys export.
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace gpuscope {
+
+// Names of the NVTX domains the importer writes PyTorch's CPU ops and Python functions to (user
+// annotations go to the default domain), so an exporter can give them back their Kineto categories.
+inline constexpr std::string_view kKinetoCpuOpDomain = "PyTorch ops";
+inline constexpr std::string_view kKinetoPythonDomain = "Python";
+inline constexpr std::string_view kKinetoGpuAnnotationDomain = "GPU user annotations";
 
 struct KinetoImportSummary {
   size_t kernels = 0;
