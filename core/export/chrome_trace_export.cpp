@@ -34,7 +34,7 @@ class ChromeTraceWriter {
 
   ExportSummary run() {
     writeHeader();
-    for (const auto& group : exportGroups(trace_)) writeGroup(group);
+    for (const auto& group : exportGroups(trace_, categories_)) writeGroup(group);
     writeProcessNames();
     put("\n  ],\n  \"traceName\": ");
     put(escapedText(trace_.path()));

@@ -12,6 +12,7 @@ std::string_view nvtxCategory(const Track& track, const std::map<int64_t, std::s
   if (track.nvtxDomain != 0 && it != domains.end()) {
     if (it->second == kKinetoCpuOpDomain) return "cpu_op";
     if (it->second == kKinetoPythonDomain) return "python_function";
+    if (it->second == kKinetoGpuAnnotationDomain) return "gpu_user_annotation";
   }
   return "user_annotation";
 }

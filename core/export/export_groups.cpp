@@ -13,11 +13,18 @@ std::string threadLabel(const ProcessInfo& process, const ThreadInfo& thread) {
 
 }  // namespace
 
-std::vector<ExportGroup> exportGroups(const Trace& trace) {
+std::vector<ExportGroup> exportGroups(const Trace& trace, const EventCategories& categories) {
   std::vector<ExportGroup> groups;
   for (const auto& process : trace.processes())
-    for (const auto& thread : process.threads)
-      groups.push_back({false, process.pid, thread.tid, threadLabel(process, thread), thread.tracks});
+    for (const auto& thread : process.threads) {
+      // GPU user annotations a PyTorch trace brought in are written again on their streams, by projection
+      // (gpuAnnotations), not as the thread rows the importer had to put them on.
+      std::vector<uint32_t> tracks;
+      for (uint32_t index : thread.tracks)
+        if (trace.track(index).kind != TrackKind::Nvtx || categories.of({index, 0, 0}) != "gpu_user_annotation")
+          tracks.push_back(index);
+      if (!tracks.empty()) groups.push_back({false, process.pid, thread.tid, threadLabel(process, thread), tracks});
+    }
   // Streams of one device with the same id (another context or process) share a row, as in Kineto.
   std::map<std::pair<uint32_t, uint32_t>, ExportGroup> streams;
   for (const auto& device : trace.devices())

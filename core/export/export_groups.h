@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/export/event_category.h"
 #include "core/export/gpu_annotations.h"
 #include "core/export/slice_layout.h"
 #include "core/model/trace.h"
@@ -21,7 +22,7 @@ struct ExportGroup {
 };
 
 // CPU threads in the trace's process order, then GPU streams by device and stream id.
-std::vector<ExportGroup> exportGroups(const Trace& trace);
+std::vector<ExportGroup> exportGroups(const Trace& trace, const EventCategories& categories);
 
 // Every event of GROUP's tracks, and for a GPU stream the ANNOTATIONS on it, laid out in properly nested layers.
 std::vector<std::vector<LayoutSlice>> groupLayers(const Trace& trace, const ExportGroup& group,

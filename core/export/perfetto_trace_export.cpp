@@ -35,7 +35,7 @@ class PerfettoTraceWriter {
     for (const auto& process : trace_.processes()) writeProcessTrack(process);
     for (const auto& device : trace_.devices())
       if (!device.streams.empty()) writeDeviceTrack(device);
-    for (const auto& group : exportGroups(trace_)) writeGroup(group);
+    for (const auto& group : exportGroups(trace_, categories_)) writeGroup(group);
     summary_.bytesWritten = out_.bytesWritten();
     return summary_;
   }

@@ -142,11 +142,17 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
   splitter->setSizes({600, 400});
-  // The roofline needs height (a log-log chart over several decades): it takes two thirds while its tab shows.
+  // The roofline needs height (a log-log chart over several decades): it takes two thirds while its tab
+  // shows; back on the table, the timelines get the room they had before.
   connect(tabs_, &QTabWidget::currentChanged, splitter, [this, splitter] {
-    int total = splitter->sizes().value(0) + splitter->sizes().value(1);
     bool roofline = tabs_->currentWidget() == roofline_;
-    splitter->setSizes({roofline ? total / 3 : total * 3 / 5, roofline ? total - total / 3 : total * 2 / 5});
+    if (roofline) {
+      tableSplitSizes_ = splitter->sizes();
+      int total = tableSplitSizes_.value(0) + tableSplitSizes_.value(1);
+      splitter->setSizes({total / 3, total - total / 3});
+    } else if (!tableSplitSizes_.isEmpty()) {
+      splitter->setSizes(tableSplitSizes_);
+    }
   });
 
   auto* layout = new QVBoxLayout(this);

@@ -125,6 +125,7 @@ class CompareView : public QWidget {
   QTreeView* table_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   CompareRooflineView* roofline_ = nullptr;
+  QList<int> tableSplitSizes_;  // the splitter's sizes while the diff table showed, restored on return
 };
 
 }  // namespace gpuscope::ui
