@@ -248,7 +248,7 @@ int main(int argc, char** argv) {
       }
       QCoreApplication::exit(saveScreenshot(window, output));
     };
-    QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window, [save] { QTimer::singleShot(0, save); });
+    QObject::connect(&window, &gpuscope::ui::MainWindow::panesFilled, &window, [save] { QTimer::singleShot(0, save); });
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadFailed, &window,
                      [] { QCoreApplication::exit(1); });  // the window has printed the one sentence
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadCancelled, &window, [] { QCoreApplication::exit(1); });

@@ -1,19 +1,23 @@
 #include "ui/main_window/analysis_view.h"
 
 #include <QHBoxLayout>
+#include <QMenu>
 #include <QSplitter>
 #include <QTabWidget>
 
 #include "ui/details/details_panel.h"
+#include "ui/tables/event_menu.h"
 #include "ui/tables/kernel_table_view.h"
 #include "ui/tables/nvtx_projection_view.h"
 #include "ui/tables/stats_reports_view.h"
+#include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_view.h"
 
 namespace gpuscope::ui {
 
 AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
     : QWidget(parent),
+      session_(session),
       timeline_(new TimelineView(session)),
       tables_(new QTabWidget),
       kernels_(new KernelTableView(session)),
@@ -45,6 +49,23 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(withDetails);
+
+  connect(timeline_->canvas(), &TimelineCanvas::eventMenuRequested, this,
+          [this](EventRef event, QPoint at) { eventMenu(event)->exec(at); });
+}
+
+std::unique_ptr<QMenu> AnalysisView::eventMenu(EventRef event) {
+  EventMenuTargets targets;
+  targets.session = session_;
+  targets.filterToName = [this](const QString& name) {
+    tables_->setCurrentWidget(kernels_);
+    kernels_->setFilter(name, false);
+  };
+  targets.showInTable = [this](EventRef kernel) {
+    tables_->setCurrentWidget(kernels_);
+    kernels_->revealKernel(kernel);
+  };
+  return createEventMenu(targets, event, this);
 }
 
 }  // namespace gpuscope::ui

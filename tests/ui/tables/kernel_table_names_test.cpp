@@ -49,8 +49,7 @@ TEST(KernelTableNames, DemangledColumnShowsTheRealKernelAndCanBeHidden) {
   QTreeView* view = shown.table.view();
   QAbstractItemModel* model = view->model();
   for (int row : {0, 1, model->rowCount() - 1}) {
-    EventRef event =
-        shown.table.instanceModel()->eventAt(shown.table.instanceProxy()->mapToSource(model->index(row, 0)).row());
+    EventRef event = shown.table.instanceModel()->eventAt(row);
     std::string sql =
         "SELECT d.value" + kJoin + " WHERE k.rowid = " + std::to_string(loader2()->lane(event).row[event.index]);
     EXPECT_EQ(model->index(row, KernelTableModel::DemangledColumn).data().toString().toStdString(),
@@ -95,10 +94,7 @@ TEST(KernelTableNames, ByNameGroupsByTheRealKernel) {
 TEST(KernelTableNavigation, ASingleClickArrowKeysAndEnterMoveTheTimeline) {
   ShownTable shown;
   QTreeView* view = shown.table.view();
-  auto eventAtRow = [&](int row) {
-    return shown.table.instanceModel()->eventAt(
-        shown.table.instanceProxy()->mapToSource(view->model()->index(row, 0)).row());
-  };
+  auto eventAtRow = [&](int row) { return *shown.table.eventAtRow(row); };
   QRect rect = view->visualRect(view->model()->index(3, 0));
   QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
   ASSERT_TRUE(shown.session.selection());
