@@ -8,8 +8,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QScopedValueRollback>
+#include <QTableView>
 #include <QToolButton>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 #include "core/text/units.h"
@@ -45,8 +45,8 @@ KernelTableView::KernelTableView(TraceSession* session, QWidget* parent)
     followSelection();
   });
   connect(summary_, &QAbstractItemModel::modelReset, this, [this] { updateCount(problem_); });
-  connect(view_, &QTreeView::doubleClicked, this, &KernelTableView::focusRow);
-  connect(view_, &QTreeView::activated, this, &KernelTableView::focusRow);  // Enter
+  connect(view_, &QTableView::doubleClicked, this, &KernelTableView::focusRow);
+  connect(view_, &QTableView::activated, this, &KernelTableView::focusRow);  // Enter
   connect(view_, &QWidget::customContextMenuRequested, this, &KernelTableView::showRowMenu);
   connect(demangled_, &QCheckBox::toggled, this, &KernelTableView::showDemangled);
   connect(mode_, &QComboBox::currentIndexChanged, this, &KernelTableView::showMode);
@@ -76,9 +76,14 @@ void KernelTableView::buildLayout() {
   bar->addWidget(demangled_);
   bar->addWidget(count_);
 
-  view_ = new QTreeView(this);
-  view_->setRootIsDecorated(false);
-  view_->setUniformRowHeights(true);
+  // A table view, not a tree: QTreeView lays out an item of about 40 bytes for every row, 150 MB for the
+  // 3.7M kernels of a 10M-event trace, where QTableView keeps an 8-byte section per row.
+  view_ = new QTableView(this);
+  view_->verticalHeader()->hide();
+  view_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 4);
+  view_->setShowGrid(false);
+  view_->setWordWrap(false);
   view_->setSortingEnabled(true);
   view_->setAlternatingRowColors(true);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -176,10 +181,10 @@ void KernelTableView::showMode() {
     view_->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
   else
     view_->sortByColumn(KernelTableModel::StartColumn, Qt::AscendingOrder);
-  view_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
-  view_->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-  view_->header()->resizeSection(0, 220);
-  view_->header()->setStretchLastSection(false);
+  view_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+  view_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  view_->horizontalHeader()->resizeSection(0, 220);
+  view_->horizontalHeader()->setStretchLastSection(false);
   showDemangled(demangled_->isChecked());
   applyFilter();
   followSelection();
@@ -187,7 +192,7 @@ void KernelTableView::showMode() {
 
 void KernelTableView::showDemangled(bool shown) {
   view_->setColumnHidden(KernelTableModel::DemangledColumn, !shown);
-  view_->header()->setSectionResizeMode(0, shown ? QHeaderView::Interactive : QHeaderView::Stretch);
+  view_->horizontalHeader()->setSectionResizeMode(0, shown ? QHeaderView::Interactive : QHeaderView::Stretch);
 }
 
 std::optional<EventRef> KernelTableView::eventAtRow(int row) const {

@@ -16,7 +16,7 @@ class QLineEdit;
 class QMenu;
 class QModelIndex;
 class QToolButton;
-class QTreeView;
+class QTableView;
 
 namespace gpuscope::ui {
 
@@ -37,7 +37,7 @@ class KernelTableView : public QWidget {
   // Shows EVENT's row (every instance, no name filter, so that it shows) and makes it current.
   void revealKernel(EventRef event);
 
-  QTreeView* view() const { return view_; }
+  QTableView* view() const { return view_; }
   QLineEdit* filterEdit() const { return filterEdit_; }
   KernelTableModel* instanceModel() const { return instances_; }
   KernelSummaryModel* summaryModel() const { return summary_; }
@@ -77,7 +77,7 @@ class KernelTableView : public QWidget {
   QLabel* count_ = nullptr;
   QWidget* rangeBar_ = nullptr;
   QLabel* rangeText_ = nullptr;
-  QTreeView* view_ = nullptr;
+  QTableView* view_ = nullptr;
 };
 
 }  // namespace gpuscope::ui

@@ -10,8 +10,8 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTest>
-#include <QTreeView>
 
 #include "core/db/sqlite_database.h"
 #include "core/details/kernel_list.h"

@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QTreeView>
 
@@ -46,7 +47,7 @@ struct ShownTable {
 
 TEST(KernelTableNames, DemangledColumnShowsTheRealKernelAndCanBeHidden) {
   ShownTable shown;
-  QTreeView* view = shown.table.view();
+  QTableView* view = shown.table.view();
   QAbstractItemModel* model = view->model();
   for (int row : {0, 1, model->rowCount() - 1}) {
     EventRef event = shown.table.instanceModel()->eventAt(row);
@@ -93,7 +94,7 @@ TEST(KernelTableNames, ByNameGroupsByTheRealKernel) {
 
 TEST(KernelTableNavigation, ASingleClickArrowKeysAndEnterMoveTheTimeline) {
   ShownTable shown;
-  QTreeView* view = shown.table.view();
+  QTableView* view = shown.table.view();
   auto eventAtRow = [&](int row) { return *shown.table.eventAtRow(row); };
   QRect rect = view->visualRect(view->model()->index(3, 0));
   QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());

@@ -10,9 +10,9 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QToolButton>
-#include <QTreeView>
 
 #include "core/model/trace_loader.h"
 #include "tests/ui/tables/table_test_support.h"

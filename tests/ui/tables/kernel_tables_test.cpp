@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QTableView>
 #include <QTest>
-#include <QTreeView>
 
 #include "core/model/trace_summary.h"
 #include "tests/ui/tables/table_test_support.h"
@@ -96,7 +96,7 @@ TEST(TableFilterProxy, SortsByRawValuesAndFiltersByTextOrRegex) {
   EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
 }
 
-void doubleClickRow(QTreeView* view, int row) {
+void doubleClickRow(QAbstractItemView* view, int row) {
   QRect rect = view->visualRect(view->model()->index(row, 0));
   ASSERT_TRUE(rect.isValid());
   // A press first, as a real double-click has: the view only acts on the index the press went to.
