@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/query/kernel_rows.h"
 #include "core/model/trace.h"
+#include "core/query/kernel_rows.h"
 #include "ui/tables/table_proxy.h"
 
 namespace gpuscope::ui {
