@@ -6,6 +6,7 @@
 #include <QTabWidget>
 
 #include "ui/details/details_panel.h"
+#include "ui/session/trace_session.h"
 #include "ui/tables/event_menu.h"
 #include "ui/tables/kernel_table_view.h"
 #include "ui/tables/nvtx_projection_view.h"
@@ -52,6 +53,21 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
 
   connect(timeline_->canvas(), &TimelineCanvas::eventMenuRequested, this,
           [this](EventRef event, QPoint at) { eventMenu(event)->exec(at); });
+  connect(timeline_->canvas(), &TimelineCanvas::rangeMenuRequested, this, [this](QPoint at) { rangeMenu()->exec(at); });
+}
+
+std::unique_ptr<QMenu> AnalysisView::rangeMenu() {
+  auto menu = std::make_unique<QMenu>(this);
+  QAction* zoom = menu->addAction(tr("Zoom to range"));
+  zoom->setObjectName(QStringLiteral("zoomToRange"));
+  connect(zoom, &QAction::triggered, this, [this] {
+    if (session_->rangeStart() < session_->rangeEnd())
+      session_->setViewRange(session_->rangeStart(), session_->rangeEnd());
+  });
+  QAction* clear = menu->addAction(tr("Clear range"));
+  clear->setObjectName(QStringLiteral("clearRange"));
+  connect(clear, &QAction::triggered, this, [this] { session_->setRange(0, 0); });
+  return menu;
 }
 
 std::unique_ptr<QMenu> AnalysisView::eventMenu(EventRef event) {

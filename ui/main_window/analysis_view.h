@@ -30,6 +30,9 @@ class AnalysisView : public QWidget {
   KernelTableView* kernels() const { return kernels_; }
   // The menu a right click on EVENT in the timeline opens: Zoom to, Filter to this name, Copy name, Show in table.
   std::unique_ptr<QMenu> eventMenu(EventRef event);
+  // The menu a right click on the ruler's picked range opens: Zoom to range (nsys's "filter and zoom in": the
+  // tables already show the range) and Clear range.
+  std::unique_ptr<QMenu> rangeMenu();
 
  private:
   TraceSession* session_;

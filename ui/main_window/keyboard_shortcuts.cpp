@@ -38,6 +38,8 @@ QString keyboardShortcutsHtml() {
         {"Enter / Shift+Enter", QT_TRANSLATE_NOOP("KeyboardShortcuts", "Next / previous match (in the find bar)")},
         {"Drag on the ruler",
          QT_TRANSLATE_NOOP("KeyboardShortcuts", "Pick a time range (the kernel table shows its kernels)")},
+        {"Right-click the range on the ruler",
+         QT_TRANSLATE_NOOP("KeyboardShortcuts", "Zoom to the range, or clear it")},
         {"Right-click an event",
          QT_TRANSLATE_NOOP("KeyboardShortcuts", "Zoom to, filter to this name, copy the name, show in the table")}}},
       {QT_TRANSLATE_NOOP("KeyboardShortcuts", "Tables"),

@@ -282,6 +282,11 @@ void TimelineCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
 }
 
 void TimelineCanvas::contextMenuEvent(QContextMenuEvent* event) {
+  const bool onRuler = event->pos().y() < kRulerHeight && event->pos().x() >= kLabelWidth;
+  if (onRuler && session_->rangeStart() != session_->rangeEnd()) {
+    emit rangeMenuRequested(event->globalPos());
+    return;
+  }
   TimelineHit hit = hitTest(event->pos());
   if (!hit.item || hit.item->isFold()) {
     event->ignore();

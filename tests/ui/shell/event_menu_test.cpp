@@ -134,5 +134,43 @@ TEST(TimelineEventMenu, OtherEventsGetZoomAndCopyOnly) {
   EXPECT_EQ(QGuiApplication::clipboard()->text().toStdString(), loader2()->name(call));
 }
 
+TEST(TimelineRangeMenu, ARightClickOnThePickedRangeAsksForTheRangeMenu) {
+  TraceSession session;
+  TimelineView view(&session);
+  view.resize(1600, 900);
+  view.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+  session.setTrace(loader2());
+  TimelineCanvas* canvas = view.canvas();
+  QSignalSpy asked(canvas, &TimelineCanvas::rangeMenuRequested);
+  QPoint onRuler(TimelineCanvas::kLabelWidth + 200, TimelineCanvas::kRulerHeight / 2);
+  QContextMenuEvent before(QContextMenuEvent::Mouse, onRuler, canvas->mapToGlobal(onRuler));
+  QApplication::sendEvent(canvas, &before);
+  EXPECT_EQ(asked.count(), 0);  // no range picked: nothing to offer
+  const TimeNs from = loader2()->startTime() + 13'050'000'000;
+  const TimeNs to = from + 200'000'000;
+  session.setRange(from, to);
+  QContextMenuEvent click(QContextMenuEvent::Mouse, onRuler, canvas->mapToGlobal(onRuler));
+  QApplication::sendEvent(canvas, &click);
+  EXPECT_EQ(asked.count(), 1);
+}
+
+TEST(TimelineRangeMenu, ZoomToRangeShowsTheRangeAndClearRangeShowsEveryKernelAgain) {
+  ShownAnalysis shown;
+  const int all = shown.view.kernels()->view()->model()->rowCount();
+  const TimeNs from = loader2()->startTime() + 13'050'000'000;
+  const TimeNs to = from + 200'000'000;
+  shown.session.setRange(from, to);
+  ASSERT_LT(shown.view.kernels()->view()->model()->rowCount(), all);
+  std::unique_ptr<QMenu> menu = shown.view.rangeMenu();
+  ASSERT_TRUE(action(*menu, "zoomToRange") && action(*menu, "clearRange"));
+  action(*menu, "zoomToRange")->trigger();
+  EXPECT_EQ(shown.session.viewStart(), from);
+  EXPECT_EQ(shown.session.viewEnd(), to);
+  action(*menu, "clearRange")->trigger();
+  EXPECT_EQ(shown.session.rangeStart(), shown.session.rangeEnd());
+  EXPECT_EQ(shown.view.kernels()->view()->model()->rowCount(), all);
+}
+
 }  // namespace
 }  // namespace gpuscope::ui
