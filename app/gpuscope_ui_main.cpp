@@ -17,9 +17,12 @@
 
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
+#include "ui/main_window/analysis_view.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/startup_view.h"
+#include "ui/tables/kernel_table_model.h"
+#include "ui/tables/kernel_table_view.h"
 #include "ui/timeline/timeline_bench.h"
 
 namespace {
@@ -192,6 +195,12 @@ int main(int argc, char** argv) {
   parser.addOption(sizeOption);
   parser.addOption(viewOption);
   parser.addOption(selectOption);
+  const QCommandLineOption rangeOption(
+      QStringLiteral("range"),
+      QStringLiteral("Pick FROM:TO as a drag on the ruler does, times from the trace start: the kernel table and its "
+                     "stats show only the kernels in it."),
+      QStringLiteral("FROM:TO"));
+  parser.addOption(rangeOption);
   const QCommandLineOption alignOption(
       QStringLiteral("align"),
       QStringLiteral("With two files: line the runs up at the N-th NVTX range (or kernel) named NAME in each, "
@@ -223,6 +232,7 @@ int main(int argc, char** argv) {
 
   gpuscope::ui::StartupView startup;
   if (auto error = parseStartupView(parser.value(viewOption), parser.value(selectOption), startup)) return fail(*error);
+  if (auto error = parseStartupRange(parser.value(rangeOption), startup)) return fail(*error);
   if (files.size() == 2)
     return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup, parser.value(alignOption),
                       parser.value(tabOption));
@@ -238,18 +248,26 @@ int main(int argc, char** argv) {
     window.resize(size.value_or(kScreenshotSize));
     window.show();
     const QString tab = parser.value(tabOption);
-    auto save = [&window, output, startup, tab] {
-      if (auto error = applyStartupView(startup, *window.session())) {
-        QCoreApplication::exit(fail(*error));
-        return;
-      }
+    auto shoot = [&window, output, tab] {
       if (auto error = showTab(window.views(), tab)) {
         QCoreApplication::exit(fail(*error));
         return;
       }
       QCoreApplication::exit(saveScreenshot(window, output));
     };
-    QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window, [save] { QTimer::singleShot(0, save); });
+    auto save = [&window, startup, shoot] {
+      if (auto error = applyStartupView(startup, *window.session())) {
+        QCoreApplication::exit(fail(*error));
+        return;
+      }
+      // A --range on a large trace restricts the kernel table on a worker: shoot once its rows are in.
+      gpuscope::ui::KernelTableModel* kernels = window.analysisView()->kernels()->instanceModel();
+      if (kernels->isUpdating())
+        QObject::connect(kernels, &gpuscope::ui::KernelTableModel::rowsReady, &window, shoot, Qt::SingleShotConnection);
+      else
+        shoot();
+    };
+    QObject::connect(&window, &gpuscope::ui::MainWindow::panesFilled, &window, [save] { QTimer::singleShot(0, save); });
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadFailed, &window,
                      [] { QCoreApplication::exit(1); });  // the window has printed the one sentence
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadCancelled, &window, [] { QCoreApplication::exit(1); });

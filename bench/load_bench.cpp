@@ -8,7 +8,6 @@
 // OS-runtime calls on all threads, in nearly time-sorted order as nsys writes them. Targets: load
 // <= 1.2x the single-threaded scan of the columns the loader reads, and <= 48 resident bytes/event.
 #include <malloc.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <array>
@@ -22,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/column_scan.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
@@ -35,13 +35,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// CPU seconds of the whole process (all threads): with wall time, tells waiting and sharing from work.
-double processCpuSeconds() {
-  timespec now{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
 
 // splitmix64: fast and good enough to shape a workload.
 struct Random {
@@ -368,69 +361,6 @@ class WorkloadGenerator {
   std::vector<Thread> threads_;
 };
 
-// The tables and columns core/model/event_scan.cpp and string_table.cpp read, in the same shape.
-struct ScanSpec {
-  const char* table;
-  const char* columns;
-};
-constexpr ScanSpec kScans[] = {
-    {"StringIds", "id, value"},
-    {"CUPTI_ACTIVITY_KIND_RUNTIME", "rowid, start, end, globalTid, correlationId, nameId"},
-    {"OSRT_API", "rowid, start, end, globalTid, nameId"},
-    {"CUPTI_ACTIVITY_KIND_KERNEL",
-     "rowid, start, end, globalPid, deviceId, contextId, streamId, correlationId, shortName"},
-    {"CUPTI_ACTIVITY_KIND_MEMCPY",
-     "rowid, start, end, globalPid, deviceId, contextId, streamId, correlationId, copyKind"},
-    {"CUPTI_ACTIVITY_KIND_MEMSET", "rowid, start, end, globalPid, deviceId, contextId, streamId, correlationId"},
-    {"NVTX_EVENTS", "rowid, start, end, eventType, globalTid, text, textId, domainId, color"},
-};
-
-struct ScanResult {
-  double seconds = 0;
-  double cpuSeconds = 0;
-  int64_t eventRows = 0;  // rows of the event tables (not StringIds)
-  uint64_t checksum = 0;
-  std::vector<std::pair<std::string, int64_t>> rowsPerTable;
-};
-
-// A plain single-threaded sqlite3_step over every scanned table, touching every value. The
-// connection is used by this thread alone, so it is opened without SQLite's per-call mutex.
-ScanResult scanWithSqlite(const std::string& path) {
-  ScanResult result;
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
-    std::fprintf(stderr, "load_bench: cannot open %s: %s\n", path.c_str(), sqlite3_errmsg(db));
-    std::exit(1);
-  }
-  auto start = Clock::now();
-  double cpuStart = processCpuSeconds();
-  for (const ScanSpec& scan : kScans) {
-    sqlite3_stmt* stmt = nullptr;
-    std::string sql = std::string("SELECT ") + scan.columns + " FROM " + scan.table;
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) continue;  // table absent
-    int columns = sqlite3_column_count(stmt);
-    int64_t rows = 0;
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
-      ++rows;
-      for (int c = 0; c < columns; ++c) {
-        if (sqlite3_column_type(stmt, c) == SQLITE_TEXT) {
-          const unsigned char* text = sqlite3_column_text(stmt, c);
-          result.checksum += static_cast<uint64_t>(sqlite3_column_bytes(stmt, c)) + (text ? text[0] : 0u);
-        } else {
-          result.checksum += static_cast<uint64_t>(sqlite3_column_int64(stmt, c));
-        }
-      }
-    }
-    sqlite3_finalize(stmt);
-    result.rowsPerTable.emplace_back(scan.table, rows);
-    if (std::string_view(scan.table) != "StringIds") result.eventRows += rows;
-  }
-  result.seconds = secondsSince(start);
-  result.cpuSeconds = processCpuSeconds() - cpuStart;
-  sqlite3_close(db);
-  return result;
-}
-
 // A field of /proc/self/status in bytes (VmRSS, VmHWM), 0 where unavailable.
 int64_t procStatusBytes(const std::string& field) {
   std::ifstream status("/proc/self/status");
@@ -508,16 +438,13 @@ int main(int argc, char** argv) {
     generated = true;
   }
 
-  // Scan twice (the first also brings the file into the page cache) and keep the faster.
-  ScanResult scan = scanWithSqlite(path);
-  ScanResult again = scanWithSqlite(path);
-  if (again.seconds < scan.seconds) scan = again;
+  bench::ScanResult scan = bench::fastestScan(path);
 
   malloc_trim(0);
   int64_t rssBefore = procStatusBytes("VmRSS");
   { std::ofstream("/proc/self/clear_refs") << "5"; }  // resets VmHWM to the current RSS
   auto loadStart = Clock::now();
-  double loadCpuStart = processCpuSeconds();
+  double loadCpuStart = bench::processCpuSeconds();
   std::unique_ptr<Trace> trace;
   try {
     trace = loadTrace(path);
@@ -526,7 +453,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   double loadSeconds = secondsSince(loadStart);
-  double loadCpuSeconds = processCpuSeconds() - loadCpuStart;
+  double loadCpuSeconds = bench::processCpuSeconds() - loadCpuStart;
   int64_t rssAfter = procStatusBytes("VmRSS");
   int64_t peak = procStatusBytes("VmHWM");
   malloc_trim(0);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <tuple>
-#include <unordered_map>
 
 #include "core/model/time_math.h"
 
@@ -23,31 +22,44 @@ std::vector<EventRef> kernelInstances(const Trace& trace) {
   return refs;
 }
 
-std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances,
-                                          KernelGrouping by) {
-  std::vector<KernelGroup> groups;
-  std::unordered_map<StringId, size_t> byName;
-  TimeNs all = 0;
-  for (const auto& ref : instances) {
-    StringId name = trace.lane(ref).name[ref.index];
-    StringId longName = trace.longNameId(ref);
-    TimeNs duration = spanNs(trace.start(ref), trace.end(ref));
-    auto [it, inserted] = byName.try_emplace(by == KernelGrouping::ShortName ? name : longName, groups.size());
-    if (inserted) groups.push_back({name, longName, 0, 0, duration, duration, ref, 0.0});
-    KernelGroup& group = groups[it->second];
-    ++group.count;
-    group.total = saturatingAdd(group.total, duration);
-    group.min = std::min(group.min, duration);
-    group.max = std::max(group.max, duration);
-    all = saturatingAdd(all, duration);
+KernelGrouper::KernelGrouper(const Trace& trace, KernelGrouping by)
+    : trace_(trace), by_(by), slot_(trace.stringCount(), 0) {}
+
+void KernelGrouper::add(EventRef ref) {
+  StringId name = trace_.lane(ref).name[ref.index];
+  StringId longName = trace_.longNameId(ref);
+  StringId key = by_ == KernelGrouping::ShortName ? name : longName;
+  TimeNs duration = spanNs(trace_.start(ref), trace_.end(ref));
+  if (key >= slot_.size()) slot_.resize(key + size_t{1}, 0);
+  if (slot_[key] == 0) {
+    groups_.push_back({name, longName, 0, 0, duration, duration, ref, 0.0});
+    slot_[key] = static_cast<uint32_t>(groups_.size());
   }
-  for (auto& group : groups) group.share = all > 0 ? static_cast<double>(group.total) / static_cast<double>(all) : 0.0;
-  std::sort(groups.begin(), groups.end(), [&trace](const KernelGroup& a, const KernelGroup& b) {
+  KernelGroup& group = groups_[slot_[key] - 1];
+  ++group.count;
+  group.total = saturatingAdd(group.total, duration);
+  group.min = std::min(group.min, duration);
+  group.max = std::max(group.max, duration);
+  all_ = saturatingAdd(all_, duration);
+}
+
+std::vector<KernelGroup> KernelGrouper::finish() && {
+  for (auto& group : groups_)
+    group.share = all_ > 0 ? static_cast<double>(group.total) / static_cast<double>(all_) : 0.0;
+  const Trace& trace = trace_;
+  std::sort(groups_.begin(), groups_.end(), [&trace](const KernelGroup& a, const KernelGroup& b) {
     if (a.total != b.total) return a.total > b.total;
     if (a.name != b.name) return trace.string(a.name) < trace.string(b.name);
     return trace.string(a.longName) < trace.string(b.longName);
   });
-  return groups;
+  return std::move(groups_);
+}
+
+std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances,
+                                          KernelGrouping by) {
+  KernelGrouper grouper(trace, by);
+  for (const auto& ref : instances) grouper.add(ref);
+  return std::move(grouper).finish();
 }
 
 }  // namespace gpuscope

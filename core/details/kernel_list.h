@@ -28,6 +28,22 @@ enum class KernelGrouping {
   DemangledName,  // the real kernel: two SGEMMs with one short name stay apart
 };
 
+// Adds kernels one at a time to per-name groups; the first kernel added to a group is its `first`.
+class KernelGrouper {
+ public:
+  KernelGrouper(const Trace& trace, KernelGrouping by);
+  void add(EventRef kernel);
+  // The groups by descending total time (then name), with their shares of all the time added.
+  std::vector<KernelGroup> finish() &&;
+
+ private:
+  const Trace& trace_;
+  KernelGrouping by_;
+  std::vector<uint32_t> slot_;  // by StringId: 1 + the group's position, 0 for none yet
+  std::vector<KernelGroup> groups_;
+  TimeNs all_ = 0;
+};
+
 // Kernels grouped by name, by descending total time (then name); INSTANCES as kernelInstances gives them.
 std::vector<KernelGroup> summarizeKernels(const Trace& trace, const std::vector<EventRef>& instances,
                                           KernelGrouping by = KernelGrouping::ShortName);

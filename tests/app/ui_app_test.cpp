@@ -140,6 +140,19 @@ TEST_F(UiAppTest, ABadSizeIsRefused) {
 
 const std::string kLoader2 = GPUSCOPE_FIXTURES "/nsys/loader2.sqlite";
 
+TEST_F(UiAppTest, ARangeRestrictsTheScreenshotsKernelTableAndABadOneIsRefused) {
+  const fs::path png = dir_ / "range.png";
+  RunResult result =
+      run({kLoader2, "--range", "13.05s:13.25s", "--screenshot", png.string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_TRUE(readPngHeader(png).has_value());
+  result = run({kLoader2, "--range", "3s:2s", "--screenshot", (dir_ / "x.png").string()},
+               {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find("--range"), std::string::npos) << result.err;
+}
+
 TEST_F(UiAppTest, TwoFilesOpenTheCompareViewAndItsScreenshot) {
   const fs::path png = dir_ / "compare.png";
   const RunResult result = run({kTranspose, kLoader2, "--screenshot", png.string(), "--size", "1300x900"},

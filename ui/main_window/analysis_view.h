@@ -1,6 +1,11 @@
 #pragma once
 // AnalysisView: the main working view: the timeline, the tables beneath it and the details beside it.
 #include <QWidget>
+#include <memory>
+
+#include "core/model/trace.h"
+
+class QMenu;
 
 class QSplitter;
 class QTabWidget;
@@ -23,8 +28,14 @@ class AnalysisView : public QWidget {
   DetailsPanel* details() const { return details_; }
   QTabWidget* tables() const { return tables_; }
   KernelTableView* kernels() const { return kernels_; }
+  // The menu a right click on EVENT in the timeline opens: Zoom to, Filter to this name, Copy name, Show in table.
+  std::unique_ptr<QMenu> eventMenu(EventRef event);
+  // The menu a right click on the ruler's picked range opens: Zoom to range (nsys's "filter and zoom in": the
+  // tables already show the range) and Clear range.
+  std::unique_ptr<QMenu> rangeMenu();
 
  private:
+  TraceSession* session_;
   TimelineView* timeline_;
   QTabWidget* tables_;
   KernelTableView* kernels_;

@@ -36,6 +36,8 @@
 #include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/summary/trace_summary_view.h"
+#include "ui/tables/kernel_table_model.h"
+#include "ui/tables/kernel_table_view.h"
 
 namespace gpuscope::ui {
 
@@ -305,6 +307,17 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const Trace> trac
                                                      : tr("%1 s").arg(QLocale().toString(elapsedMs / 1000.0, 'f', 1))),
                            kStatusTimeoutMs);
   emit traceLoaded(path);
+  KernelTableModel* kernels = analysis_->kernels()->instanceModel();
+  if (!kernels->isUpdating()) {
+    emit panesFilled(path);
+    return;
+  }
+  auto* once = new QObject(this);  // the connection lives until the rows are ready, or a newer load starts
+  connect(kernels, &KernelTableModel::rowsReady, once, [this, once, path] {
+    once->deleteLater();
+    if (path == currentFile_) emit panesFilled(path);
+  });
+  connect(loader_, &BackgroundTraceLoader::started, once, &QObject::deleteLater);
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {

@@ -92,6 +92,8 @@ class MainWindow : public QMainWindow {
 
  signals:
   void traceLoaded(const QString& path);
+  // After traceLoaded, once every pane shows the trace (the kernel table sorts a large one on a worker).
+  void panesFilled(const QString& path);
   void loadFailed(const QString& path, const QString& message);
   void loadCancelled(const QString& path);
 

@@ -29,6 +29,19 @@ std::optional<QString> parseStartupView(const QString& view, const QString& sele
   return std::nullopt;
 }
 
+std::optional<QString> parseStartupRange(const QString& range, StartupView& out) {
+  if (range.isEmpty()) return std::nullopt;
+  const QStringList parts = range.split(QLatin1Char(':'));
+  auto from = parts.size() == 2 ? parseDuration(parts[0].toStdString()) : std::nullopt;
+  auto to = parts.size() == 2 ? parseDuration(parts[1].toStdString()) : std::nullopt;
+  if (!from || !to || *to <= *from)
+    return QStringLiteral("--range wants FROM:TO from the trace start with FROM < TO, like 10ms:20ms, not '%1'.")
+        .arg(range);
+  out.rangeFrom = from;
+  out.rangeTo = to;
+  return std::nullopt;
+}
+
 std::optional<QString> applyStartupView(const StartupView& view, TraceSession& session) {
   if (!session.hasTrace()) return std::nullopt;
   const Trace& trace = *session.trace();
@@ -42,6 +55,8 @@ std::optional<QString> applyStartupView(const StartupView& view, TraceSession& s
     session.focusEvent(matches[static_cast<size_t>(view.selectOccurrence - 1)]);
   }
   if (view.from && view.to) session.setViewRange(trace.startTime() + *view.from, trace.startTime() + *view.to);
+  if (view.rangeFrom && view.rangeTo)
+    session.setRange(trace.startTime() + *view.rangeFrom, trace.startTime() + *view.rangeTo);
   return std::nullopt;
 }
 

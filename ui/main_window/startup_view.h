@@ -17,10 +17,15 @@ struct StartupView {
   // Select the N-th (1-based) event, in time order, whose name contains this text.
   QString selectName;
   int selectOccurrence = 1;
+  // A range picked as on the ruler (it restricts the tables), measured from the trace start.
+  std::optional<TimeNs> rangeFrom;
+  std::optional<TimeNs> rangeTo;
 };
 
 // Parses "--view FROM:TO" and "--select NAME[#N]"; returns the error sentence, if any.
 std::optional<QString> parseStartupView(const QString& view, const QString& select, StartupView& out);
+// Parses "--range FROM:TO" into OUT's range; returns the error sentence, if any.
+std::optional<QString> parseStartupRange(const QString& range, StartupView& out);
 // Applies it to a session holding a trace; returns the error sentence when the event is not found.
 std::optional<QString> applyStartupView(const StartupView& view, TraceSession& session);
 

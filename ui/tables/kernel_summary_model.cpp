@@ -21,6 +21,13 @@ void KernelSummaryModel::setTrace(std::shared_ptr<const Trace> trace) {
   endResetModel();
 }
 
+void KernelSummaryModel::setGroups(std::shared_ptr<const Trace> trace, std::vector<KernelGroup> groups) {
+  beginResetModel();
+  trace_ = std::move(trace);
+  groups_ = trace_ ? std::move(groups) : std::vector<KernelGroup>{};
+  endResetModel();
+}
+
 int KernelSummaryModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(groups_.size());
 }

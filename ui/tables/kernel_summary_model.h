@@ -29,8 +29,10 @@ class KernelSummaryModel : public QAbstractTableModel {
 
   explicit KernelSummaryModel(QObject* parent = nullptr);
 
-  // Replaces every row in one reset; a null trace empties the table.
+  // Replaces every row in one reset, grouping TRACE's kernels here; a null trace empties the table.
   void setTrace(std::shared_ptr<const Trace> trace);
+  // Replaces every row in one reset with GROUPS of TRACE, grouped elsewhere (KernelTableModel::groupsReady).
+  void setGroups(std::shared_ptr<const Trace> trace, std::vector<KernelGroup> groups);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

@@ -1,38 +1,188 @@
 #include "ui/tables/kernel_table_model.h"
 
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
-#include <tuple>
 
-#include "core/details/event_details.h"
-#include "core/details/kernel_list.h"
 #include "core/model/trace_summary.h"
 
 namespace gpuscope::ui {
+namespace {
 
-KernelTableModel::KernelTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+KernelSortKey sortKeyOf(int column) {
+  switch (column) {
+    case KernelTableModel::NameColumn:
+      return KernelSortKey::Name;
+    case KernelTableModel::DemangledColumn:
+      return KernelSortKey::DemangledName;
+    case KernelTableModel::DurationColumn:
+      return KernelSortKey::Duration;
+    case KernelTableModel::DeviceColumn:
+      return KernelSortKey::Device;
+    case KernelTableModel::ContextColumn:
+      return KernelSortKey::Context;
+    case KernelTableModel::StreamColumn:
+      return KernelSortKey::Stream;
+    case KernelTableModel::CorrelationColumn:
+      return KernelSortKey::Correlation;
+    default:
+      return KernelSortKey::Start;
+  }
+}
+
+// Everything one query needs, copied, so that it can run on a worker while the model changes.
+struct KernelRowsRequest {
+  std::shared_ptr<const Trace> trace;
+  std::shared_ptr<const KernelIndex> index;  // null: build it
+  QString namePattern;                       // a valid, case-insensitive expression; empty: every name
+  KernelRowQuery query;
+  bool groups = false;
+};
+
+// By StringId: 1 for each kernel name FILTER finds (the expression runs once per distinct name, not per row).
+std::vector<uint8_t> acceptedNames(const Trace& trace, const KernelIndex& index, const QRegularExpression& filter) {
+  std::vector<uint8_t> accepted(trace.stringCount(), 0);
+  for (StringId id : index.names())
+    accepted[id] = filter.match(QString::fromStdString(trace.string(id))).hasMatch() ? 1 : 0;
+  return accepted;
+}
+
+KernelRowsResult runKernelRows(KernelRowsRequest request) {
+  const Trace& trace = *request.trace;
+  KernelRowsResult result;
+  result.trace = request.trace;
+  result.index = request.index ? request.index : std::make_shared<const KernelIndex>(trace);
+  if (!request.namePattern.isEmpty()) {
+    // Its own expression: one shared with the GUI thread would compile under a lock on first use.
+    QRegularExpression filter(request.namePattern, QRegularExpression::CaseInsensitiveOption);
+    request.query.acceptedNames = acceptedNames(trace, *result.index, filter);
+  }
+  if (request.query.isEverythingByStart()) {
+    // Shares the index's own time order: no copy of a row per kernel.
+    result.rows = std::shared_ptr<const std::vector<uint32_t>>(result.index, &result.index->byStart());
+  } else {
+    result.rows = std::make_shared<const std::vector<uint32_t>>(selectKernelRows(trace, *result.index, request.query));
+  }
+  if (request.groups)
+    result.groups = summarizeKernelRange(trace, *result.index, request.query.range, KernelGrouping::DemangledName);
+  return result;
+}
+
+}  // namespace
+
+KernelTableModel::KernelTableModel(QObject* parent) : QAbstractTableModel(parent) {
+  connect(&watcher_, &QFutureWatcher<KernelRowsResult>::finished, this, &KernelTableModel::finished);
+}
+
+// A query still running keeps its own copies of what it reads; its result is simply never collected.
+KernelTableModel::~KernelTableModel() = default;
 
 void KernelTableModel::setTrace(std::shared_ptr<const Trace> trace) {
   beginResetModel();
   trace_ = std::move(trace);
-  instances_ = trace_ ? kernelInstances(*trace_) : std::vector<EventRef>{};
+  index_.reset();
+  rows_.reset();
   endResetModel();
+  requery(true);
 }
 
 void KernelTableModel::setTimeOrigin(TimeNs origin) {
   if (origin == origin_) return;
   origin_ = origin;
-  if (!instances_.empty()) emit dataChanged(index(0, StartColumn), index(rowCount() - 1, StartColumn));
+  if (rowCount() > 0) emit dataChanged(index(0, StartColumn), index(rowCount() - 1, StartColumn));
+}
+
+QString KernelTableModel::setNameFilter(const QString& text, bool regex) {
+  QRegularExpression filter(regex ? text : QRegularExpression::escape(text), QRegularExpression::CaseInsensitiveOption);
+  QString problem;
+  if (!filter.isValid()) {
+    problem = filter.errorString();
+    filter = QRegularExpression();
+  }
+  if (filter.pattern() != nameFilter_.pattern()) {
+    nameFilter_ = filter;
+    requery(false);
+  }
+  return problem;
+}
+
+void KernelTableModel::setRange(TimeRange range) {
+  if (range.empty()) range = {};
+  if (range == range_) return;
+  range_ = range;
+  requery(true);
+}
+
+void KernelTableModel::sort(int column, Qt::SortOrder order) {
+  if (column < 0 || column >= ColumnCount) column = StartColumn;
+  if (column == sortColumn_ && order == sortOrder_) return;
+  sortColumn_ = column;
+  sortOrder_ = order;
+  requery(false);
+}
+
+int KernelTableModel::totalCount() const { return index_ ? static_cast<int>(index_->size()) : 0; }
+
+void KernelTableModel::requery(bool groups) {
+  ++generation_;
+  pending_ = trace_ != nullptr;
+  wantGroups_ = pending_ && (wantGroups_ || groups);
+  if (pending_ && !running_ && trace_->counts().kernels <= inlineLimit_) {
+    apply(takeRequest()());
+    return;
+  }
+  runNow();
+}
+
+std::function<KernelRowsResult()> KernelTableModel::takeRequest() {
+  KernelRowsRequest request{trace_, index_, nameFilter_.pattern(), {}, wantGroups_};
+  request.query.range = range_;
+  request.query.key = sortKeyOf(sortColumn_);
+  request.query.descending = sortOrder_ == Qt::DescendingOrder;
+  pending_ = false;
+  wantGroups_ = false;
+  return [request = std::move(request)] { return runKernelRows(request); };
+}
+
+void KernelTableModel::runNow() {
+  if (running_ || !pending_ || !trace_) return;
+  running_ = true;
+  runningGeneration_ = generation_;
+  watcher_.setFuture(QtConcurrent::run(takeRequest()));
+}
+
+void KernelTableModel::finished() {
+  running_ = false;
+  KernelRowsResult result = watcher_.result();
+  if (runningGeneration_ == generation_) {
+    apply(std::move(result));
+  } else if (result.trace == trace_) {
+    // Superseded, but the index is this trace's whatever the query: the next run need not build it again.
+    if (!index_) index_ = result.index;
+    if (result.groups) wantGroups_ = true;
+  }
+  runNow();
+}
+
+void KernelTableModel::apply(KernelRowsResult result) {
+  beginResetModel();
+  index_ = std::move(result.index);
+  rows_ = std::move(result.rows);
+  endResetModel();
+  emit rowsReady();
+  if (result.groups) emit groupsReady(trace_, std::move(*result.groups));
 }
 
 int KernelTableModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(instances_.size());
+  return parent.isValid() || !rows_ ? 0 : static_cast<int>(rows_->size());
 }
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+EventRef KernelTableModel::eventAt(int row) const { return index_->event(rows_->at(static_cast<size_t>(row))); }
+
 QVariant KernelTableModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-  EventRef event = instances_[static_cast<size_t>(index.row())];
+  EventRef event = eventAt(index.row());
   switch (role) {
     case Qt::DisplayRole:
       return displayData(event, index.column());
@@ -107,14 +257,12 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 }
 
 std::optional<int> KernelTableModel::rowOf(EventRef event) const {
-  if (!trace_ || !isValidEvent(*trace_, event) || trace_->track(event.track).kind != TrackKind::GpuKernels)
-    return std::nullopt;
-  // Rows are ordered by (start, track, lane, index), as kernelInstances sorts them.
-  auto key = [this](const EventRef& r) { return std::make_tuple(trace_->start(r), r.track, r.lane, r.index); };
-  auto it = std::lower_bound(instances_.begin(), instances_.end(), event,
-                             [&](const EventRef& a, const EventRef& b) { return key(a) < key(b); });
-  if (it == instances_.end() || !(*it == event)) return std::nullopt;
-  return static_cast<int>(it - instances_.begin());
+  if (!trace_ || !index_ || !rows_) return std::nullopt;
+  std::optional<uint32_t> kernel = index_->find(event);
+  if (!kernel) return std::nullopt;
+  auto it = std::find(rows_->begin(), rows_->end(), *kernel);
+  if (it == rows_->end()) return std::nullopt;
+  return static_cast<int>(it - rows_->begin());
 }
 
 }  // namespace gpuscope::ui

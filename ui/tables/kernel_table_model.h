@@ -1,14 +1,29 @@
 #pragma once
-// KernelTableModel: one row per kernel instance of a trace, in time order.
+// KernelTableModel: one row per kernel instance of a trace, over the trace's own columns. Rows are KernelIndex
+// numbers (4 bytes each); the name filter, the time range and the sort run in core, on a worker thread when
+// the trace has more kernels than the inline limit, and the rows change in one reset when they are ready.
 #include <QAbstractTableModel>
+#include <QFutureWatcher>
+#include <QRegularExpression>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/model/trace.h"
+#include "core/query/kernel_rows.h"
 #include "ui/tables/table_proxy.h"
 
 namespace gpuscope::ui {
+
+// What a run of the kernel table's query hands back: the index (built on the first run for a trace), the rows
+// in order, and, when asked, the kernels of the range grouped by demangled name.
+struct KernelRowsResult {
+  std::shared_ptr<const Trace> trace;
+  std::shared_ptr<const KernelIndex> index;
+  std::shared_ptr<const std::vector<uint32_t>> rows;
+  std::optional<std::vector<KernelGroup>> groups;
+};
 
 class KernelTableModel : public QAbstractTableModel {
   Q_OBJECT
@@ -25,30 +40,69 @@ class KernelTableModel : public QAbstractTableModel {
     ColumnCount
   };
   enum Roles { SortRole = kTableSortRole };
+  // Traces with up to this many kernels are queried on the calling thread.
+  static constexpr uint32_t kDefaultInlineLimit = 100'000;
 
   explicit KernelTableModel(QObject* parent = nullptr);
+  ~KernelTableModel() override;
 
   // Replaces every row in one reset; a null trace empties the table.
   void setTrace(std::shared_ptr<const Trace> trace);
   // The file time the Start column shows as zero (TraceSession::timeOrigin).
   void setTimeOrigin(TimeNs origin);
+  // Keeps kernels whose short or demangled name contains TEXT (case-insensitive), or matches it as a regular
+  // expression with REGEX. Returns the expression's error (every kernel then shows), or an empty string.
+  QString setNameFilter(const QString& text, bool regex);
+  // Keeps kernels that overlap RANGE (empty: all).
+  void setRange(TimeRange range);
+  void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+  void setInlineLimit(uint32_t kernels) { inlineLimit_ = kernels; }
+
+  // True while a query runs on a worker; rowsReady() follows.
+  bool isUpdating() const { return running_ || pending_; }
+  // Kernels in the trace, whatever the filter.
+  int totalCount() const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-  EventRef eventAt(int row) const { return instances_.at(static_cast<size_t>(row)); }
-  // The row of a kernel instance, if EVENT is one.
+  EventRef eventAt(int row) const;
+  // The row of a kernel instance, if EVENT is one and it shows.
   std::optional<int> rowOf(EventRef event) const;
 
+ signals:
+  // The rows show the current trace, filter, range and order.
+  void rowsReady();
+  // The kernels of the current range grouped by demangled name, computed with the rows.
+  void groupsReady(std::shared_ptr<const Trace> trace, std::vector<KernelGroup> groups);
+
  private:
+  void requery(bool groups);
+  // The current trace, index, filter, range and order as a query run (consumes the pending flags).
+  std::function<KernelRowsResult()> takeRequest();
+  void runNow();
+  void finished();
+  void apply(KernelRowsResult result);
   QVariant displayData(EventRef event, int column) const;
   QVariant sortData(EventRef event, int column) const;
 
   std::shared_ptr<const Trace> trace_;
-  std::vector<EventRef> instances_;
+  std::shared_ptr<const KernelIndex> index_;
+  std::shared_ptr<const std::vector<uint32_t>> rows_;
   TimeNs origin_ = 0;
+  QRegularExpression nameFilter_;  // no pattern: every name
+  TimeRange range_;
+  int sortColumn_ = StartColumn;
+  Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
+  uint32_t inlineLimit_ = kDefaultInlineLimit;
+  QFutureWatcher<KernelRowsResult> watcher_;
+  bool running_ = false;
+  bool pending_ = false;     // a request came while a worker ran: run again when it ends
+  bool wantGroups_ = false;  // the pending request needs the groups too
+  uint64_t generation_ = 0;  // of the latest request
+  uint64_t runningGeneration_ = 0;
 };
 
 }  // namespace gpuscope::ui

@@ -1,14 +1,22 @@
 #pragma once
-// KernelTableView: the kernels of the trace, every instance or grouped by name, with a text/regex filter;
-// double-clicking a row zooms the timeline to the kernel (a group: its first instance) and selects it.
+// KernelTableView: the kernels of the trace, every instance or grouped by name, with a text/regex filter and
+// the ruler's range (when one is picked: only kernels in it, and a bar that says so and clears it). A click,
+// the arrow keys or Enter move the timeline to the kernel (a group: its first instance); a right click opens
+// the event menu.
 #include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "core/model/trace.h"
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QModelIndex;
-class QTreeView;
+class QToolButton;
+class QTableView;
 
 namespace gpuscope::ui {
 
@@ -26,36 +34,50 @@ class KernelTableView : public QWidget {
   void setGrouped(bool grouped);
   bool isGrouped() const;
   void setFilter(const QString& text, bool regex);
+  // Shows EVENT's row (every instance, no name filter, so that it shows) and makes it current.
+  void revealKernel(EventRef event);
 
-  QTreeView* view() const { return view_; }
+  QTableView* view() const { return view_; }
   QLineEdit* filterEdit() const { return filterEdit_; }
   KernelTableModel* instanceModel() const { return instances_; }
   KernelSummaryModel* summaryModel() const { return summary_; }
-  TableFilterProxy* instanceProxy() const { return instanceProxy_; }
   TableFilterProxy* summaryProxy() const { return summaryProxy_; }
+  // The kernel a row of the view stands for (a group: its first instance).
+  std::optional<EventRef> eventAtRow(int row) const;
+  // The menu a right click on ROW of the view opens (Zoom to, Filter to this name, Copy name); null off the rows.
+  std::unique_ptr<QMenu> rowMenu(int row);
+  // The bar saying which range the rows are restricted to; hidden without a range.
+  QWidget* rangeBar() const { return rangeBar_; }
+  QString countText() const;
 
  private:
   void buildLayout();
+  QWidget* buildRangeBar();
   void reload();
   void applyFilter();
+  void applyRange();
   void showMode();
-  void focusRow(const QModelIndex& proxyIndex);
+  void focusRow(const QModelIndex& index);
   void showDemangled(bool shown);
   void followSelection();
   void updateCount(const QString& problem = {});
+  void showRowMenu(const QPoint& pos);
 
   TraceSession* session_;
   KernelTableModel* instances_;
   KernelSummaryModel* summary_;
-  TableFilterProxy* instanceProxy_;
   TableFilterProxy* summaryProxy_;
   QComboBox* mode_ = nullptr;
   QLineEdit* filterEdit_ = nullptr;
   QCheckBox* regex_ = nullptr;
   QCheckBox* demangled_ = nullptr;
-  bool following_ = false;  // the current row moves to follow the session, not the user
+  bool following_ = false;         // the current row moves to follow the session, not the user
+  std::optional<EventRef> shown_;  // a kernel to make current once the rows are ready
+  QString problem_;
   QLabel* count_ = nullptr;
-  QTreeView* view_ = nullptr;
+  QWidget* rangeBar_ = nullptr;
+  QLabel* rangeText_ = nullptr;
+  QTableView* view_ = nullptr;
 };
 
 }  // namespace gpuscope::ui

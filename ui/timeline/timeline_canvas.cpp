@@ -1,5 +1,6 @@
 #include "ui/timeline/timeline_canvas.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -278,6 +279,22 @@ void TimelineCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
     selectEvent(ref);
     revealEvent(ref, Reveal::Focus);
   }
+}
+
+void TimelineCanvas::contextMenuEvent(QContextMenuEvent* event) {
+  const bool onRuler = event->pos().y() < kRulerHeight && event->pos().x() >= kLabelWidth;
+  if (onRuler && session_->rangeStart() != session_->rangeEnd()) {
+    emit rangeMenuRequested(event->globalPos());
+    return;
+  }
+  TimelineHit hit = hitTest(event->pos());
+  if (!hit.item || hit.item->isFold()) {
+    event->ignore();
+    return;
+  }
+  EventRef ref{hit.track, hit.lane, hit.item->first};
+  selectEvent(ref);
+  emit eventMenuRequested(ref, event->globalPos());
 }
 
 void TimelineCanvas::wheelEvent(QWheelEvent* event) {

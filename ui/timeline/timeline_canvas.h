@@ -68,6 +68,12 @@ class TimelineCanvas : public QWidget {
   // Selects EVENT through the session, as a click does.
   void selectEvent(std::optional<EventRef> event);
 
+ signals:
+  // A right click on an event (it is selected first): whoever shows the event menu shows it at GLOBAL_POS.
+  void eventMenuRequested(EventRef event, QPoint globalPos);
+  // A right click on the ruler while a range is picked: whoever shows the range menu shows it at GLOBAL_POS.
+  void rangeMenuRequested(QPoint globalPos);
+
  protected:
   void paintEvent(QPaintEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
@@ -75,6 +81,7 @@ class TimelineCanvas : public QWidget {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   bool event(QEvent* event) override;

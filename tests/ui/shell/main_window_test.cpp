@@ -19,6 +19,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -38,6 +39,8 @@
 #include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/summary/trace_summary_view.h"
+#include "ui/tables/kernel_table_model.h"
+#include "ui/tables/kernel_table_view.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -179,6 +182,23 @@ TEST_F(MainWindowTest, LoadingTransposeShowsItsRealCountsInTheSummaryTab) {
   }
   EXPECT_EQ(kernels, facts.kernels);
   EXPECT_EQ(memoryOps, facts.memcpys + facts.memsets);
+}
+
+// A large trace's kernel table fills on a worker after the load: panesFilled waits for it (--screenshot does).
+TEST_F(MainWindowTest, PanesFilledComesOnceTheKernelTableHoldsItsRows) {
+  KernelTableModel* kernels = window_->analysisView()->kernels()->instanceModel();
+  kernels->setInlineLimit(0);  // as for millions of kernels
+  QSignalSpy loaded(window_.get(), &MainWindow::traceLoaded);
+  QSignalSpy filled(window_.get(), &MainWindow::panesFilled);
+  int rowsWhenFilled = -1;
+  QObject::connect(window_.get(), &MainWindow::panesFilled, window_.get(),
+                   [&] { rowsWhenFilled = window_->analysisView()->kernels()->view()->model()->rowCount(); });
+  window_->openFile(fixturePath("nsys/loader2.sqlite"));
+  ASSERT_TRUE(filled.wait(kLoadTimeoutMs));
+  EXPECT_EQ(loaded.count(), 1);
+  EXPECT_EQ(filled.count(), 1);
+  EXPECT_EQ(rowsWhenFilled, static_cast<int>(window_->session()->trace()->counts().kernels));
+  EXPECT_GT(rowsWhenFilled, 0);
 }
 
 TEST_F(MainWindowTest, MultiProcessTraceListsEveryProcessAndThreadOfTheModel) {

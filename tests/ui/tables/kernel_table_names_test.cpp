@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QTreeView>
 
@@ -46,11 +47,10 @@ struct ShownTable {
 
 TEST(KernelTableNames, DemangledColumnShowsTheRealKernelAndCanBeHidden) {
   ShownTable shown;
-  QTreeView* view = shown.table.view();
+  QTableView* view = shown.table.view();
   QAbstractItemModel* model = view->model();
   for (int row : {0, 1, model->rowCount() - 1}) {
-    EventRef event =
-        shown.table.instanceModel()->eventAt(shown.table.instanceProxy()->mapToSource(model->index(row, 0)).row());
+    EventRef event = shown.table.instanceModel()->eventAt(row);
     std::string sql =
         "SELECT d.value" + kJoin + " WHERE k.rowid = " + std::to_string(loader2()->lane(event).row[event.index]);
     EXPECT_EQ(model->index(row, KernelTableModel::DemangledColumn).data().toString().toStdString(),
@@ -94,11 +94,8 @@ TEST(KernelTableNames, ByNameGroupsByTheRealKernel) {
 
 TEST(KernelTableNavigation, ASingleClickArrowKeysAndEnterMoveTheTimeline) {
   ShownTable shown;
-  QTreeView* view = shown.table.view();
-  auto eventAtRow = [&](int row) {
-    return shown.table.instanceModel()->eventAt(
-        shown.table.instanceProxy()->mapToSource(view->model()->index(row, 0)).row());
-  };
+  QTableView* view = shown.table.view();
+  auto eventAtRow = [&](int row) { return *shown.table.eventAtRow(row); };
   QRect rect = view->visualRect(view->model()->index(3, 0));
   QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
   ASSERT_TRUE(shown.session.selection());
