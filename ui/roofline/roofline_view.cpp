@@ -465,7 +465,8 @@ void RooflineView::updateSelection() {
             : grouping() == RooflineGrouping::Name && point.label == kernel->name && point.deviceId == kernel->deviceId;
     if (!holds) continue;
     selectionSeries_->append(position);
-    details_->setText(breakableAtUnderscores(pointDescription(index)));  // a kernel selected anywhere shows its point's details here
+    details_->setText(
+        breakableAtUnderscores(pointDescription(index)));  // a kernel selected anywhere shows its point's details here
   }
 }
 
