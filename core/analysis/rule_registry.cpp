@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 
+#include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/nsys_rules.h"
 #include "core/error.h"
 
@@ -10,7 +11,11 @@ namespace gpuscope {
 namespace {
 
 std::vector<std::unique_ptr<AnalysisRule>>& ownedRules() {
-  static std::vector<std::unique_ptr<AnalysisRule>> rules = makeNsysRules();
+  static std::vector<std::unique_ptr<AnalysisRule>> rules = [] {
+    auto all = makeNsysRules();
+    for (auto& rule : makeFindingRules()) all.push_back(std::move(rule));
+    return all;
+  }();
   return rules;
 }
 
