@@ -198,10 +198,16 @@ int main(int argc, char** argv) {
                      "like step#5; --view then counts from A's start."),
       QStringLiteral("NAME[#N]"));
   parser.addOption(alignOption);
-  const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline)."),
-                                     QStringLiteral("NAME"));
+  const QCommandLineOption tabOption(
+      QStringLiteral("tab"),
+      QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline, analysis)."),
+      QStringLiteral("NAME"));
   parser.addOption(tabOption);
+  const QCommandLineOption analyzeOption(
+      QStringLiteral("analyze"),
+      QStringLiteral("With --screenshot: analyze the trace before the shot (the Analysis tab's verdict and findings, "
+                     "the timeline's shaded GPU gaps); --tab analysis implies it."));
+  parser.addOption(analyzeOption);
   parser.process(app);
 
   if (parser.isSet(benchOption)) return gpuscope::ui::runTimelineBench(parser.value(benchOption));
@@ -248,7 +254,15 @@ int main(int argc, char** argv) {
       }
       QCoreApplication::exit(saveScreenshot(window, output));
     };
-    QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window, [save] { QTimer::singleShot(0, save); });
+    if (parser.isSet(analyzeOption) || tab.compare(QStringLiteral("analysis"), Qt::CaseInsensitive) == 0) {
+      QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window,
+                       [&window] { window.analyzeCurrentTrace(); });
+      QObject::connect(&window, &gpuscope::ui::MainWindow::analysisFinished, &window,
+                       [save] { QTimer::singleShot(0, save); });
+    } else {
+      QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window,
+                       [save] { QTimer::singleShot(0, save); });
+    }
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadFailed, &window,
                      [] { QCoreApplication::exit(1); });  // the window has printed the one sentence
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadCancelled, &window, [] { QCoreApplication::exit(1); });

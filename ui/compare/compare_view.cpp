@@ -23,6 +23,7 @@
 #include "core/error.h"
 #include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
+#include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/run_diff_model.h"
 #include "ui/tables/table_proxy.h"
@@ -89,6 +90,8 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   bottomLayout->setContentsMargins(4, 4, 4, 4);
   bottomLayout->addWidget(buildAlignmentBar());
   bottomLayout->addWidget(buildSummary());
+  bottomLayout->addWidget(
+      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), bottom));
 
   // The diff table and the roofline of both runs, side by side as tabs.
   tabs_ = new QTabWidget(bottom);

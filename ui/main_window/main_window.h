@@ -17,7 +17,9 @@ class QTabWidget;
 
 namespace gpuscope::ui {
 
+class AnalysisPanel;
 class AnalysisView;
+class BackgroundAnalysis;
 class BackgroundTraceLoader;
 class LoadProgressWidget;
 class RecentFiles;
@@ -49,6 +51,9 @@ class MainWindow : public QMainWindow {
   AnalysisView* analysisView() const { return analysis_; }
   // The roofline of the trace's kernels (from imported or recorded metrics): the third tab.
   RooflineView* rooflineView() const { return roofline_; }
+  // The Analysis tab: the verdict and the findings, computed in the background after each load.
+  AnalysisPanel* analysisPanel() const { return analysisPanel_; }
+  BackgroundAnalysis* analyzer() const { return analyzer_; }
   BackgroundTraceLoader* loader() const { return loader_; }
   RecentFiles* recentFiles() const { return recent_.get(); }
   WelcomeView* welcomeView() const { return welcome_; }
@@ -79,11 +84,15 @@ class MainWindow : public QMainWindow {
   // Returns the window, or null when either trace cannot be read.
   QWidget* compareWith(const QString& path);
   void showCompareDialog();
+  // Analyzes the current file in the background (after every load; in Batch mode only when asked).
+  void analyzeCurrentTrace();
 
  signals:
   void traceLoaded(const QString& path);
   void loadFailed(const QString& path, const QString& message);
   void loadCancelled(const QString& path);
+  // The Analysis tab shows the analysis of PATH (FAILED: it says why it could not be made).
+  void analysisFinished(const QString& path, bool failed);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -93,6 +102,7 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  void setupAnalysis();  // main_window_analysis.cpp
   void createActions();
   void createMenus();
   void rebuildRecentMenu();
@@ -113,6 +123,8 @@ class MainWindow : public QMainWindow {
   TraceSummaryView* summary_;
   AnalysisView* analysis_ = nullptr;
   RooflineView* roofline_ = nullptr;
+  AnalysisPanel* analysisPanel_ = nullptr;
+  BackgroundAnalysis* analyzer_ = nullptr;
   LoadProgressWidget* progress_;
   QMenu* recentMenu_ = nullptr;
   QAction* openAction_ = nullptr;
