@@ -80,7 +80,13 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   larger.setPointSizeF(larger.pointSizeF() * 1.15);
   verdict_->setFont(larger);
   findingsView_ = makeTable(findings_, QStringLiteral("findingsView"));
+  // The summary takes the width left; the other columns fit their text.
+  findingsView_->horizontalHeader()->setStretchLastSection(false);
+  findingsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  findingsView_->horizontalHeader()->setSectionResizeMode(FindingListModel::Summary, QHeaderView::Stretch);
   rangesView_ = makeTable(ranges_, QStringLiteral("rangeVerdictsView"));
+  rangesView_->horizontalHeader()->setStretchLastSection(false);
+  rangesView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   details_->setObjectName(QStringLiteral("findingDetails"));
   details_->setOpenLinks(false);
 
@@ -88,7 +94,7 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   splitter->addWidget(findingsView_);
   splitter->addWidget(details_);
   splitter->addWidget(rangesView_);
-  splitter->setSizes({220, 320, 160});
+  splitter->setSizes({240, 400, 160});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(verdict_);
@@ -123,11 +129,13 @@ void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
   ranges_->setReport(report_);
   verdict_->setText(verdictHtml(report_->run));
   rangesView_->setVisible(!report_->nvtx.empty());
-  findingsView_->resizeColumnsToContents();
-  rangesView_->resizeColumnsToContents();
-  details_->setHtml(report_->findings.empty()
-                        ? tr("<p>No rule found anything to report.</p>")
-                        : tr("<p>Pick a finding to see why it matters, what to change, and where it is.</p>"));
+  // The most severe finding's details show at once; the timeline moves only when the user picks one.
+  if (report_->findings.empty()) {
+    details_->setHtml(tr("<p>No rule found anything to report.</p>"));
+  } else {
+    findingsView_->selectRow(0);
+    showDetails(report_->findings.front(), 0);
+  }
 }
 
 void AnalysisPanel::pickFinding(int row, int place) {

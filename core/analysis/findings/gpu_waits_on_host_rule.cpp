@@ -130,11 +130,16 @@ class GpuWaitsOnHostRule : public AnalysisRule {
                                        activity.calls});
     }
     finding.severity = share >= 0.5 ? Severity::Critical : Severity::Warning;
-    finding.explanation =
-        "The GPU was idle for " + formatDuration(idle) + " (" + percentText(share) + " of " +
-        formatDuration(to - from) + ") in " + std::to_string(gaps.size()) + " gaps; the host " + "thread " + label +
-        " spent " + percentText(static_cast<double>(byName[untraced].time) / static_cast<double>(idle)) +
-        " of it in no traced call and the most in " + sorted.front().first + ". " + finding.explanation;
+    auto busiestCall = std::find_if(sorted.begin(), sorted.end(), [](const auto& a) { return a.second.calls > 0; });
+    std::string calls = busiestCall == sorted.end()
+                            ? "none"
+                            : busiestCall->first + " (" + busiestCall->second.kind + ", " +
+                                  percentText(static_cast<double>(busiestCall->second.time) / idle) + ")";
+    finding.explanation = "The GPU was idle for " + formatDuration(idle) + " (" + percentText(share) + " of " +
+                          formatDuration(to - from) + ") in " + std::to_string(gaps.size()) + " gaps; meanwhile the " +
+                          "host thread " + label + " was in no traced call (CPU work) " +
+                          percentText(static_cast<double>(byName[untraced].time) / static_cast<double>(idle)) +
+                          " of that time, and the call it spent longest in was " + calls + ". " + finding.explanation;
     std::sort(gaps.begin(), gaps.end(),
               [](const TimeInterval& a, const TimeInterval& b) { return a.length() > b.length(); });
     for (size_t i = 0; i < gaps.size() && i < rowCount(options); ++i) {
