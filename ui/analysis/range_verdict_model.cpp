@@ -45,11 +45,11 @@ QVariant RangeVerdictModel::data(const QModelIndex& index, int role) const {
     case GpuBusy:
       return share(e.gpuBusyNs);
     case CudaApi:
-      return share(e.hostApiNs);
+      return share(e.idleApiNs);
     case Sync:
-      return share(e.hostSyncNs);
+      return share(e.idleSyncNs);
     case CpuWhileIdle:
-      return share(e.hostCpuWhileGpuIdleNs);
+      return share(e.idleCpuNs);
     default:
       return {};
   }
@@ -69,11 +69,11 @@ QVariant RangeVerdictModel::headerData(int section, Qt::Orientation orientation,
     case GpuBusy:
       return tr("GPU Busy");
     case CudaApi:
-      return tr("CUDA API");
+      return tr("Idle: CUDA API");
     case Sync:
-      return tr("Sync");
+      return tr("Idle: Sync");
     case CpuWhileIdle:
-      return tr("CPU, GPU Idle");
+      return tr("Idle: CPU");
     default:
       return {};
   }

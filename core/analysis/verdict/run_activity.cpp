@@ -100,8 +100,8 @@ RunActivity loadRunActivity(const Database& db) {
   std::stable_sort(run.threads.begin(), run.threads.end(),
                    [](const HostThread& a, const HostThread& b) { return a.cudaTime > b.cudaTime; });
   if (!run.gpuBusy.empty()) {
-    first = std::min(first, run.gpuBusy.intervals().front().start);
-    last = std::max(last, run.gpuBusy.intervals().back().end);
+    first = run.gpuBusy.intervals().front().start;
+    last = run.gpuBusy.intervals().back().end;
   }
   if (first <= last) {
     run.first = first;

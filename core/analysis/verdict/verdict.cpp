@@ -34,8 +34,11 @@ void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence
     evidence.hostApiNs += host->apiCalls.lengthWithin(window.start, window.end);
     evidence.hostSyncNs += host->syncCalls.lengthWithin(window.start, window.end);
     for (const TimeInterval& idle : run.gpuBusy.gapsWithin(window.start, window.end)) {
-      evidence.hostCpuWhileGpuIdleNs += idle.length() - host->apiCalls.lengthWithin(idle.start, idle.end) -
-                                        host->syncCalls.lengthWithin(idle.start, idle.end);
+      TimeNs api = host->apiCalls.lengthWithin(idle.start, idle.end);
+      TimeNs sync = host->syncCalls.lengthWithin(idle.start, idle.end);
+      evidence.idleApiNs += api;
+      evidence.idleSyncNs += sync;
+      evidence.idleCpuNs += idle.length() - api - sync;
     }
   }
   auto first = std::lower_bound(run.kernels.begin(), run.kernels.end(), window.start,
@@ -49,12 +52,12 @@ void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence
   }
 }
 
-// The host-side half of every sentence.
-std::string hostClause(const VerdictEvidence& e) {
+// Where the GPU's idle time went, for every sentence.
+std::string idleClause(const VerdictEvidence& e) {
   if (e.hostThread.empty()) return "no host thread made CUDA calls";
-  return "the host thread " + e.hostThread + " spent " + percentText(e.share(e.hostApiNs)) + " in CUDA API calls, " +
-         percentText(e.share(e.hostSyncNs)) + " waiting for the GPU in synchronizing calls and " +
-         percentText(e.share(e.hostCpuWhileGpuIdleNs)) + " outside CUDA calls while the GPU was idle";
+  return "idle " + percentText(e.share(e.idleCpuNs)) + " while the host thread " + e.hostThread +
+         " ran outside CUDA calls, " + percentText(e.share(e.idleApiNs)) + " while it was in CUDA API calls and " +
+         percentText(e.share(e.idleSyncNs)) + " while it waited in synchronizing calls";
 }
 
 }  // namespace
@@ -91,9 +94,9 @@ BottleneckClass classify(const VerdictEvidence& e) {
   if (e.share(e.gpuBusyNs) >= kGpuBoundShare) {
     return e.memoryBoundShare() >= kMemoryBoundShare ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
   }
-  TimeNs largest = std::max({e.hostSyncNs, e.hostApiNs, e.hostCpuWhileGpuIdleNs});
-  if (e.hostSyncNs == largest) return BottleneckClass::Synchronization;
-  if (e.hostApiNs == largest) return BottleneckClass::CudaApi;
+  TimeNs largest = std::max({e.idleSyncNs, e.idleApiNs, e.idleCpuNs});
+  if (e.idleSyncNs == largest) return BottleneckClass::Synchronization;
+  if (e.idleApiNs == largest) return BottleneckClass::CudaApi;
   return BottleneckClass::Cpu;
 }
 
@@ -156,16 +159,16 @@ std::string verdictSentence(const Verdict& verdict) {
   std::string busy = "the GPU was busy " + percentText(e.share(e.gpuBusyNs)) + " of " + formatDuration(e.wallNs);
   switch (verdict.kind) {
     case BottleneckClass::GpuCompute:
-      return "GPU compute bound: " + busy + "; " + hostClause(e) + ".";
+      return "GPU compute bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::Memory:
-      return "Memory bound: " + busy + ", and kernels under a memory roof took " + percentText(e.memoryBoundShare()) +
-             " of the kernel time; " + hostClause(e) + ".";
+      return "Memory bound: " + busy + ", kernels under a memory roof took " + percentText(e.memoryBoundShare()) +
+             " of the kernel time, and the GPU was " + idleClause(e) + ".";
     case BottleneckClass::Synchronization:
-      return "Synchronization bound: " + busy + "; " + hostClause(e) + ".";
+      return "Synchronization bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::CudaApi:
-      return "CUDA API bound: " + busy + "; " + hostClause(e) + ".";
+      return "CUDA API bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::Cpu:
-      return "CPU bound: " + busy + "; " + hostClause(e) + ".";
+      return "CPU bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::None:
       break;
   }

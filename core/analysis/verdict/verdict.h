@@ -2,19 +2,20 @@
 // The bottleneck verdict: a run, or a part of it such as an NVTX range, sorted into one class by what
 // limited it, with the measured shares that decided it.
 //
-// Measured over a window W (for the run: from its first CUDA API call or GPU operation to the last end),
-// on the driving thread (the host thread with the most CUDA API time):
-//   gpu busy  = time any GPU ran a kernel, memcpy or memset, overlaps counted once        / W
-//   cuda api  = time the thread spent in CUDA API calls that do not wait for the GPU        / W
-//   sync      = time it spent in calls that wait for the GPU (cuda_call_kind.h: *Synchronize,
-//               synchronous cudaMemcpy/cudaMemset)                                          / W
-//   cpu       = time it spent outside every CUDA call while no GPU was busy                  / W
+// Measured over a window W (for the run: from its first GPU operation to the last one's end, so the start-up
+// before any GPU work, imports and context creation, is left out; without GPU work, the span of its CUDA
+// calls), on the driving thread (the host thread with the most CUDA API time). W splits into four parts:
+//   gpu busy  = time any GPU ran a kernel, memcpy or memset, overlaps counted once
+//   sync      = GPU idle while the thread waited in a synchronizing call (cuda_call_kind.h: *Synchronize,
+//               synchronous cudaMemcpy/cudaMemset)
+//   cuda api  = GPU idle while the thread was in another CUDA API call (launches, allocations)
+//   cpu       = GPU idle while the thread was outside every CUDA call (Python, data loading)
 // The classes, decided in this order:
-//   gpu_compute      gpu busy >= 70% (kGpuBoundShare): the GPU had work most of the time.
+//   gpu_compute      gpu busy >= 50% of W (kGpuBoundShare): the GPU worked more than it waited.
 //   memory           gpu bound, and kernels that their metrics (GPUSCOPE_KERNEL_METRICS) put under a
 //                    memory roof take >= 50% (kMemoryBoundShare) of the window's kernel time.
 //   synchronization  otherwise the largest of sync, cuda api and cpu decides (ties in this order):
-//   cuda_api         what the host did instead of feeding the GPU.
+//   cuda_api         what the GPU waited on most.
 //   cpu
 //   none             no CUDA call and no GPU work in the window.
 #include <cstdint>
@@ -28,7 +29,7 @@
 
 namespace gpuscope {
 
-inline constexpr double kGpuBoundShare = 0.70;
+inline constexpr double kGpuBoundShare = 0.50;
 inline constexpr double kMemoryBoundShare = 0.50;
 
 enum class BottleneckClass { GpuCompute, Memory, Synchronization, CudaApi, Cpu, None };
@@ -40,11 +41,13 @@ struct VerdictEvidence {
   TimeNs windowEnd = 0;
   TimeNs wallNs = 0;  // summed over the windows (an NVTX range's instances)
   TimeNs gpuBusyNs = 0;
-  TimeNs hostApiNs = 0;
-  TimeNs hostSyncNs = 0;
-  TimeNs hostCpuWhileGpuIdleNs = 0;
-  TimeNs kernelNs = 0;                        // kernel time inside the windows, overlaps counted per kernel
-  size_t kernels = 0;                         // kernels that start inside the windows
+  TimeNs idleSyncNs = 0;  // GPU idle, split by what the driving thread was doing (the rules above)
+  TimeNs idleApiNs = 0;
+  TimeNs idleCpuNs = 0;
+  TimeNs hostApiNs = 0;   // the driving thread's time in non-synchronizing CUDA calls, GPU idle or not
+  TimeNs hostSyncNs = 0;  // and in synchronizing ones
+  TimeNs kernelNs = 0;    // kernel time inside the windows, overlaps counted per kernel
+  size_t kernels = 0;     // kernels that start inside the windows
   std::optional<TimeNs> memoryBoundKernelNs;  // present where the trace has kernel metrics
   std::string hostThread;                     // threadLabel() of the driving thread; empty without one
   uint32_t pid = 0;
@@ -73,7 +76,7 @@ VerdictInputs loadVerdictInputs(const Database& db);
 
 // The verdict over the windows (one, or an NVTX range's instances), each [start, end).
 Verdict windowVerdict(const VerdictInputs& inputs, const std::vector<TimeInterval>& windows);
-// The whole run: [activity.first, activity.last).
+// The whole run: [activity.first, activity.last) (run_activity.h: the GPU work's span).
 Verdict runVerdict(const VerdictInputs& inputs);
 
 struct RangeVerdict {
@@ -85,9 +88,9 @@ struct RangeVerdict {
 // Empty when the file has no NVTX_EVENTS table.
 std::vector<RangeVerdict> nvtxVerdicts(const Database& db, const VerdictInputs& inputs);
 
-// One sentence with the numbers, e.g. "CPU bound: the GPU was busy 4.2% of 5.86 s; the host thread
-// python3 (pid 1, tid 1) spent 71.0% of it outside CUDA calls while the GPU was idle, 5.1% in CUDA API
-// calls and 0.3% waiting in synchronization."
+// One sentence with the numbers, e.g. "CPU bound: the GPU was busy 4.2% of 5.860 s and idle 93.1% while
+// the host thread python3 (pid 1, tid 1) ran outside CUDA calls, 2.5% while it was in CUDA API calls and
+// 0.2% while it waited in synchronizing calls."
 std::string verdictSentence(const Verdict& verdict);
 
 }  // namespace gpuscope

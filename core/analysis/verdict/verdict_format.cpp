@@ -17,12 +17,14 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["gpu_busy_share"] = rounded(e.share(e.gpuBusyNs));
   json["host_thread"] = nullptr;
   if (!e.hostThread.empty()) json["host_thread"] = {{"label", e.hostThread}, {"pid", e.pid}, {"tid", e.tid}};
+  json["gpu_idle_after_sync_ns"] = e.idleSyncNs;
+  json["gpu_idle_after_sync_share"] = rounded(e.share(e.idleSyncNs));
+  json["gpu_idle_host_in_cuda_api_ns"] = e.idleApiNs;
+  json["gpu_idle_host_in_cuda_api_share"] = rounded(e.share(e.idleApiNs));
+  json["gpu_idle_host_outside_cuda_ns"] = e.idleCpuNs;
+  json["gpu_idle_host_outside_cuda_share"] = rounded(e.share(e.idleCpuNs));
   json["host_cuda_api_ns"] = e.hostApiNs;
-  json["host_cuda_api_share"] = rounded(e.share(e.hostApiNs));
   json["host_sync_ns"] = e.hostSyncNs;
-  json["host_sync_share"] = rounded(e.share(e.hostSyncNs));
-  json["host_cpu_while_gpu_idle_ns"] = e.hostCpuWhileGpuIdleNs;
-  json["host_cpu_while_gpu_idle_share"] = rounded(e.share(e.hostCpuWhileGpuIdleNs));
   json["kernels"] = e.kernels;
   json["kernel_ns"] = e.kernelNs;
   if (e.memoryBoundKernelNs) {

@@ -54,16 +54,16 @@ VerdictEvidence evidence(TimeNs gpu, TimeNs api, TimeNs sync, TimeNs cpu) {
   VerdictEvidence e;
   e.wallNs = 1000;
   e.gpuBusyNs = gpu;
-  e.hostApiNs = api;
-  e.hostSyncNs = sync;
-  e.hostCpuWhileGpuIdleNs = cpu;
+  e.idleApiNs = api;
+  e.idleSyncNs = sync;
+  e.idleCpuNs = cpu;
   e.hostThread = "main";
   return e;
 }
 
-TEST(Classify, GpuBoundFromSeventyPercentThenTheLargestHostShare) {
-  EXPECT_EQ(classify(evidence(700, 100, 800, 0)), BottleneckClass::GpuCompute);
-  EXPECT_EQ(classify(evidence(699, 100, 800, 0)), BottleneckClass::Synchronization);
+TEST(Classify, GpuBoundFromHalfTheTimeThenWhatTheGpuWaitedOnMost) {
+  EXPECT_EQ(classify(evidence(500, 100, 300, 100)), BottleneckClass::GpuCompute);
+  EXPECT_EQ(classify(evidence(499, 100, 301, 100)), BottleneckClass::Synchronization);
   EXPECT_EQ(classify(evidence(300, 500, 100, 200)), BottleneckClass::CudaApi);
   EXPECT_EQ(classify(evidence(100, 200, 100, 600)), BottleneckClass::Cpu);
   VerdictEvidence none;
@@ -92,13 +92,19 @@ std::string launchBoundRun() {
 TEST(Verdict, LaunchBoundLoopIsCudaApiBound) {
   Verdict verdict = verdictOf(launchBoundRun());
   EXPECT_EQ(verdict.kind, BottleneckClass::CudaApi) << verdictSentence(verdict);
-  EXPECT_NEAR(verdict.evidence.share(verdict.evidence.hostApiNs), 5.0 / 6, 0.01);
-  EXPECT_NEAR(verdict.evidence.share(verdict.evidence.gpuBusyNs), 2.0 / 6, 0.01);
+  // Each 6 us: the kernel runs 2, the GPU waits 3 while the next launch call runs and 1 outside it.
+  const VerdictEvidence& e = verdict.evidence;
+  EXPECT_NEAR(e.share(e.gpuBusyNs), 2.0 / 6, 0.01);
+  EXPECT_NEAR(e.share(e.idleApiNs), 3.0 / 6, 0.01);
+  EXPECT_NEAR(e.share(e.idleCpuNs), 1.0 / 6, 0.01);
+  EXPECT_EQ(e.idleSyncNs, 0);
+  EXPECT_NEAR(e.share(e.hostApiNs), 5.0 / 6, 0.01);
+  EXPECT_EQ(e.gpuBusyNs + e.idleApiNs + e.idleCpuNs + e.idleSyncNs, e.wallNs);
   EXPECT_EQ(verdict.evidence.kernels, 1000u);
   EXPECT_EQ(verdict.evidence.hostThread, "train (pid 7, tid 7)");
 }
 
-// A tiny kernel, then cudaDeviceSynchronize that returns 16 us after it: the host mostly waits.
+// A tiny kernel, then cudaDeviceSynchronize that returns 16 us after it: the queue runs dry every time.
 TEST(Verdict, SynchronizeAfterEveryKernelIsSynchronizationBound) {
   SyntheticRun run("sync_bound");
   for (int i = 0; i < 500; ++i) {
@@ -108,6 +114,11 @@ TEST(Verdict, SynchronizeAfterEveryKernelIsSynchronizationBound) {
   }
   Verdict verdict = verdictOf(run.finish());
   EXPECT_EQ(verdict.kind, BottleneckClass::Synchronization) << verdictSentence(verdict);
+  // Of each 26 us the GPU idles 23: 17 while the host waits in cudaDeviceSynchronize (16 after the kernel,
+  // 1 before the next starts), 5 while it launches, 1 between the calls.
+  EXPECT_NEAR(verdict.evidence.share(verdict.evidence.idleSyncNs), 17.0 / 26, 0.01);
+  EXPECT_NEAR(verdict.evidence.share(verdict.evidence.idleCpuNs), 1.0 / 26, 0.01);
+  EXPECT_NEAR(verdict.evidence.share(verdict.evidence.idleApiNs), 5.0 / 26, 0.01);
   EXPECT_NEAR(verdict.evidence.share(verdict.evidence.hostSyncNs), 20.0 / 26, 0.01);
 }
 
@@ -171,7 +182,7 @@ TEST(VerdictFixtures, DataLoaderWithoutWorkersIsCpuBound) {
   EXPECT_EQ(verdict.kind, BottleneckClass::Cpu) << verdictSentence(verdict);
   const VerdictEvidence& e = verdict.evidence;
   EXPECT_LT(e.share(e.gpuBusyNs), 0.1);
-  EXPECT_GT(e.share(e.hostCpuWhileGpuIdleNs), 0.5);
+  EXPECT_GT(e.share(e.idleCpuNs), 0.5);
   EXPECT_EQ(e.kernels, 984u);
   EXPECT_NE(e.hostThread.find("python3"), std::string::npos);
 }
