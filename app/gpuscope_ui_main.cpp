@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QPixmap>
 #include <QRegularExpression>
@@ -17,6 +18,7 @@
 
 #include "core/error.h"
 #include "core/model/trace_loader.h"
+#include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_view.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
@@ -137,6 +139,13 @@ int runCompare(QApplication& app, const QString& pathA, const QString& pathB, co
   QCoreApplication::processEvents();
   // --view and --select act on A; B follows through the alignment.
   if (auto error = gpuscope::ui::applyStartupView(startup, *view.sessionA())) return fail(*error);
+  // Both runs' verdicts are computed in the background: a screenshot waits until they are in.
+  auto* verdicts = view.findChild<gpuscope::ui::CompareVerdictsView*>();
+  if (!screenshot.isEmpty() && verdicts && !verdicts->isComplete()) {
+    QEventLoop untilAnalyzed;
+    QObject::connect(verdicts, &gpuscope::ui::CompareVerdictsView::completed, &untilAnalyzed, &QEventLoop::quit);
+    untilAnalyzed.exec();
+  }
   if (!screenshot.isEmpty()) return saveScreenshot(view, screenshot);
   return app.exec();
 }

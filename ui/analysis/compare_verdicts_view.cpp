@@ -29,6 +29,8 @@ QLabel* CompareVerdictsView::addRun(const QString& title, const QString& path, i
   label->setFrameShape(QFrame::StyledPanel);
   label->setMargin(6);
   label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  // Room for the sentence on three lines: the layout above would squeeze a wrapped label to one.
+  label->setMinimumHeight(3 * label->fontMetrics().lineSpacing() + 2 * label->margin() + 4);
   static_cast<QGridLayout*>(layout())->addWidget(label, 0, column);
   auto* analysis = new BackgroundAnalysis(this);
   QString prefix = QStringLiteral("<b>%1</b> (%2): ").arg(title, QFileInfo(path).fileName().toHtmlEscaped());
