@@ -8,6 +8,8 @@
 #include "core/analysis/findings/gemm_math_path.h"
 #include "core/analysis/rule_registry.h"
 #include "core/model/trace_file.h"
+#include "core/model/writable_trace.h"
+#include "core/schema/trace_schema.h"
 #include "tests/core/analysis/synthetic_run.h"
 
 namespace gpuscope {
@@ -83,6 +85,28 @@ TEST(Fp32Gemm, Bf16TensorCoreGemmsAreNotReported) {
   Finding finding = runRule(gemmRun("ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_32x5_nn"), "fp32_gemm");
   EXPECT_FALSE(finding.found());
   EXPECT_TRUE(finding.ranges.empty());
+}
+
+// Counters decide over names: a GEMM whose tensor pipes did the math is not reported whatever its name
+// says, and one whose name says nothing is reported when its counters show FP32 math and no tensor ops.
+TEST(Fp32Gemm, TensorPipeCountersDecideWhereTheTraceHasThem) {
+  SyntheticRun run("metrics");
+  run.launch("my_matmul_kernel", kMs, 5 * kUs, 2 * kMs, 8 * kMs);                    // correlation 1
+  run.launch("ampere_sgemm_128x64_nn", kMs + 10 * kUs, 5 * kUs, 11 * kMs, 8 * kMs);  // correlation 2
+  std::string path = run.finish();
+  {
+    WritableTrace trace(path);
+    for (const std::string& sql : kernelMetricsCreateSql()) trace.exec(sql);
+    std::string pid = std::to_string(testing::kSyntheticPid);
+    trace.exec("INSERT INTO GPUSCOPE_KERNEL_METRICS VALUES (" + pid +
+               ", 1, 'my_matmul_kernel', -1, 8000000, 0, 1e12, 0, 0, 1e9, 2e9, 4e9, 'test')");
+    trace.exec("INSERT INTO GPUSCOPE_KERNEL_METRICS VALUES (" + pid +
+               ", 2, 'ampere_sgemm_128x64_nn', -1, 8000000, 0, 0, 0, 1e12, 1e9, 2e9, 4e9, 'test')");
+  }
+  Finding finding = runRule(path, "fp32_gemm");
+  ASSERT_TRUE(finding.found());
+  EXPECT_EQ(column(finding, 4), std::vector<std::string>{"my_matmul_kernel"});
+  EXPECT_EQ(column(finding, 3), std::vector<std::string>{"counters: FP32 FLOPs, no tensor ops"});
 }
 
 TEST(Fp32Gemm, ShareOptionIsTheThreshold) {
