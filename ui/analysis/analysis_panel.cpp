@@ -106,6 +106,7 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
     emit showTimelineRequested();
   });
   connect(details_, &QTextBrowser::anchorClicked, this, &AnalysisPanel::onPlaceLink);
+  connect(rangesView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickRange(index.row()); });
   connect(session_, &TraceSession::traceChanged, this, [this] { setStatus(tr("Analyzing...")); });
   setStatus(tr("Open a trace to analyze it."));
 }
@@ -145,6 +146,15 @@ void AnalysisPanel::pickFinding(int row, int place) {
   showDetails(*finding, row);
   if (place >= 0 && place < static_cast<int>(finding->ranges.size()))
     focusFindingRange(*session_, finding->ranges[static_cast<size_t>(place)]);
+}
+
+void AnalysisPanel::pickRange(int row) {
+  if (!report_ || row < 0 || row >= static_cast<int>(report_->nvtx.size())) return;
+  const VerdictEvidence& e = report_->nvtx[static_cast<size_t>(row)].verdict.evidence;
+  FindingRange span;
+  span.start = e.windowStart;
+  span.end = e.windowEnd;
+  focusFindingRange(*session_, span);
 }
 
 void AnalysisPanel::showDetails(const Finding& finding, int row) {

@@ -38,6 +38,8 @@ class AnalysisPanel : public QWidget {
 
   // Picks finding ROW: shows its details and focuses its first place (PLACE: another one).
   void pickFinding(int row, int place = 0);
+  // Picks NVTX range verdict ROW: zooms to the span from its first instance's start to its last's end.
+  void pickRange(int row);
 
  signals:
   // A finding was double-clicked: the window shows the timeline.

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <algorithm>
 
 #include "core/analysis/verdict/analysis_report.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
@@ -98,6 +99,23 @@ TEST(AnalysisPanel, ClickingAFindingZoomsTheSessionToItsPlace) {
   EXPECT_EQ(session.rangeEnd(), place.end);
   EXPECT_TRUE(panel.detailsView()->toPlainText().contains(QStringLiteral("Suggestion:")));
   EXPECT_TRUE(panel.detailsView()->toPlainText().contains(QStringLiteral("num_workers")));
+}
+
+TEST(AnalysisPanel, PickingARangeVerdictZoomsToItsInstances) {
+  auto trace = timeline_test::loadFixture("gpuscope/loader0.sqlite");
+  TraceSession session;
+  session.setTrace(trace);
+  session.fitAll();
+  AnalysisPanel panel(&session);
+  panel.setReport(loader0Report());
+  const auto& ranges = loader0Report()->nvtx;
+  auto step = std::find_if(ranges.begin(), ranges.end(), [](const RangeVerdict& r) { return r.name == "step"; });
+  ASSERT_NE(step, ranges.end());
+  panel.pickRange(static_cast<int>(step - ranges.begin()));
+  EXPECT_LE(session.viewStart(), step->verdict.evidence.windowStart);
+  EXPECT_GE(session.viewEnd(), step->verdict.evidence.windowEnd);
+  EXPECT_LT(session.viewEnd() - session.viewStart(), trace->endTime() - trace->startTime());
+  EXPECT_EQ(session.rangeStart(), step->verdict.evidence.windowStart);
 }
 
 TEST(FindingFocus, AKernelPlaceSelectsThatKernel) {
