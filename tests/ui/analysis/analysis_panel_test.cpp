@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "core/analysis/verdict/analysis_report.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
 #include "ui/analysis/analysis_shading.h"
 #include "ui/analysis/background_analysis.h"
@@ -53,6 +54,8 @@ int rowOf(const FindingListModel& model, const std::string& ruleId) {
 TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostSevereFirst) {
   TraceSession session;
   AnalysisPanel panel(&session);
+  test::ModelCheck findingsCheck(panel.findingModel());
+  test::ModelCheck rangesCheck(panel.rangeModel());
   panel.setReport(loader0Report());
   EXPECT_TRUE(panel.verdictLabel()->text().contains(QStringLiteral("CPU bound")))
       << panel.verdictLabel()->text().toStdString();
@@ -73,6 +76,10 @@ TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostSevereFirst) {
   for (int row = 0; row < ranges->rowCount(); ++row)
     step |= ranges->data(ranges->index(row, RangeVerdictModel::Range)).toString() == QStringLiteral("step");
   EXPECT_TRUE(step);
+  panel.setStatus(QStringLiteral("Analyzing..."));
+  EXPECT_EQ(model->rowCount(), 0);
+  EXPECT_TRUE(findingsCheck.failures().isEmpty()) << findingsCheck.failures().join(' ').toStdString();
+  EXPECT_TRUE(rangesCheck.failures().isEmpty()) << rangesCheck.failures().join(' ').toStdString();
 }
 
 TEST(AnalysisPanel, ClickingAFindingZoomsTheSessionToItsPlace) {
