@@ -16,10 +16,9 @@
 #include <memory>
 #include <optional>
 
-#include "core/error.h"
-#include "core/model/trace_loader.h"
 #include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_view.h"
+#include "ui/compare/compare_window.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/startup_view.h"
@@ -82,12 +81,9 @@ int saveScreenshot(QWidget& widget, const QString& output) {
   return 0;
 }
 
-// `gpuscope-ui A B`: the compare window of two runs (loaded here; they are usually small enough that a
-// progress dialog would only flash). With SCREENSHOT, renders it and exits.
 // Brings the window's tab named NAME (any case) to the front; the error sentence when there is none.
-std::optional<QString> showTab(gpuscope::ui::MainWindow& window, const QString& name) {
+std::optional<QString> showTab(QTabWidget* tabs, const QString& name) {
   if (name.isEmpty()) return std::nullopt;
-  QTabWidget* tabs = window.views();
   QStringList names;
   for (int i = 0; i < tabs->count(); ++i) {
     const QString text = tabs->tabText(i).remove(QLatin1Char('&'));
@@ -116,37 +112,42 @@ std::optional<QString> alignRuns(gpuscope::ui::CompareView& view, const QString&
       .arg(parsed.selectOccurrence);
 }
 
+// `gpuscope-ui A B`: the compare window of two runs. With SCREENSHOT, renders it once both are loaded and exits.
 int runCompare(QApplication& app, const QString& pathA, const QString& pathB, const QString& screenshot,
-               std::optional<QSize> size, const gpuscope::ui::StartupView& startup, const QString& align) {
-  std::unique_ptr<gpuscope::ui::CompareView> compare;
-  try {
-    compare = std::make_unique<gpuscope::ui::CompareView>(gpuscope::loadTrace(pathA.toStdString()),
-                                                          gpuscope::loadTrace(pathB.toStdString()));
-  } catch (const gpuscope::TraceError& error) {
-    return fail(QString::fromStdString(error.what()));
-  } catch (const std::bad_alloc&) {
-    return fail(QStringLiteral("there is not enough memory to hold both traces."));
-  }
-  gpuscope::ui::CompareView& view = *compare;
-  if (!align.isEmpty()) {
-    if (auto error = alignRuns(view, align)) return fail(*error);
-  }
-  view.setWindowTitle(QStringLiteral("gpuscope — compare %1 (A) and %2 (B)")
-                          .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
-  view.resize(size.value_or(screenshot.isEmpty() ? kDefaultWindowSize : kScreenshotSize));
-  if (!screenshot.isEmpty()) view.setAttribute(Qt::WA_DontShowOnScreen);
-  view.show();
-  QCoreApplication::processEvents();
-  // --view and --select act on A; B follows through the alignment.
-  if (auto error = gpuscope::ui::applyStartupView(startup, *view.sessionA())) return fail(*error);
-  // Both runs' verdicts are computed in the background: a screenshot waits until they are in.
-  auto* verdicts = view.findChild<gpuscope::ui::CompareVerdictsView*>();
-  if (!screenshot.isEmpty() && verdicts && !verdicts->isComplete()) {
-    QEventLoop untilAnalyzed;
-    QObject::connect(verdicts, &gpuscope::ui::CompareVerdictsView::completed, &untilAnalyzed, &QEventLoop::quit);
-    untilAnalyzed.exec();
-  }
-  if (!screenshot.isEmpty()) return saveScreenshot(view, screenshot);
+               std::optional<QSize> size, const gpuscope::ui::StartupView& startup, const QString& align,
+               const QString& tab) {
+  // Both runs load in the background, with progress and Cancel, as the main window loads one.
+  gpuscope::ui::CompareWindow window;
+  window.setWindowTitle(QStringLiteral("gpuscope — compare %1 (A) and %2 (B)")
+                            .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
+  window.resize(size.value_or(screenshot.isEmpty() ? kDefaultWindowSize : kScreenshotSize));
+  if (!screenshot.isEmpty()) window.setAttribute(Qt::WA_DontShowOnScreen);
+  QObject::connect(&window, &gpuscope::ui::CompareWindow::failed, &window,
+                   [](const QString& message) { QCoreApplication::exit(fail(message)); });
+  QObject::connect(&window, &gpuscope::ui::CompareWindow::cancelled, &window, [] { QCoreApplication::exit(1); });
+  QObject::connect(&window, &gpuscope::ui::CompareWindow::loaded, &window, [&window, screenshot, startup, align, tab] {
+    gpuscope::ui::CompareView& view = *window.view();
+    if (!align.isEmpty()) {
+      if (auto error = alignRuns(view, align)) return QCoreApplication::exit(fail(*error));
+    }
+    QCoreApplication::processEvents();
+    // --view and --select act on A; B follows through the alignment.
+    if (auto error = gpuscope::ui::applyStartupView(startup, *view.sessionA()))
+      return QCoreApplication::exit(fail(*error));
+    if (auto error = showTab(view.tabs(), tab)) return QCoreApplication::exit(fail(*error));
+    QCoreApplication::processEvents();
+    if (screenshot.isEmpty()) return;
+    // Both runs' verdicts are computed in the background: the shot waits until they are in.
+    auto* verdicts = view.findChild<gpuscope::ui::CompareVerdictsView*>();
+    if (verdicts && !verdicts->isComplete()) {
+      QEventLoop untilAnalyzed;
+      QObject::connect(verdicts, &gpuscope::ui::CompareVerdictsView::completed, &untilAnalyzed, &QEventLoop::quit);
+      untilAnalyzed.exec();
+    }
+    QCoreApplication::exit(saveScreenshot(window, screenshot));
+  });
+  window.show();
+  window.load(pathA, pathB);
   return app.exec();
 }
 
@@ -207,10 +208,10 @@ int main(int argc, char** argv) {
                      "like step#5; --view then counts from A's start."),
       QStringLiteral("NAME[#N]"));
   parser.addOption(alignOption);
-  const QCommandLineOption tabOption(
-      QStringLiteral("tab"),
-      QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline, analysis)."),
-      QStringLiteral("NAME"));
+  const QCommandLineOption tabOption(QStringLiteral("tab"),
+                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline, "
+                                                    "analysis; with two files: diff table, roofline)."),
+                                     QStringLiteral("NAME"));
   parser.addOption(tabOption);
   const QCommandLineOption analyzeOption(
       QStringLiteral("analyze"),
@@ -238,8 +239,8 @@ int main(int argc, char** argv) {
   gpuscope::ui::StartupView startup;
   if (auto error = parseStartupView(parser.value(viewOption), parser.value(selectOption), startup)) return fail(*error);
   if (files.size() == 2)
-    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup,
-                      parser.value(alignOption));
+    return runCompare(app, files[0], files[1], parser.value(screenshotOption), size, startup, parser.value(alignOption),
+                      parser.value(tabOption));
   if (parser.isSet(alignOption)) return fail(QStringLiteral("--align needs two trace files to compare."));
 
   const bool batch = parser.isSet(screenshotOption);
@@ -257,7 +258,7 @@ int main(int argc, char** argv) {
         QCoreApplication::exit(fail(*error));
         return;
       }
-      if (auto error = showTab(window, tab)) {
+      if (auto error = showTab(window.views(), tab)) {
         QCoreApplication::exit(fail(*error));
         return;
       }

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "core/ncu/kernel_metrics.h"
+#include "core/ncu/ncu_kernel_metrics.h"
 #include "core/ncu/ncu_report.h"
 #include "fuzz/fuzz_input.h"
 

@@ -7,6 +7,8 @@ real reports whole and cut after a few kernels.
 
 usage: make_seeds.py OUT_DIR FIXTURE_DIR...
 """
+import gzip
+import json
 import os
 import sqlite3
 import sys
@@ -64,16 +66,48 @@ def cut_csv(source, target, kernels):
         out.writelines(lines)
 
 
+def cut_kineto(source, target, per_category):
+    """A few events of each category with the API calls and flows their correlation ids name, the
+    metadata events and the header: a trace every part of the Kineto reader sees, in a few KB."""
+    with gzip.open(source, "rt", encoding="utf-8") as text:
+        trace = json.load(text)
+    events = trace["traceEvents"]
+    kept, taken, correlations = [], {}, set()
+    for event in events:
+        category = event.get("cat")
+        if category in (None, "Trace") or event.get("ph") == "M":
+            kept.append(event)
+        elif category not in ("ac2g", "cuda_runtime", "cuda_driver") and taken.get(category, 0) < per_category:
+            taken[category] = taken.get(category, 0) + 1
+            kept.append(event)
+            correlation = event.get("args", {}).get("correlation")
+            if correlation is not None:
+                correlations.add(correlation)
+    for event in events:
+        linked = event.get("args", {}).get("correlation") if event.get("cat") != "ac2g" else event.get("id")
+        if event.get("cat") in ("ac2g", "cuda_runtime", "cuda_driver") and linked in correlations:
+            kept.append(event)
+    trace["traceEvents"] = kept
+    body = json.dumps(trace).encode("utf-8")
+    with open(target, "wb") as out:
+        out.write(body)
+    with gzip.open(target + ".gz", "wb") as out:
+        out.write(body)
+
+
 def main():
     out, fixtures = sys.argv[1], sys.argv[2:]
-    for kind in ("trace", "ncu"):
+    for kind in ("trace", "ncu", "kineto"):
         os.makedirs(os.path.join(out, kind), exist_ok=True)
     for folder in fixtures:
         for root, _, files in os.walk(folder):
             for name in sorted(files):
                 path = os.path.join(root, name)
-                stem = os.path.splitext(name)[0]
-                if name.endswith(".sqlite"):
+                # classes/fp32/nsys.sqlite -> classes_fp32_nsys: one seed per fixture, none overwritten
+                stem = os.path.splitext(os.path.relpath(path, folder))[0].replace(os.sep, "_")
+                if name.endswith(".json.gz"):
+                    cut_kineto(path, os.path.join(out, "kineto", stem[: -len(".json")] + "_cut.json"), 3)
+                elif name.endswith(".sqlite"):
                     cut_trace(path, os.path.join(out, "trace", stem + ".sqlite"))
                 elif name.endswith(".csv") and "ncu" in name:
                     cut_csv(path, os.path.join(out, "ncu", stem + "_3.csv"), 3)

@@ -27,7 +27,7 @@ endif()
 # instead of a package. CUDA itself is not a dependency: the program being recorded brings its own.
 set(CPACK_PACKAGE_NAME gpuscope)
 set(CPACK_PACKAGE_VENDOR "gpuscope")
-set(CPACK_PACKAGE_CONTACT "gpuscope maintainers <gpuscope@localhost>")
+set(CPACK_PACKAGE_CONTACT "gpuscope developers <gpuscope@users.noreply.github.com>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "GPU profiler for CUDA programs: timelines, nsys-identical stats, roofline")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)

@@ -2,6 +2,7 @@
 
 #include "app/cli/analyze_command.h"
 #include "app/cli/diff_command.h"
+#include "app/cli/export_command.h"
 #include "app/cli/import_ncu_command.h"
 #include "app/cli/info_command.h"
 #include "app/cli/peaks_command.h"
@@ -14,6 +15,7 @@ namespace gpuscope::cli {
 void registerAllCommands(CLI::App& app) {
   registerAnalyzeCommand(app);
   registerDiffCommand(app);
+  registerExportCommand(app);
   registerImportNcuCommand(app);
   registerInfoCommand(app);
   registerPeaksCommand(app);

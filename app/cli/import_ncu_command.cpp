@@ -34,17 +34,8 @@ std::string helpFooter() {
 void runImport(const NcuImportOptions& options) {
   auto match = importNcuMetrics(options);
   const auto& target = options.inPlace ? options.tracePath : options.outputPath;
-  for (const auto& name : match.unknownNames)
-    std::cerr << "gpuscope: note: the trace has no kernel named \"" << name << "\"; its launches were skipped\n";
-  if (match.beyondTrace)
-    std::cerr << "gpuscope: note: " << match.beyondTrace
-              << " launch(es) of the report come after the trace's last launch of the same kernel and were skipped\n";
-  if (match.streamMismatches)
-    std::cerr << "gpuscope: note: " << match.streamMismatches
-              << " matched launch(es) ran on another stream id in the report than in the trace; check that both "
-                 "runs launched kernels in the same order\n";
-  std::cout << "Attached the metrics of " << match.rows.size() << " of " << match.ncuKernels
-            << " profiled kernel launches to " << target << " (table GPUSCOPE_KERNEL_METRICS).\n";
+  for (const auto& note : ncuImportNotes(match)) std::cerr << "gpuscope: note: " << note << "\n";
+  std::cout << ncuImportSummary(match, target) << "\n";
 }
 
 }  // namespace

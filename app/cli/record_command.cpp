@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/cli/stats_command.h"
+#include "collector/launch/record_files.h"
 #include "collector/launch/record_session.h"
 #include "core/error.h"
 
@@ -153,6 +154,10 @@ void registerRecordCommand(CLI::App& app) {
       "When a thread's ring is full: wait for the recorder to drain it (default; nothing is lost, the "
       "program slows down) or drop the record (counted in the summary and GPUSCOPE_META)");
   whenFull->default_str("wait");
+  auto recover = std::make_shared<std::string>();
+  command->add_option("--recover", *recover,
+                      "Instead of recording: make FILE.<pid>.recording, the trace of a recorder that was killed "
+                      "(SIGKILL: it commits every half second), a trace file named FILE, and exit");
   command->footer(
       "Put the program after --, for example:\n"
       "  gpuscope record -o run.sqlite -- python train.py --epochs 1\n"
@@ -161,7 +166,14 @@ void registerRecordCommand(CLI::App& app) {
   // end up among the extras, out of order: ask for the -- then.
   command->add_option("COMMAND", options->command, "The program to record and its arguments (after --)");
   command->allow_extras();
-  command->callback([options, command, stats] {
+  command->callback([options, command, stats, recover] {
+    if (!recover->empty()) {
+      if (!options->command.empty()) throw TraceError("--recover runs no program: give it the file alone");
+      std::string path = recoverRecording(*recover);
+      std::error_code error;
+      std::cerr << "gpuscope: recovered " << *recover << " as " << fs::absolute(path, error).string() << "\n";
+      std::exit(0);
+    }
     std::vector<std::string> extras = command->remaining();
     if (!extras.empty() && extras.front() == "--") extras.erase(extras.begin());
     if (!extras.empty()) {

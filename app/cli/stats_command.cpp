@@ -102,6 +102,14 @@ void runStats(const StatsOptions& options) {
     writeOutputFile(path, render(table, options.format));
     std::cout << "Wrote " << path << "\n";
   }
+  // nsys stats --format csv -o leaves an empty file for a report it skips; so do we, so that scripts
+  // comparing folders of reports see the same files.
+  if (options.format != "csv") return;
+  for (const auto& [name, reason] : skipped) {
+    auto path = options.outputPrefix + "_" + name + ".csv";
+    writeOutputFile(path, "");
+    std::cout << "Wrote " << path << " (empty: skipped)\n";
+  }
 }
 
 }  // namespace

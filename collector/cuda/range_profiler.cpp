@@ -27,7 +27,7 @@
 #include "collector/inject/process_recorder.h"
 #include "collector/transport/counter_text.h"
 #include "collector/transport/session_clock.h"
-#include "core/ncu/kernel_metrics.h"
+#include "core/roofline/roofline_counters.h"
 
 namespace gpuscope::cuda {
 namespace {
@@ -364,7 +364,7 @@ void emitMetrics(ProfilingState& state, const PendingLaunch& launch, const trans
 // ending when its launch call returned (profiled_launch_times.h).
 void noteKernelTimes(const PendingLaunch& launch, const transport::CounterValues& counters, int64_t exitNs) {
   for (const auto& [name, value] : counters) {
-    if (name != ncu_metric::kDuration || !(value > 0)) continue;
+    if (name != roofline_counter::kDuration || !(value > 0)) continue;
     const auto duration = static_cast<int64_t>(value + 0.5);
     profiledLaunchTimes().note(launch.correlationId, {std::max(launch.startNs, exitNs - duration), exitNs});
     return;

@@ -2,21 +2,21 @@
 
 #include <algorithm>
 
-#include "core/ncu/kernel_metrics.h"
+#include "core/roofline/roofline_counters.h"
 
 namespace gpuscope::cuda {
 
 bool isTensorOpsMetric(std::string_view baseMetric) {
-  return baseMetric.starts_with(ncu_metric::kTensorOpsPrefix) &&
+  return baseMetric.starts_with(roofline_counter::kTensorOpsPrefix) &&
          baseMetric.find("_sparsity_") == std::string_view::npos;
 }
 
 std::vector<std::string> rooflineMetricNames(const std::vector<std::string>& baseMetrics) {
   std::vector<std::string> names;
-  for (std::string_view name :
-       {ncu_metric::kDuration, ncu_metric::kDramBytes, ncu_metric::kL2Bytes, ncu_metric::kL1Bytes})
+  for (std::string_view name : {roofline_counter::kDuration, roofline_counter::kDramBytes, roofline_counter::kL2Bytes,
+                                roofline_counter::kL1Bytes})
     names.emplace_back(name);
-  for (const auto& counters : {ncu_metric::kFp64, ncu_metric::kFp32, ncu_metric::kFp16}) {
+  for (const auto& counters : {roofline_counter::kFp64, roofline_counter::kFp32, roofline_counter::kFp16}) {
     for (std::string_view name : {counters.add, counters.mul, counters.fma}) names.emplace_back(name);
   }
   std::vector<std::string> tensor;

@@ -1,6 +1,6 @@
 #pragma once
 // The counters `gpuscope record --metrics roofline` asks CUPTI's range profiler for: the ones Nsight
-// Compute's roofline sections read (names from core/ncu/kernel_metrics.h, so a recording and an imported
+// Compute's roofline sections read (names from core/roofline/roofline_counters.h, so a recording and an imported
 // ncu report are computed alike). No CUPTI here, so it is tested without a GPU.
 #include <string>
 #include <string_view>

@@ -60,6 +60,11 @@ void RowPipeline::flush() {
   worker_->drain();
 }
 
+void RowPipeline::checkpoint() {
+  push(Commit{});
+  handOver();
+}
+
 void RowPipeline::write(Entry& entry) {
   std::visit(
       [this](auto& row) {
@@ -78,6 +83,8 @@ void RowPipeline::write(Entry& entry) {
           writer_.addOsRuntime(row);
         } else if constexpr (std::is_same_v<Row, NvtxDomainRow>) {
           writer_.addNvtxDomainCreate(row);
+        } else if constexpr (std::is_same_v<Row, Commit>) {
+          writer_.commit();
         } else {
           row.row.text = row.text;
           switch (row.kind) {

@@ -41,6 +41,9 @@ class RowPipeline {
 
   // Returns once every row added so far is in the writer. Rethrows a write error (disk full).
   void flush();
+  // Has the writer commit every row added so far (TraceWriter::commit) without waiting for it, so
+  // a recorder killed later leaves them in the file. Rethrows a write error.
+  void checkpoint();
 
  private:
   struct Nvtx {
@@ -48,7 +51,9 @@ class RowPipeline {
     NvtxRow row;
     std::string text;
   };
-  using Entry = std::variant<KernelRow, CudaApiRow, MemcpyRow, MemsetRow, SyncRow, OsRuntimeRow, NvtxDomainRow, Nvtx>;
+  struct Commit {};
+  using Entry =
+      std::variant<KernelRow, CudaApiRow, MemcpyRow, MemsetRow, SyncRow, OsRuntimeRow, NvtxDomainRow, Nvtx, Commit>;
   using Batch = std::vector<Entry>;
   static constexpr size_t kBatchRows = 4096;
   static constexpr size_t kMaxQueued = 8;

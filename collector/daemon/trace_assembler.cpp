@@ -144,7 +144,7 @@ void TraceAssembler::addKernelMetrics(ProcessTrace& process, const RecordView& r
   }
   std::string_view name = textAfter(record, sizeof body, body.nameLength);
   std::string_view counters = textAfter(record, sizeof body + body.nameLength, body.countersLength);
-  KernelMetrics row = kernelMetricsFromCounters(transport::decodeCounters(counters));
+  KernelMetrics row = recordedKernelMetrics(transport::decodeCounters(counters));
   row.globalPid = process.globalPid;
   row.correlationId = body.correlationId;
   row.kernelName = std::string(name);

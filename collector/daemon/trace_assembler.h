@@ -12,7 +12,7 @@
 
 #include "collector/daemon/row_pipeline.h"
 #include "collector/transport/ring_reader.h"
-#include "core/ncu/kernel_metrics.h"
+#include "core/roofline/kernel_metrics.h"
 
 namespace gpuscope {
 
@@ -66,6 +66,8 @@ class TraceAssembler {
   // Closes every process still open, then writes PROCESSES, ThreadNames, TARGET_INFO_GPU and
   // TARGET_INFO_CUDA_STREAM. Nothing may be added afterwards.
   void finish();
+  // Commits every row so far to the file, without waiting (see RowPipeline::checkpoint).
+  void checkpoint() { rows_.checkpoint(); }
 
   const RecordCounts& counts() const { return counts_; }
   // Diagnostics the processes sent since the last call.

@@ -44,10 +44,15 @@ void TraceDaemon::start() {
 }
 
 void TraceDaemon::run() {
+  auto nextCommit = std::chrono::steady_clock::now() + options_.commitInterval;
   while (!stopping_.load(std::memory_order_acquire)) {
     size_t count = 0;
     try {
       count = drainOnce();
+      if (!failed() && std::chrono::steady_clock::now() >= nextCommit) {
+        assembler_.checkpoint();
+        nextCommit = std::chrono::steady_clock::now() + options_.commitInterval;
+      }
     } catch (const std::exception& error) {
       fail(error);
     }

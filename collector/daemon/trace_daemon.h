@@ -24,6 +24,9 @@ struct DaemonOptions {
   std::chrono::microseconds idleSleep{2000};
   // Rows go to SQLite on a second thread (RowPipeline), so decoding and inserting overlap.
   bool threadedWriter = true;
+  // How often what was read is committed to the file: a recorder killed with SIGKILL loses about
+  // this much, plus what the writer had not reached yet.
+  std::chrono::milliseconds commitInterval{500};
 };
 
 // Transport figures for the summary.

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "collector/inject/recorder_internal.h"
-#include "collector/transport/session_clock.h"
+#include "collector/inject/tick_clock.h"
 
 // The opaque handle types NVTX leaves to the tool.
 struct nvtxDomainRegistration_st {
@@ -181,7 +181,7 @@ struct Event {
 int pushRange(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder) return -1;
-  Event event(domain, transport::sessionClockNs());
+  Event event(domain, TickClock::now());
   if (attributes) {
     event.read(attributes);
   } else {
@@ -194,7 +194,7 @@ int pushRange(uint64_t domain, const nvtxEventAttributes_t* attributes, std::str
 int popRange(uint64_t domain) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder) return -1;
-  transport::NvtxPopBody body{transport::sessionClockNs(), domain};
+  transport::NvtxPopBody body{TickClock::now(), domain};
   recorder->emit(RecordType::NvtxPop, 0, &body, sizeof body);
   ThreadState& thread = t_threadState;
   if (thread.nvtxDepth <= 0) return -1;
@@ -204,7 +204,7 @@ int popRange(uint64_t domain) {
 void mark(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder) return;
-  Event event(domain, transport::sessionClockNs());
+  Event event(domain, TickClock::now());
   if (attributes) {
     event.read(attributes);
   } else {
@@ -216,7 +216,7 @@ void mark(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_
 nvtxRangeId_t startRange(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder) return 0;
-  Event event(domain, transport::sessionClockNs());
+  Event event(domain, TickClock::now());
   if (attributes) {
     event.read(attributes);
   } else {
@@ -230,7 +230,7 @@ nvtxRangeId_t startRange(uint64_t domain, const nvtxEventAttributes_t* attribute
 void endRange(nvtxRangeId_t id) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder || id == 0) return;
-  transport::NvtxRangeEndBody body{transport::sessionClockNs(), id};
+  transport::NvtxRangeEndBody body{TickClock::now(), id};
   recorder->emit(RecordType::NvtxRangeEnd, 0, &body, sizeof body);
 }
 
@@ -295,7 +295,7 @@ nvtxDomainHandle_t createDomain(std::string_view name) {
   }
   auto* domain = new nvtxDomainRegistration_st{recorder->nextId(), std::string(name)};
   r.domains.push_back(domain);
-  transport::NvtxDomainBody body{transport::sessionClockNs(), domain->id, static_cast<uint32_t>(name.size()), 0};
+  transport::NvtxDomainBody body{TickClock::now(), domain->id, static_cast<uint32_t>(name.size()), 0};
   recorder->define(RecordType::NvtxDomain, &body, sizeof body, name);
   return domain;
 }

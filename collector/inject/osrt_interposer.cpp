@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -32,6 +34,7 @@
 #include <type_traits>
 
 #include "collector/inject/recorder_internal.h"
+#include "collector/inject/tick_clock.h"
 #include "collector/transport/osrt_functions.h"
 #include "collector/transport/session_clock.h"
 
@@ -75,14 +78,14 @@ void recordCall(ProcessRecorder* recorder, OsrtFunction function, int64_t start,
   errno = savedErrno;
 }
 
-// Times CALL and records it as FUNCTION.
+// Times CALL and records it as FUNCTION (on TickClock: most calls are timed only to be left out).
 template <typename Call>
 auto timed(OsrtFunction function, Call&& call) -> decltype(call()) {
   ProcessRecorder* recorder = osrtRecorder();
   if (!recorder) return call();
-  int64_t start = transport::sessionClockNs();
+  int64_t start = TickClock::now();
   auto result = call();
-  int64_t end = transport::sessionClockNs();
+  int64_t end = TickClock::now();
   recordCall(recorder, function, start, end, returnCode(result));
   return result;
 }
@@ -171,9 +174,14 @@ extern "C" {
 
 __attribute__((visibility("default"))) int pthread_mutex_lock(pthread_mutex_t* mutex) noexcept {
   if (!osrtRecorder()) return GPUSCOPE_NEXT(pthread_mutex_lock)(mutex);
-  int result = pthread_mutex_trylock(mutex);
+  // glibc's own, not the wrapper below: this try is part of the lock, not a call of the program.
+  int result = GPUSCOPE_NEXT(pthread_mutex_trylock)(mutex);
   if (result != EBUSY) return result;
   return GPUSCOPE_TIMED(pthread_mutex_lock, mutex);
+}
+
+__attribute__((visibility("default"))) int pthread_mutex_trylock(pthread_mutex_t* mutex) noexcept {
+  return GPUSCOPE_TIMED(pthread_mutex_trylock, mutex);
 }
 
 __attribute__((visibility("default"))) int pthread_mutex_timedlock(pthread_mutex_t* mutex,
@@ -184,30 +192,6 @@ __attribute__((visibility("default"))) int pthread_mutex_timedlock(pthread_mutex
 __attribute__((visibility("default"))) int pthread_mutex_clocklock(pthread_mutex_t* mutex, clockid_t clock,
                                                                    const struct timespec* deadline) noexcept {
   return GPUSCOPE_TIMED(pthread_mutex_clocklock, mutex, clock, deadline);
-}
-
-__attribute__((visibility("default"))) int pthread_rwlock_rdlock(pthread_rwlock_t* lock) noexcept {
-  if (!osrtRecorder()) return GPUSCOPE_NEXT(pthread_rwlock_rdlock)(lock);
-  int result = pthread_rwlock_tryrdlock(lock);
-  if (result != EBUSY) return result;
-  return GPUSCOPE_TIMED(pthread_rwlock_rdlock, lock);
-}
-
-__attribute__((visibility("default"))) int pthread_rwlock_wrlock(pthread_rwlock_t* lock) noexcept {
-  if (!osrtRecorder()) return GPUSCOPE_NEXT(pthread_rwlock_wrlock)(lock);
-  int result = pthread_rwlock_trywrlock(lock);
-  if (result != EBUSY) return result;
-  return GPUSCOPE_TIMED(pthread_rwlock_wrlock, lock);
-}
-
-__attribute__((visibility("default"))) int pthread_rwlock_timedrdlock(pthread_rwlock_t* lock,
-                                                                      const struct timespec* deadline) noexcept {
-  return GPUSCOPE_TIMED(pthread_rwlock_timedrdlock, lock, deadline);
-}
-
-__attribute__((visibility("default"))) int pthread_rwlock_timedwrlock(pthread_rwlock_t* lock,
-                                                                      const struct timespec* deadline) noexcept {
-  return GPUSCOPE_TIMED(pthread_rwlock_timedwrlock, lock, deadline);
 }
 
 // The condition variable functions have two versions in glibc; programs built since 2002 use 2.3.2.
@@ -284,10 +268,6 @@ __attribute__((visibility("default"))) int sem_timedwait(sem_t* semaphore, const
 __attribute__((visibility("default"))) int sem_clockwait(sem_t* semaphore, clockid_t clock,
                                                          const struct timespec* deadline) {
   return GPUSCOPE_TIMED(sem_clockwait, semaphore, clock, deadline);
-}
-
-__attribute__((visibility("default"))) int sem_post(sem_t* semaphore) noexcept {
-  return GPUSCOPE_TIMED(sem_post, semaphore);
 }
 
 // ---- sleeping and waiting for descriptors ----
@@ -416,6 +396,71 @@ __attribute__((visibility("default"))) int creat(const char* path, mode_t mode) 
 
 __attribute__((visibility("default"))) int close(int fd) { return GPUSCOPE_TIMED(close, fd); }
 
+__attribute__((visibility("default"))) int stat(const char* path, struct stat* info) noexcept {
+  return GPUSCOPE_TIMED(stat, path, info);
+}
+
+__attribute__((visibility("default"))) int stat64(const char* path, struct stat64* info) noexcept {
+  return GPUSCOPE_TIMED(stat64, path, info);
+}
+
+__attribute__((visibility("default"))) int lstat(const char* path, struct stat* info) noexcept {
+  return GPUSCOPE_TIMED(lstat, path, info);
+}
+
+__attribute__((visibility("default"))) int lstat64(const char* path, struct stat64* info) noexcept {
+  return GPUSCOPE_TIMED(lstat64, path, info);
+}
+
+__attribute__((visibility("default"))) int fstat(int fd, struct stat* info) noexcept {
+  return GPUSCOPE_TIMED(fstat, fd, info);
+}
+
+__attribute__((visibility("default"))) int fstat64(int fd, struct stat64* info) noexcept {
+  return GPUSCOPE_TIMED(fstat64, fd, info);
+}
+
+__attribute__((visibility("default"))) int fstatat(int directory, const char* path, struct stat* info,
+                                                   int flags) noexcept {
+  return GPUSCOPE_TIMED(fstatat, directory, path, info, flags);
+}
+
+__attribute__((visibility("default"))) int fstatat64(int directory, const char* path, struct stat64* info,
+                                                     int flags) noexcept {
+  return GPUSCOPE_TIMED(fstatat64, directory, path, info, flags);
+}
+
+// fcntl's third argument is an int or a pointer, as the command says; glibc reads it as a pointer.
+__attribute__((visibility("default"))) int fcntl(int fd, int command, ...) {
+  va_list arguments;
+  va_start(arguments, command);
+  void* argument = va_arg(arguments, void*);
+  va_end(arguments);
+  return timed(OsrtFunction::fcntl, [&] {
+    return nextDefinition<int (*)(int, int, void*)>(g_next[static_cast<size_t>(OsrtFunction::fcntl)], "fcntl")(
+        fd, command, argument);
+  });
+}
+
+__attribute__((visibility("default"))) int fcntl64(int fd, int command, ...) {
+  va_list arguments;
+  va_start(arguments, command);
+  void* argument = va_arg(arguments, void*);
+  va_end(arguments);
+  return timed(OsrtFunction::fcntl64, [&] {
+    return nextDefinition<int (*)(int, int, void*)>(g_next[static_cast<size_t>(OsrtFunction::fcntl64)], "fcntl64")(
+        fd, command, argument);
+  });
+}
+
+__attribute__((visibility("default"))) int posix_fallocate(int fd, off_t offset, off_t length) {
+  return GPUSCOPE_TIMED(posix_fallocate, fd, offset, length);
+}
+
+__attribute__((visibility("default"))) int posix_fallocate64(int fd, off64_t offset, off64_t length) {
+  return GPUSCOPE_TIMED(posix_fallocate64, fd, offset, length);
+}
+
 __attribute__((visibility("default"))) FILE* fopen(const char* path, const char* mode) {
   return GPUSCOPE_TIMED(fopen, path, mode);
 }
@@ -439,6 +484,8 @@ __attribute__((visibility("default"))) int fflush(FILE* file) { return GPUSCOPE_
 __attribute__((visibility("default"))) char* fgets(char* buffer, int size, FILE* file) {
   return GPUSCOPE_TIMED(fgets, buffer, size, file);
 }
+
+__attribute__((visibility("default"))) int getc(FILE* file) { return GPUSCOPE_TIMED(getc, file); }
 
 __attribute__((visibility("default"))) ssize_t recv(int fd, void* buffer, size_t bytes, int flags) {
   return GPUSCOPE_TIMED(recv, fd, buffer, bytes, flags);
@@ -538,6 +585,11 @@ __attribute__((visibility("default"))) int lockf(int fd, int command, off_t leng
 }
 
 // ---- processes ----
+
+__attribute__((visibility("default"))) int sigaction(int signal, const struct sigaction* action,
+                                                     struct sigaction* previous) noexcept {
+  return GPUSCOPE_TIMED(sigaction, signal, action, previous);
+}
 
 __attribute__((visibility("default"))) pid_t waitpid(pid_t pid, int* status, int options) {
   return GPUSCOPE_TIMED(waitpid, pid, status, options);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "collector/inject/recorder_internal.h"
+#include "collector/inject/tick_clock.h"
 #include "collector/transport/ring_writer.h"
 #include "collector/transport/session_clock.h"
 
@@ -209,6 +210,7 @@ __attribute__((constructor)) void startRecording() {
   RecorderState& s = state();
   if (std::strlen(dir) >= sizeof s.sessionDir) return;
   std::strcpy(s.sessionDir, dir);
+  TickClock::initialize();
   const char* traces = std::getenv("GPUSCOPE_TRACE");
   g_config.traceOsrt = parseBool(traces, "osrt");
   g_config.traceNvtx = parseBool(traces, "nvtx");

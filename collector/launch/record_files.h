@@ -4,15 +4,17 @@
 // failed or interrupted `record` leaves nothing behind, and an existing trace is only replaced by
 // a complete one.
 #include <string>
+#include <vector>
 
 namespace gpuscope {
 
 // A directory on tmpfs (/dev/shm, else $TMPDIR or /tmp) for the ring files of one recording. It
-// holds an owner file naming this recorder (pid and start time), so a later `record` can tell the
-// directory of a recorder that was killed from one still in use. Removed on destruction.
+// holds an owner file naming this recorder (pid and start time) and the trace it writes, so a later
+// `record` can tell the directory of a recorder that was killed from one still in use, and say
+// where its trace is. Removed on destruction.
 class SessionDirectory {
  public:
-  SessionDirectory();
+  explicit SessionDirectory(const std::string& tracePath);
   ~SessionDirectory();
   SessionDirectory(const SessionDirectory&) = delete;
   SessionDirectory& operator=(const SessionDirectory&) = delete;
@@ -22,9 +24,20 @@ class SessionDirectory {
   std::string path_;
 };
 
+struct StaleSessions {
+  int removed = 0;                  // session directories removed
+  std::vector<std::string> traces;  // what their recorders were writing, where it is still there
+};
+
 // Removes the session directories (gpuscope-*, in /dev/shm, $TMPDIR and /tmp) whose owner file
-// names a recorder that is no longer running. Returns how many it removed.
-int removeStaleSessionDirectories();
+// names a recorder that is no longer running.
+StaleSessions removeStaleSessionDirectories();
+
+// Makes the trace a recorder killed with SIGKILL left (FINAL.<pid>.recording, committed every half
+// second) a complete trace file at FINAL: what it had committed, with the metadata and indexes
+// that the recorder writes at the end, and GPUSCOPE_META recovered. Returns FINAL. Throws
+// TraceError (one sentence) when PATH is no such file, its recorder still runs, or FINAL exists.
+std::string recoverRecording(const std::string& path);
 
 // The trace file being recorded: written under a temporary name beside FINALPATH
 // (FINALPATH.<pid>.recording) and renamed into place by commit(), replacing an existing file only

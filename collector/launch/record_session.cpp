@@ -22,10 +22,11 @@
 #include <thread>
 
 #include "collector/daemon/trace_daemon.h"
+#include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
 #include "collector/transport/session_clock.h"
 #include "core/error.h"
-#include "core/ncu/ncu_import.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 
 extern char** environ;
@@ -426,11 +427,13 @@ struct ProgramEnd {
   double seconds = 0;
 };
 
-// Waits for the program to end, passing signals on: a Ctrl-C from the terminal reaches the program
-// by itself and is not sent again; a second one kills it. Ends the program when --duration is over
+// Waits for the program to end, passing signals on: one sent to the whole process group (a Ctrl-C
+// from the terminal) reaches the program by itself and is not sent again (see GroupSignalWitness);
+// a second Ctrl-C kills it. Ends the program when --duration is over
 // or when the trace can no longer be written (the daemon failed: disk full).
 ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& options, const HandledSignals& signals,
-                            const TraceDaemon& daemon, std::chrono::steady_clock::time_point started) {
+                            GroupSignalWitness& witness, const TraceDaemon& daemon,
+                            std::chrono::steady_clock::time_point started) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point never{};
   auto runFor = std::chrono::nanoseconds(static_cast<int64_t>((options.delaySeconds + options.durationSeconds) * 1e9));
@@ -449,8 +452,7 @@ ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& opti
       reapProbe(probe, false);
     } else if (signal == SIGINT) {
       ++interrupts;
-      // si_code > 0: the kernel sent it (the terminal's Ctrl-C), and the program got it as well.
-      if (info.si_code <= 0) kill(child, SIGINT);
+      if (mustPassOn(witness, info, child)) kill(child, SIGINT);
       if (interrupts == 1) {
         std::cerr << "gpuscope: interrupted: waiting for the program to end (Ctrl-C again to kill it)\n";
         terminateAt = now + kInterruptWait;
@@ -458,7 +460,7 @@ ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& opti
         kill(child, SIGKILL);
       }
     } else if (signal > 0) {
-      if (info.si_code <= 0) kill(child, signal);
+      if (mustPassOn(witness, info, child)) kill(child, signal);
     }
     if (!durationOver && now - started >= runFor) {
       durationOver = true;
@@ -506,11 +508,17 @@ RecordResult recordProgram(const RecordOptions& options) {
     probe = -1;
     if (!problem.empty()) throw TraceError("--metrics roofline needs a CUDA GPU, and here there is " + problem);
   }
-  if (int stale = removeStaleSessionDirectories()) {
-    std::cerr << "gpuscope: removed " << stale << " session folder(s) left in /dev/shm by recorders that were killed\n";
+  StaleSessions stale = removeStaleSessionDirectories();
+  if (stale.removed) {
+    std::cerr << "gpuscope: removed " << stale.removed
+              << " session folder(s) left in /dev/shm by recorders that were killed\n";
+  }
+  for (const std::string& trace : stale.traces) {
+    std::cerr << "gpuscope: a recorder that was killed left " << trace << ": gpuscope record --recover " << trace
+              << " makes a trace file of what it had written\n";
   }
 
-  SessionDirectory session;
+  SessionDirectory session(output.writingPath());
   std::string commandLine = joinCommand(options.command);
   WriterOptions writerOptions;
   writerOptions.recorderVersion = options.recorderVersion.empty() ? GPUSCOPE_RECORDER_VERSION : options.recorderVersion;
@@ -538,6 +546,7 @@ RecordResult recordProgram(const RecordOptions& options) {
   });
   daemon.start();
 
+  GroupSignalWitness witness(signals.set());
   auto started = std::chrono::steady_clock::now();
   pid_t child = -1;
   try {
@@ -546,7 +555,7 @@ RecordResult recordProgram(const RecordOptions& options) {
     daemon.stop(std::chrono::milliseconds(0));
     throw;
   }
-  ProgramEnd end = superviseProgram(child, probe, options, signals, daemon, started);
+  ProgramEnd end = superviseProgram(child, probe, options, signals, witness, daemon, started);
   reapProbe(probe, true);
 
   daemon.stop(kGraceForChildren);

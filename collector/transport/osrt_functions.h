@@ -1,21 +1,36 @@
 #pragma once
 // The OS-runtime functions the interposer records, by id (the aux field of an OsRuntime record).
+//
+// This is the one list of them: libgpuscope_inject.so defines a wrapper for each name here and for
+// no other OS-runtime function (tests/collector/osrt_list_test.cpp checks both ways), and the
+// daemon names OSRT_API rows from it. It follows what Nsight Systems' OS-runtime trace records by
+// default (`nsys profile -t osrt`, threshold 1 us), from these sources:
+//  - the function names in nsys's osrt_sum of two recordings (tests/fixtures/nsys/
+//    loader2_stats_osrt_sum.csv, a PyTorch DataLoader with workers, and transpose_stats_osrt_sum.csv,
+//    a CUDA program): every name there is here, among them the stat family (stat64, lstat64,
+//    fstat64), fcntl/fcntl64, pipe2, sigaction, pthread_mutex_trylock, getc, sem_wait,
+//    sem_timedwait, pthread_join and dup;
+//  - issue 10's comparison of per-name counts with nsys on the same programs: nsys also records
+//    posix_fallocate64, and it recorded no pthread_rwlock_* and no sem_post (GPUSCOPE_OSRT_LEFT_OUT);
+//  - nsys's user guide: blocking and I/O calls of the C runtime (glibc), recorded when they last
+//    the threshold or longer. The remaining names (sleeps, select/epoll, socket and file I/O,
+//    wait/exec/system) are such calls that the two recordings did not make.
+// The names are glibc's symbols, as nsys writes them (open64 and stat64 are separate symbols).
+// The CUDA API calls nsys leaves out are listed in collector/cuda/query_api_filter.cpp.
+//
 #include <cstdint>
 #include <string_view>
 
 namespace gpuscope::transport {
 
-// X(identifier, "symbol name as written in OSRT_API")
+// X(identifier): the symbol name as written in OSRT_API.
 // One function a line: clang-format 14 does not settle on a layout for this macro.
 // clang-format off
 #define GPUSCOPE_OSRT_FUNCTIONS(X) \
   X(pthread_mutex_lock) \
+  X(pthread_mutex_trylock) \
   X(pthread_mutex_timedlock) \
   X(pthread_mutex_clocklock) \
-  X(pthread_rwlock_rdlock) \
-  X(pthread_rwlock_wrlock) \
-  X(pthread_rwlock_timedrdlock) \
-  X(pthread_rwlock_timedwrlock) \
   X(pthread_cond_wait) \
   X(pthread_cond_timedwait) \
   X(pthread_cond_clockwait) \
@@ -27,7 +42,6 @@ namespace gpuscope::transport {
   X(sem_wait) \
   X(sem_timedwait) \
   X(sem_clockwait) \
-  X(sem_post) \
   X(sleep) \
   X(usleep) \
   X(nanosleep) \
@@ -52,6 +66,18 @@ namespace gpuscope::transport {
   X(openat64) \
   X(creat) \
   X(close) \
+  X(stat) \
+  X(stat64) \
+  X(lstat) \
+  X(lstat64) \
+  X(fstat) \
+  X(fstat64) \
+  X(fstatat) \
+  X(fstatat64) \
+  X(fcntl) \
+  X(fcntl64) \
+  X(posix_fallocate) \
+  X(posix_fallocate64) \
   X(fopen) \
   X(fopen64) \
   X(fclose) \
@@ -59,6 +85,7 @@ namespace gpuscope::transport {
   X(fwrite) \
   X(fflush) \
   X(fgets) \
+  X(getc) \
   X(recv) \
   X(recvfrom) \
   X(recvmsg) \
@@ -79,6 +106,7 @@ namespace gpuscope::transport {
   X(system) \
   X(popen) \
   X(pclose) \
+  X(sigaction) \
   X(ioctl) \
   X(fsync) \
   X(fdatasync) \
@@ -95,6 +123,14 @@ namespace gpuscope::transport {
   X(msync) \
   X(flock) \
   X(lockf)
+
+// Functions gpuscope recorded before and nsys's default does not (issue 10): not interposed.
+#define GPUSCOPE_OSRT_LEFT_OUT(X) \
+  X(pthread_rwlock_rdlock) \
+  X(pthread_rwlock_wrlock) \
+  X(pthread_rwlock_timedrdlock) \
+  X(pthread_rwlock_timedwrlock) \
+  X(sem_post)
 // clang-format on
 
 enum class OsrtFunction : uint16_t {

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/analysis/findings/finding_rules.h"
+#include "core/analysis/hta/hta_rules.h"
 #include "core/analysis/nsys/nsys_rules.h"
 #include "core/error.h"
 
@@ -12,9 +13,10 @@ namespace {
 
 std::vector<std::unique_ptr<AnalysisRule>>& ownedRules() {
   static std::vector<std::unique_ptr<AnalysisRule>> rules = [] {
-    auto all = makeNsysRules();
-    for (auto& rule : makeFindingRules()) all.push_back(std::move(rule));
-    return all;
+    auto list = makeNsysRules();
+    for (auto& rule : makeHtaRules()) list.push_back(std::move(rule));
+    for (auto& rule : makeFindingRules()) list.push_back(std::move(rule));
+    return list;
   }();
   return rules;
 }

@@ -40,6 +40,8 @@ std::optional<double> DiffRow::deltaTotalPercent() const {
 
 std::optional<double> SummaryMetric::deltaPercent() const { return percentChange(a, b); }
 
+TimeNs TimeWindow::span() const { return std::max<TimeNs>(0, saturatingSub(end, start)); }
+
 double RunTotals::gpuBusyShare() const {
   return span > 0 ? std::clamp(static_cast<double>(gpuBusy) / static_cast<double>(span), 0.0, 1.0) : 0.0;
 }
@@ -97,20 +99,22 @@ std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vec
   return result;
 }
 
-std::vector<NamedSide> kernelSides(const Trace& trace) {
+std::vector<NamedSide> kernelSides(const Trace& trace, std::optional<TimeWindow> window) {
+  std::vector<EventRef> instances = kernelInstances(trace);
+  if (window) std::erase_if(instances, [&](const EventRef& ref) { return !window->contains(trace.start(ref)); });
   std::vector<NamedSide> sides;
-  for (const auto& group : summarizeKernels(trace, kernelInstances(trace))) {
+  for (const auto& group : summarizeKernels(trace, instances)) {
     const std::string& name = trace.string(group.name);
     sides.push_back({name, name, {static_cast<int64_t>(group.count), group.total}, {}, {}});
   }
   return sides;
 }
 
-std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
+std::vector<NamedSide> demangledKernelSides(const Trace& trace, std::optional<TimeWindow> window) {
   const Database& db = trace.database();
   if (!db.hasTable(table::kKernel) || !db.hasTable(table::kStringIds) ||
       !hasColumn(db, table::kKernel, "demangledName") || !hasColumn(db, table::kKernel, "shortName"))
-    return kernelSides(trace);
+    return kernelSides(trace, window);
   // Durations are summed as reals: a hostile file's huge values must not stop the query with an overflow.
   bool hasMangled = hasColumn(db, table::kKernel, "mangledName");
   auto stmt = db.prepare(
@@ -118,8 +122,12 @@ std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
       " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
       "LEFT JOIN StringIds AS d ON d.id = k.demangledName LEFT JOIN StringIds AS s ON s.id = k.shortName " +
       (hasMangled ? "LEFT JOIN StringIds AS m ON m.id = k.mangledName " : "") +
-      "WHERE k.start IS NOT NULL AND k.end IS NOT NULL GROUP BY k.demangledName, k.shortName" +
-      (hasMangled ? ", k.mangledName" : ""));
+      "WHERE k.start IS NOT NULL AND k.end IS NOT NULL" + (window ? " AND k.start >= ?1 AND k.start < ?2" : "") +
+      " GROUP BY k.demangledName, k.shortName" + (hasMangled ? ", k.mangledName" : ""));
+  if (window) {
+    stmt.bind(1, static_cast<int64_t>(window->start));
+    stmt.bind(2, static_cast<int64_t>(window->end));
+  }
   std::vector<NamedSide> sides;
   while (stmt.step()) {
     std::string shortName(stmt.text(1));
@@ -137,23 +145,24 @@ std::vector<NamedSide> demangledKernelSides(const Trace& trace) {
   return sides;
 }
 
-std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by) {
+std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by, std::optional<TimeWindow> window) {
   switch (by) {
     case DiffBy::Kernel:
-      return kernelSides(trace);
+      return kernelSides(trace, window);
     case DiffBy::DemangledKernel:
-      return demangledKernelSides(trace);
+      return demangledKernelSides(trace, window);
     case DiffBy::Nvtx:
-      return nvtxSides(trace);
+      return nvtxSides(trace, window);
   }
   return {};
 }
 
-std::vector<NamedSide> nvtxSides(const Trace& trace) {
+std::vector<NamedSide> nvtxSides(const Trace& trace, std::optional<TimeWindow> window) {
   const Database& db = trace.database();
   if (!db.hasTable(table::kNvtx) || !db.hasTable(table::kStringIds)) return {};
   std::unordered_map<std::string, DiffSide> byName;
   for (const auto& range : loadNvtxRanges(db)) {
+    if (window && !window->contains(range.start)) continue;
     DiffSide& side = byName[range.name];
     ++side.count;
     side.total = saturatingAdd(side.total, saturatingSub(range.end, range.start));
@@ -164,9 +173,15 @@ std::vector<NamedSide> nvtxSides(const Trace& trace) {
   return sides;
 }
 
-RunTotals runTotals(const Trace& trace) {
+RunTotals runTotals(const Trace& trace, std::optional<TimeWindow> window) {
   RunTotals totals;
-  totals.span = saturatingSub(trace.endTime(), trace.startTime());
+  totals.span = window ? window->span() : saturatingSub(trace.endTime(), trace.startTime());
+  // Inside WINDOW: an event counts when it starts there and adds the part of it that lies there.
+  auto counted = [&](TimeNs start) { return !window || window->contains(start); };
+  auto within = [&](TimeNs start, TimeNs end) {
+    if (!window) return saturatingSub(end, start);
+    return std::max<TimeNs>(0, saturatingSub(std::min(end, window->end), std::max(start, window->start)));
+  };
   std::vector<const Lane*> gpuLanes;
   for (const auto& track : trace.tracks()) {
     if (track.kind != TrackKind::GpuKernels && track.kind != TrackKind::GpuMemory && track.kind != TrackKind::CudaApi)
@@ -174,27 +189,35 @@ RunTotals runTotals(const Trace& trace) {
     for (const auto& lane : track.lanes) {
       if (track.isGpu()) gpuLanes.push_back(&lane);
       for (size_t i = 0; i < lane.size(); ++i) {
-        TimeNs duration = saturatingSub(lane.end[i], lane.start[i]);
+        TimeNs duration = within(lane.start[i], lane.end[i]);
+        int64_t count = counted(lane.start[i]) ? 1 : 0;
         if (track.kind == TrackKind::CudaApi) {
           totals.cudaApiTime = saturatingAdd(totals.cudaApiTime, duration);
-          ++totals.cudaApiCount;
+          totals.cudaApiCount += count;
           continue;
         }
         totals.gpuTime = saturatingAdd(totals.gpuTime, duration);
         if (track.kind == TrackKind::GpuKernels) {
           totals.kernelTime = saturatingAdd(totals.kernelTime, duration);
-          ++totals.kernelCount;
+          totals.kernelCount += count;
         } else if (lane.style.size() > i && lane.style[i] != kMemsetStyle) {
           totals.memcpyTime = saturatingAdd(totals.memcpyTime, duration);
-          ++totals.memcpyCount;
+          totals.memcpyCount += count;
         }
       }
     }
   }
-  totals.gpuBusy = DeviceUtilization::fromLanes(gpuLanes).totalBusy();
+  DeviceUtilization busy = DeviceUtilization::fromLanes(gpuLanes);
+  totals.gpuBusy = window ? busy.busyTime(window->start, window->end) : busy.totalBusy();
   const Database& db = trace.database();
   if (db.hasTable(table::kMemcpy) && hasColumn(db, table::kMemcpy, "bytes")) {
-    auto stmt = db.prepare("SELECT coalesce(sum(bytes), 0) FROM CUPTI_ACTIVITY_KIND_MEMCPY WHERE bytes > 0");
+    auto stmt =
+        db.prepare(std::string("SELECT coalesce(sum(bytes), 0) FROM CUPTI_ACTIVITY_KIND_MEMCPY WHERE bytes > 0") +
+                   (window ? " AND start >= ?1 AND start < ?2" : ""));
+    if (window) {
+      stmt.bind(1, static_cast<int64_t>(window->start));
+      stmt.bind(2, static_cast<int64_t>(window->end));
+    }
     if (stmt.step()) totals.memcpyBytes = stmt.isNull(0) ? 0 : stmt.int64(0);
   }
   return totals;

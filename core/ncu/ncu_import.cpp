@@ -1,7 +1,5 @@
 #include "core/ncu/ncu_import.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -13,8 +11,9 @@
 #include "core/identity/kernel_identity.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
-#include "core/model/writable_trace.h"
+#include "core/ncu/ncu_kernel_metrics.h"
 #include "core/ncu/ncu_report.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -22,13 +21,6 @@ namespace {
 
 uint64_t launchKey(int64_t globalPid, uint32_t correlationId) {
   return uint64_t{global_id::pid(globalPid)} << 32 | correlationId;
-}
-
-void bindOptional(sqlite3_stmt* stmt, int index, const std::optional<double>& value) {
-  if (value)
-    sqlite3_bind_double(stmt, index, *value);
-  else
-    sqlite3_bind_null(stmt, index);
 }
 
 std::string sqlQuoted(const std::string& text) {
@@ -145,55 +137,6 @@ NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelL
   return match;
 }
 
-void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics>& rows) {
-  bool hasTable = false;
-  {
-    // Check the target is a trace before changing it.
-    auto check = openTraceFile(path);
-    hasTable = check.hasTable(kKernelMetricsTable);
-    if (hasTable) {
-      auto missing = missingNeededColumns(check, kernelMetricsTableSpec());
-      if (!missing.empty())
-        throw TraceError(path + " has a " + std::string(kKernelMetricsTable) + " table without a " + missing.front() +
-                         " column: it was written by another program.");
-    }
-  }
-  WritableTrace db(path);
-  db.transaction([&] {
-    if (!hasTable)
-      for (const auto& sql : kernelMetricsCreateSql()) db.exec(sql);
-    const auto& columns = kernelMetricsTableSpec().columns;
-    std::string names, params;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      names += (i ? ", " : "") + std::string(columns[i].name);
-      params += (i ? ", ?" : "?") + std::to_string(i + 1);
-    }
-    std::string sql =
-        "INSERT OR REPLACE INTO " + std::string(kKernelMetricsTable) + " (" + names + ") VALUES (" + params + ")";
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) db.fail();
-    for (const auto& row : rows) {
-      sqlite3_reset(stmt);
-      sqlite3_bind_int64(stmt, 1, row.globalPid);
-      sqlite3_bind_int64(stmt, 2, row.correlationId);
-      sqlite3_bind_text(stmt, 3, row.kernelName.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64(stmt, 4, row.sourceId);
-      if (row.durationNs)
-        sqlite3_bind_int64(stmt, 5, *row.durationNs);
-      else
-        sqlite3_bind_null(stmt, 5);
-      for (size_t p = 0; p < row.flops.size(); ++p) bindOptional(stmt, 6 + static_cast<int>(p), row.flops[p]);
-      for (size_t l = 0; l < row.bytes.size(); ++l) bindOptional(stmt, 10 + static_cast<int>(l), row.bytes[l]);
-      sqlite3_bind_text(stmt, 13, row.source.c_str(), -1, SQLITE_TRANSIENT);
-      if (sqlite3_step(stmt) != SQLITE_DONE) {
-        sqlite3_finalize(stmt);
-        db.fail();
-      }
-    }
-    sqlite3_finalize(stmt);
-  });
-}
-
 namespace {
 
 // Refuses a report with neither FLOP nor byte counters (e.g. `--section SpeedOfLight_RooflineChart`, whose
@@ -255,6 +198,25 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
     if (ec) throw TraceError("Cannot write " + options.outputPath + ": " + ec.message() + ".");
   }
   return match;
+}
+
+std::vector<std::string> ncuImportNotes(const NcuMatch& match) {
+  std::vector<std::string> notes;
+  for (const auto& name : match.unknownNames)
+    notes.push_back("the trace has no kernel named \"" + name + "\"; its launches were skipped");
+  if (match.beyondTrace)
+    notes.push_back(std::to_string(match.beyondTrace) +
+                    " launch(es) of the report come after the trace's last launch of the same kernel and were skipped");
+  if (match.streamMismatches)
+    notes.push_back(std::to_string(match.streamMismatches) +
+                    " matched launch(es) ran on another stream id in the report than in the trace; check that both "
+                    "runs launched kernels in the same order");
+  return notes;
+}
+
+std::string ncuImportSummary(const NcuMatch& match, const std::string& target) {
+  return "Attached the metrics of " + std::to_string(match.rows.size()) + " of " + std::to_string(match.ncuKernels) +
+         " profiled kernel launches to " + target + " (table " + std::string(kKernelMetricsTable) + ").";
 }
 
 }  // namespace gpuscope

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ncu/kernel_metrics.h"
+#include "core/roofline/kernel_metrics.h"
 
 namespace gpuscope {
 
@@ -43,10 +43,6 @@ struct NcuMatch {
 NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelLaunch>& trace,
                          const std::string& source);
 
-// Writes ROWS into the trace file at PATH (opened read-write; it must already be a trace), creating
-// GPUSCOPE_KERNEL_METRICS when absent and replacing rows with the same (globalPid, correlationId).
-void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics>& rows);
-
 struct NcuImportOptions {
   std::string tracePath;
   std::string ncuCsvPath;
@@ -58,5 +54,11 @@ struct NcuImportOptions {
 // copy, replacing any file there) unless inPlace, and writes the metrics. Throws TraceError with one sentence
 // for a bad file, an output path equal to the input, or a report none of whose kernels are in the trace.
 NcuMatch importNcuMetrics(const NcuImportOptions& options);
+
+// What an import did, in sentences for the user (the CLI prints them, the viewer shows them): a note per
+// skipped kernel name, launches past the trace's and stream mismatches, then "Attached the metrics of N of M
+// profiled kernel launches to TARGET (table GPUSCOPE_KERNEL_METRICS)."
+std::vector<std::string> ncuImportNotes(const NcuMatch& match);
+std::string ncuImportSummary(const NcuMatch& match, const std::string& target);
 
 }  // namespace gpuscope

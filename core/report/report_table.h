@@ -10,9 +10,13 @@ namespace gpuscope {
 // A cell: empty (SQL NULL), an integer, a real printed with its column's decimals, or text.
 using ReportCell = std::variant<std::monostate, int64_t, double, std::string>;
 
+// A column's decimals for reals printed as Python and pandas print floats: the shortest text that
+// reads back as the same double, with at least one digit after the point ("1974919.0", "0.57").
+inline constexpr int kShortestDecimals = -1;
+
 struct ReportColumn {
   std::string title;
-  int decimals = 1;  // digits after the point for real cells
+  int decimals = 1;  // digits after the point for real cells, or kShortestDecimals
 };
 
 struct ReportTable {

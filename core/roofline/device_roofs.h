@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "core/model/trace.h"
-#include "core/ncu/kernel_metrics.h"
+#include "core/roofline/kernel_metrics.h"
 
 namespace gpuscope {
 

@@ -8,6 +8,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
 #include "core/model/time_math.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
 

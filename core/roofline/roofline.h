@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/model/time_math.h"
-#include "core/ncu/kernel_metrics.h"
 #include "core/roofline/device_roofs.h"
+#include "core/roofline/kernel_metrics.h"
 #include "core/stats/nvtx_ranges.h"  // complete type: clang rejects a {} default of an incomplete one
 
 namespace gpuscope {

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/model/target_info.h"
 #include "core/roofline/device_peaks.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
 

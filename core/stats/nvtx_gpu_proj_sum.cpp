@@ -1,11 +1,13 @@
 // nvtx_gpu_proj_sum: NVTX ranges projected onto the GPU. A GPU operation (kernel, memcpy, memset) belongs to
 // every range open on the thread whose API call launched it, when the range contains that call. A range's
 // projection runs from the start of its first GPU operation to the end of its last; ranges without GPU
-// operations have no projection and are left out, also when counting a range's children.
+// operations have no projection and are left out, also when counting a range's children. As in nsys, the
+// operations one API call launched count as one (a cudaGraphLaunch's kernels share its correlation id).
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 #include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
@@ -29,9 +31,11 @@ struct GpuOperation {
   int64_t start, end;
 };
 
-// GPU operations with the API call that launched them, as parallel vectors.
+// GPU operations with the API call that launched them, as parallel vectors; the operations of one call are
+// one entry spanning them all.
 void loadOperations(const Database& db, const ApiCallIndex& calls, std::vector<GpuOperation>& operations,
                     std::vector<ThreadSpan>& launches) {
+  std::unordered_map<const ApiCall*, size_t> entryOfCall;
   for (auto gpuTable : {table::kKernel, table::kMemcpy, table::kMemset}) {
     if (!db.hasTable(gpuTable)) continue;
     auto stmt = db.prepare("SELECT start, end, globalPid, correlationId FROM \"" + std::string(gpuTable) +
@@ -39,6 +43,12 @@ void loadOperations(const Database& db, const ApiCallIndex& calls, std::vector<G
     while (stmt.step()) {
       const ApiCall* call = calls.find(global_id::processOf(stmt.int64(2)), stmt.int64(3));
       if (!call) continue;
+      auto [entry, added] = entryOfCall.try_emplace(call, operations.size());
+      if (!added) {
+        operations[entry->second].start = std::min(operations[entry->second].start, stmt.int64(0));
+        operations[entry->second].end = std::max(operations[entry->second].end, stmt.int64(1));
+        continue;
+      }
       operations.push_back({stmt.int64(0), stmt.int64(1)});
       launches.push_back({call->globalTid, call->start, call->end});
     }

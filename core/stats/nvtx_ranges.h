@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/db/sqlite_database.h"
-
 namespace gpuscope {
+
+class Database;
 
 struct NvtxRange {
   int64_t start = 0;

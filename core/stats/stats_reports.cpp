@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "core/db/sqlite_database.h"
 #include "core/error.h"
 
 namespace gpuscope {
@@ -68,6 +69,10 @@ void requireStatsReportName(std::string_view name) {
 ReportTable runStatsReport(const Database& db, std::string_view name) {
   requireStatsReportName(name);
   return findReport(name)->run(db);
+}
+
+ReportTable runStatsReport(const std::string& path, std::string_view name) {
+  return runStatsReport(Database::openReadOnly(path), name);
 }
 
 }  // namespace gpuscope

@@ -1,13 +1,15 @@
 #pragma once
 // The `nsys stats` reports gpuscope reproduces, by name: each reads a trace and returns a ReportTable whose
 // CSV matches what `nsys stats --report NAME --format csv` prints for the same file.
+#include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/db/sqlite_database.h"
 #include "core/report/report_table.h"
 
 namespace gpuscope {
+
+class Database;
 
 // Every report runStatsReport knows, in alphabetical order, with a line saying what it shows.
 struct StatsReportInfo {
@@ -25,6 +27,9 @@ void requireStatsReportName(std::string_view name);
 // Runs one report. Throws TraceError naming the valid reports for an unknown NAME, and ReportUnavailable
 // (a TraceError) when the file lacks a table the report reads.
 ReportTable runStatsReport(const Database& db, std::string_view name);
+// The same on the trace file at PATH, through a read-only connection of its own (so a background thread
+// never shares the viewer's).
+ReportTable runStatsReport(const std::string& path, std::string_view name);
 
 ReportTable cudaApiSum(const Database& db);
 ReportTable cudaApiTrace(const Database& db);

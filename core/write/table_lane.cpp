@@ -22,8 +22,10 @@ TableLane::TableLane(std::string path, std::vector<LaneTable> tables, int pageBy
     throw TraceError(path_ + " could not be created (" + reason + ").");
   }
   try {
-    // A scratch file: no journal, no syncs.
-    exec("PRAGMA page_size=" + std::to_string(pageBytes) + "; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
+    // No syncs; a journal (of the few pages a transaction changes) so that a writer killed
+    // mid-transaction leaves the side file as of its last commit (TraceWriter::resume).
+    std::filesystem::remove(path_ + "-journal", ec);
+    exec("PRAGMA page_size=" + std::to_string(pageBytes) + "; PRAGMA journal_mode=DELETE; PRAGMA synchronous=OFF;");
     exec("BEGIN");
     for (const LaneTable& table : tables_) {
       exec(createTableSql(tableSpec(table.table)));
@@ -66,7 +68,17 @@ std::unique_ptr<CellRows> TableLane::submit(size_t table, std::unique_ptr<CellRo
   return empty;
 }
 
+void TableLane::commit() {
+  worker_->push({0, nullptr});
+  worker_->drain();
+}
+
 void TableLane::writeJob(Job& job) {
+  if (!job.rows) {
+    exec("COMMIT; BEGIN");
+    rowsInTransaction_ = 0;
+    return;
+  }
   size_t rows = job.rows->rows();
   inserts_[job.table].write(*job.rows);
   rowsInTransaction_ += rows;

@@ -40,6 +40,9 @@ class TableLane {
   // Rows of tables[TABLE] to write; blocks while kMaxQueued wait. Returns an emptied CellRows to
   // fill next, or null. Rethrows an error the thread met (as TraceError with SQLite's reason).
   std::unique_ptr<CellRows> submit(size_t table, std::unique_ptr<CellRows> rows);
+  // Writes and commits what was submitted: a writer killed later leaves it in the side file.
+  // Rethrows an error the thread met.
+  void commit();
   // Writes everything submitted, commits and closes the side file. Rethrows an error.
   void finish();
 
@@ -49,7 +52,7 @@ class TableLane {
  private:
   struct Job {
     size_t table;
-    std::unique_ptr<CellRows> rows;
+    std::unique_ptr<CellRows> rows;  // null: commit
   };
   static constexpr size_t kMaxQueued = 8;
 

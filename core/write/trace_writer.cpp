@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -176,15 +177,60 @@ struct TraceWriter::Statements {
 TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_(path), options_(std::move(options)) {
   if (options_.rowsPerTransaction == 0) options_.rowsPerTransaction = 1;
   db_ = std::make_unique<Statements>();
+  std::error_code ec;
+  std::filesystem::remove(path_, ec);
+  std::filesystem::remove(path_ + "-journal", ec);
   open();
-  // A file written once by one writer: no journal, no syncs, and pages large enough that appends
-  // split few of them. page_size only takes effect before the first table.
+  // A file written once by one writer: no syncs, and pages large enough that appends split few of
+  // them. page_size only takes effect before the first table. The journal stays (see bulk).
   exec(options_.bulk
-           ? "PRAGMA page_size=" + std::to_string(kPageBytes) + "; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+           ? "PRAGMA page_size=" + std::to_string(kPageBytes) + "; PRAGMA journal_mode=DELETE; PRAGMA synchronous=OFF;"
            : std::string("PRAGMA synchronous=NORMAL;"));
   exec("PRAGMA cache_size=-65536;");  // 64 MiB: index creation sorts whole tables
   exec("BEGIN");
   for (const TableSpec& spec : traceSchema()) exec(createTableSql(spec));
+  prepareInserts(options_.bulk && options_.gpuLane);
+  writeEnums();
+}
+
+TraceWriter::TraceWriter(const std::string& path, WriterOptions options, Resume)
+    : path_(path), options_(std::move(options)) {
+  if (options_.rowsPerTransaction == 0) options_.rowsPerTransaction = 1;
+  db_ = std::make_unique<Statements>();
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path_, ec)) throw TraceError(path_ + " does not exist.");
+  open();
+  exec("PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;");
+  // Reading the file rolls back what the killed writer left in its journal.
+  // META_DATA_EXPORT is written by finish(): rows there mean the file was finished.
+  sqlite3_stmt* finished = nullptr;
+  std::string sql = "SELECT count(*) FROM " + std::string(table::kMetaDataExport);
+  bool readable = sqlite3_prepare_v2(db_->db(), sql.c_str(), -1, &finished, nullptr) == SQLITE_OK &&
+                  sqlite3_step(finished) == SQLITE_ROW;
+  bool complete = readable && sqlite3_column_int64(finished, 0) > 0;
+  sqlite3_finalize(finished);
+  if (!readable) throw TraceError(path_ + " is not a trace file that gpuscope record was writing.");
+  if (complete) throw TraceError(path_ + " is a finished trace already: there is nothing to recover.");
+  std::string lanePath = path_ + ".gpu-lane";
+  if (std::filesystem::exists(lanePath, ec)) {
+    std::vector<std::string_view> laneTables;
+    for (const InsertSpec& insert : insertSpecs()) {
+      if (onGpuLane(insert.id)) laneTables.push_back(insert.table);
+    }
+    copyLaneTables(lanePath, laneTables);
+    std::filesystem::remove(lanePath, ec);
+    std::filesystem::remove(lanePath + "-journal", ec);
+  }
+  exec("BEGIN");
+  prepareInserts(false);
+  loadStrings();
+}
+
+std::unique_ptr<TraceWriter> TraceWriter::resume(const std::string& path, WriterOptions options) {
+  return std::unique_ptr<TraceWriter>(new TraceWriter(path, std::move(options), Resume{}));
+}
+
+void TraceWriter::prepareInserts(bool lane) {
   db_->tables.reserve(kStatementCount);
   std::vector<LaneTable> laneTables;
   for (const InsertSpec& insert : insertSpecs()) {
@@ -193,24 +239,40 @@ TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_
     checkColumns(insert);
     db_->tables.emplace_back(db_->db(), insert.table, insert.columns);
     db_->pending.push_back(std::make_unique<CellRows>(insert.columns.size(), db_->tables.back().rowsPerStatement()));
-    bool lane = options_.bulk && options_.gpuLane && onGpuLane(insert.id);
-    db_->laneTable.push_back(lane ? static_cast<int>(laneTables.size()) : -1);
-    if (lane) laneTables.push_back({insert.table, insert.columns});
+    bool onLane = lane && onGpuLane(insert.id);
+    db_->laneTable.push_back(onLane ? static_cast<int>(laneTables.size()) : -1);
+    if (onLane) laneTables.push_back({insert.table, insert.columns});
   }
-  writeEnums();
-  if (!laneTables.empty()) {
-    try {
-      db_->lane = std::make_unique<TableLane>(path_ + ".gpu-lane", std::move(laneTables), kPageBytes,
-                                              options_.rowsPerTransaction);
-    } catch (const TraceError& error) {
-      throw TraceError("Writing " + path_ + " failed: " + error.what());
-    }
+  if (laneTables.empty()) return;
+  try {
+    db_->lane = std::make_unique<TableLane>(path_ + ".gpu-lane", std::move(laneTables), kPageBytes,
+                                            options_.rowsPerTransaction);
+  } catch (const TraceError& error) {
+    throw TraceError("Writing " + path_ + " failed: " + error.what());
   }
 }
 
+// The StringIds a resumed file has, so intern() goes on with the ids that follow.
+void TraceWriter::loadStrings() {
+  sqlite3_stmt* rows = nullptr;
+  std::string sql = "SELECT id, value FROM " + std::string(table::kStringIds);
+  if (sqlite3_prepare_v2(db_->db(), sql.c_str(), -1, &rows, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(rows);
+    throw TraceError("Reading " + path_ + " failed: " + sqlite3_errmsg(db_->db()) + ".");
+  }
+  int64_t next = 0;
+  while (sqlite3_step(rows) == SQLITE_ROW) {
+    int64_t id = sqlite3_column_int64(rows, 0);
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, 1));
+    db_->strings.emplace(std::string(text ? text : ""), id);
+    next = std::max(next, id + 1);
+  }
+  sqlite3_finalize(rows);
+  if (next != static_cast<int64_t>(db_->strings.size()))
+    throw TraceError(path_ + "'s StringIds are not numbered 0, 1, 2, ...: it was not written by gpuscope record.");
+}
+
 void TraceWriter::open() {
-  std::error_code ec;
-  std::filesystem::remove(path_, ec);
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
   if (sqlite3_open_v2(path_.c_str(), &db_->connection.handle, flags, nullptr) != SQLITE_OK) {
     std::string reason = db_->db() ? sqlite3_errmsg(db_->db()) : "out of memory";
@@ -279,7 +341,7 @@ void TraceWriter::flushTables() {
 }
 
 // Hands the lane what it still lacks, waits until it wrote everything, and copies its tables into
-// the trace file with INSERT ... SELECT *, which SQLite runs as a record-by-record transfer.
+// the trace file.
 void TraceWriter::mergeLane() {
   if (!db_->lane) return;
   for (size_t statement = 0; statement < db_->pending.size(); ++statement) {
@@ -291,8 +353,15 @@ void TraceWriter::mergeLane() {
     throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
   }
   std::string lanePath = db_->lane->path();
-  std::vector<LaneTable> tables = db_->lane->tables();
+  std::vector<std::string_view> tables;
+  for (const LaneTable& table : db_->lane->tables()) tables.push_back(table.table);
   db_->lane.reset();
+  copyLaneTables(lanePath, tables);
+  removeLane();
+}
+
+// INSERT ... SELECT *, which SQLite runs as a record-by-record transfer.
+void TraceWriter::copyLaneTables(const std::string& lanePath, const std::vector<std::string_view>& tables) {
   sqlite3_stmt* attach = nullptr;
   std::string attachSql = "ATTACH DATABASE ?1 AS " + std::string(kLaneSchema);
   int rc = sqlite3_prepare_v2(db_->db(), attachSql.c_str(), -1, &attach, nullptr);
@@ -303,13 +372,12 @@ void TraceWriter::mergeLane() {
   sqlite3_finalize(attach);
   if (rc != SQLITE_DONE) throw TraceError("Writing " + path_ + " failed: " + sqlite3_errmsg(db_->db()) + ".");
   exec("BEGIN");
-  for (const LaneTable& table : tables) {
-    exec("INSERT INTO main." + std::string(table.table) + " SELECT * FROM " + std::string(kLaneSchema) + "." +
-         std::string(table.table));
+  for (std::string_view table : tables) {
+    exec("INSERT INTO main." + std::string(table) + " SELECT * FROM " + std::string(kLaneSchema) + "." +
+         std::string(table));
   }
   exec("COMMIT");
   exec("DETACH DATABASE " + std::string(kLaneSchema));
-  removeLane();
 }
 
 void TraceWriter::removeLane() {
@@ -317,6 +385,23 @@ void TraceWriter::removeLane() {
   db_->lane.reset();
   std::error_code ec;
   std::filesystem::remove(path_ + ".gpu-lane", ec);
+  std::filesystem::remove(path_ + ".gpu-lane-journal", ec);
+}
+
+void TraceWriter::commit() {
+  if (finished_) return;
+  flushTables();
+  exec("COMMIT; BEGIN");
+  rowsInTransaction_ = 0;
+  if (!db_->lane) return;
+  for (size_t statement = 0; statement < db_->pending.size(); ++statement) {
+    if (db_->laneTable[statement] >= 0 && db_->pending[statement]->rows() > 0) writeRows(statement);
+  }
+  try {
+    db_->lane->commit();
+  } catch (const TraceError& error) {
+    throw TraceError("Writing " + path_ + " failed: " + error.what() + ".");
+  }
 }
 
 void TraceWriter::commitIfDue() {

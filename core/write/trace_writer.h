@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/write/trace_rows.h"
 
@@ -16,7 +17,9 @@ inline constexpr int kTraceFormatVersion = 1;
 struct WriterOptions {
   // Rows appended between two commits; the last transaction is committed by finish().
   size_t rowsPerTransaction = 200'000;
-  // journal_mode=OFF and synchronous=OFF: fastest, but a crash mid-write leaves a damaged file.
+  // synchronous=OFF and large pages: fast. A rollback journal is kept still (it holds only the few
+  // pages a transaction changes; appended pages need none), so a writer killed mid-transaction
+  // leaves a file that opens as of its last commit (see commit() and resume()).
   bool bulk = true;
   // With bulk: kernel, memcpy, memset and synchronization rows are inserted by a second thread into
   // a side file (PATH.gpu-lane), which finish() copies into the trace; the inserts are most of the
@@ -36,6 +39,11 @@ struct WriterOptions {
 class TraceWriter {
  public:
   explicit TraceWriter(const std::string& path, WriterOptions options = {});
+  // The writer of a file a killed writer left at PATH: as of its last commit (a journal left beside
+  // it is rolled back), with the rows of its GPU lane's side file (PATH.gpu-lane) copied in. Rows
+  // can be appended; finish() writes the metadata and the indexes. Throws TraceError when PATH is
+  // no unfinished trace file.
+  static std::unique_ptr<TraceWriter> resume(const std::string& path, WriterOptions options = {});
   // An unfinished writer commits what it has (no indexes, no metadata), swallowing errors.
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
@@ -63,6 +71,10 @@ class TraceWriter {
   // An extra GPUSCOPE_META row.
   void addMeta(std::string_view name, std::string_view value);
 
+  // Commits every row appended so far, the GPU lane's too: a writer killed after this leaves them
+  // in the file. The recorder calls it every half second.
+  void commit();
+
   // Commits the rows, writes META_DATA_EXPORT and GPUSCOPE_META, creates the indexes and closes the file.
   void finish();
 
@@ -72,6 +84,13 @@ class TraceWriter {
 
  private:
   struct Statements;
+  struct Resume {};
+  TraceWriter(const std::string& path, WriterOptions options, Resume);
+  // Prepares the inserts into the tables PATH has (LANE: the GPU tables go to the side file).
+  void prepareInserts(bool lane);
+  void loadStrings();
+  // Copies the tables of the side file LANEPATH into the trace file.
+  void copyLaneTables(const std::string& lanePath, const std::vector<std::string_view>& tables);
   template <typename... Values>
   void insert(int statement, const Values&... values);
   void insertNvtx(int eventType, const NvtxRow& row);

@@ -11,40 +11,19 @@
 #include <string>
 #include <vector>
 
+#include "process_runner.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using Run = gpuscope::test::ProcessRun;
 
-std::string tempPath(const std::string& name) {
-  std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  return (fs::path(::testing::TempDir()) / ("diff_cli_" + test + "_" + name)).string();
-}
+std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("diff_cli", name); }
 
-std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/nsys/" + name; }
+std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
 
-Run gpuscope(const std::string& args) {
-  auto errPath = tempPath("stderr.txt");
-  std::string command = "'" + std::string(GPUSCOPE_CLI) + "' " + args + " 2>'" + errPath + "'";
-  Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(errPath);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  return run;
-}
+Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
 
 std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
   std::vector<std::vector<std::string>> rows;

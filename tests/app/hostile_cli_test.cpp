@@ -13,37 +13,15 @@
 
 #include "core/model/global_id.h"
 #include "core/write/trace_writer.h"
+#include "process_runner.h"
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using Run = gpuscope::test::ProcessRun;
 
-std::string tempPath(const std::string& name) {
-  std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  return (std::filesystem::path(::testing::TempDir()) / ("hostile_cli_" + test + "_" + name)).string();
-}
+std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("hostile_cli", name); }
 
-Run gpuscope(const std::string& args) {
-  auto errPath = tempPath("stderr.txt");
-  std::string command = "'" + std::string(GPUSCOPE_CLI) + "' " + args + " 2>'" + errPath + "'";
-  Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(errPath, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  run.err = text.str();
-  return run;
-}
+Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
 
 // One launch of one kernel whose short and demangled names are KERNEL_NAME.
 std::string traceWithKernelNamed(const std::string& name, const std::string& kernelName, int64_t kernelEnd = 400) {

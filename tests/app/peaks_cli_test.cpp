@@ -12,40 +12,19 @@
 #include <sstream>
 
 #include "core/ncu/csv_reader.h"
+#include "process_runner.h"
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using Run = gpuscope::test::ProcessRun;
 
-std::string tempPath(const std::string& name) {
-  std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  return (std::filesystem::path(::testing::TempDir()) / ("peaks_cli_" + test + "_" + name)).string();
-}
+std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("peaks_cli", name); }
 
-std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/nsys/" + name; }
+std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
 
 // Runs gpuscope ARGS with $GPUSCOPE_PEAKS_HELPER set to HELPER.
 Run gpuscope(const std::string& helper, const std::string& args) {
-  auto errPath = tempPath("stderr.txt");
-  std::string command =
-      "GPUSCOPE_PEAKS_HELPER='" + helper + "' '" + std::string(GPUSCOPE_CLI) + "' " + args + " 2>'" + errPath + "'";
-  Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(errPath, std::ios::binary);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  return run;
+  return gpuscope::test::runGpuscope(args, {{"GPUSCOPE_PEAKS_HELPER", helper}});
 }
 
 // A stand-in helper: a shell script that checks it was asked for device 0, prints BODY and exits with STATUS.

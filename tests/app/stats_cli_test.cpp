@@ -11,45 +11,19 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/schema/trace_schema.h"
+#include "process_runner.h"
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using Run = gpuscope::test::ProcessRun;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string slurp(const std::string& path) { return gpuscope::test::readWholeFile(path); }
 
-// A path in the temp folder unique to the running test, so tests may run in parallel.
-std::string tempPath(const std::string& name) {
-  std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  return (std::filesystem::path(::testing::TempDir()) / ("stats_cli_" + test + "_" + name)).string();
-}
+std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("stats_cli", name); }
 
-std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/nsys/" + name; }
+std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
 
-// Runs `gpuscope ARGS` with stdout captured through popen and stderr through a file.
-Run gpuscope(const std::string& args) {
-  auto errPath = tempPath("stderr.txt");
-  std::string command = "'" + std::string(GPUSCOPE_CLI) + "' " + args + " 2>'" + errPath + "'";
-  Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.err = slurp(errPath);
-  return run;
-}
+Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
 
 size_t lineCount(const std::string& text) { return static_cast<size_t>(std::count(text.begin(), text.end(), '\n')); }
 

@@ -20,22 +20,15 @@
 #include <string>
 #include <vector>
 
-extern char** environ;
+#include "process_runner.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using RunResult = gpuscope::test::ProcessRun;
 
-std::string readAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+std::string readAll(const fs::path& path) { return gpuscope::test::readWholeFile(path.string()); }
 
 class UiAppTest : public ::testing::Test {
  protected:
@@ -51,49 +44,10 @@ class UiAppTest : public ::testing::Test {
 
   // Runs gpuscope-ui with ARGS. ENV_CHANGES sets variables, or unsets those mapped to nullopt;
   // everything else is inherited. The settings go to a private config folder.
-  RunResult run(const std::vector<std::string>& args,
-                const std::map<std::string, std::optional<std::string>>& envChanges = {}) {
-    std::map<std::string, std::optional<std::string>> changes = envChanges;
+  RunResult run(const std::vector<std::string>& args, const gpuscope::test::EnvChanges& envChanges = {}) {
+    gpuscope::test::EnvChanges changes = envChanges;
     changes.emplace("XDG_CONFIG_HOME", (dir_ / "config").string());
-    std::vector<std::string> env;
-    for (char** entry = environ; *entry; ++entry) {
-      const std::string variable(*entry);
-      if (!changes.count(variable.substr(0, variable.find('=')))) env.push_back(variable);
-    }
-    for (const auto& [name, value] : changes) {
-      if (value) env.push_back(name + "=" + *value);
-    }
-    std::vector<char*> envp;
-    for (std::string& variable : env) envp.push_back(variable.data());
-    envp.push_back(nullptr);
-
-    std::vector<std::string> argv{GPUSCOPE_UI_EXE};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> argvp;
-    for (std::string& arg : argv) argvp.push_back(arg.data());
-    argvp.push_back(nullptr);
-
-    const fs::path outPath = dir_ / "stdout.txt";
-    const fs::path errPath = dir_ / "stderr.txt";
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = 0;
-    RunResult result;
-    const int spawned = posix_spawn(&pid, argvp[0], &actions, nullptr, argvp.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-      ADD_FAILURE() << "could not start " << GPUSCOPE_UI_EXE;
-      return result;
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    result.out = readAll(outPath);
-    result.err = readAll(errPath);
-    return result;
+    return gpuscope::test::runProgram(GPUSCOPE_UI_EXE, args, changes);
   }
 
   fs::path dir_;
@@ -245,6 +199,42 @@ TEST_F(UiAppTest, ScreenshotOfTheRooflineTabDiffersFromTheTimeline) {
   EXPECT_NE(bad.exitCode, 0);
   EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
   EXPECT_NE(bad.err.find("roofline"), std::string::npos) << bad.err;
+}
+
+// The roofline screenshots that docs/screenshots holds, through the program as a user makes them: a trace
+// with ncu metrics attached by `gpuscope import-ncu`, then `--tab roofline` on it alone and on A and B.
+TEST_F(UiAppTest, RooflineTabScreenshotsOfATraceWithMetricsAndOfACompare) {
+  const std::string metrics = (dir_ / "transpose_metrics.sqlite").string();
+  const auto imported =
+      gpuscope::test::runGpuscope("import-ncu '" + kTranspose + "' '" +
+                                  gpuscope::test::nsysFixture("transpose_ncu_metrics.csv") + "' -o '" + metrics + "'");
+  ASSERT_EQ(imported.exitCode, 0) << imported.err;
+  const fs::path plain = dir_ / "roofline_plain.png", withMetrics = dir_ / "roofline.png";
+  for (const auto& [trace, png] : {std::pair{kTranspose, plain}, std::pair{metrics, withMetrics}}) {
+    const RunResult result = run({trace, "--tab", "roofline", "--screenshot", png.string(), "--size", "1100x720"},
+                                 {{"QT_QPA_PLATFORM", "offscreen"}});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(result.err, "");
+    const auto header = readPngHeader(png);
+    ASSERT_TRUE(header.has_value());
+    EXPECT_EQ(header->width, 1100u);
+    EXPECT_EQ(header->height, 720u);
+  }
+  EXPECT_NE(readAll(plain), readAll(withMetrics));  // points and roofs, not the "no metrics" note
+
+  const fs::path table = dir_ / "compare.png", roofline = dir_ / "compare_roofline.png";
+  for (const auto& [tab, png] : {std::pair{"diff table", table}, std::pair{"roofline", roofline}}) {
+    const RunResult result = run({metrics, metrics, "--tab", tab, "--screenshot", png.string(), "--size", "1300x900"},
+                                 {{"QT_QPA_PLATFORM", "offscreen"}});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    ASSERT_TRUE(readPngHeader(png).has_value());
+  }
+  EXPECT_NE(readAll(table), readAll(roofline));
+  const RunResult bad = run({metrics, metrics, "--tab", "flame", "--screenshot", (dir_ / "x.png").string()},
+                            {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
+  EXPECT_NE(bad.err.find("diff table"), std::string::npos) << bad.err;
 }
 
 TEST_F(UiAppTest, ThreeFilesAreRefused) {

@@ -18,6 +18,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 #include "tests/collector/record_test_support.h"
 

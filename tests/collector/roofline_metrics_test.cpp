@@ -15,6 +15,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/ncu/ncu_import.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 #include "record_test_support.h"
 
@@ -58,7 +59,7 @@ TEST(RooflineCounters, FlopsAndBytesAreCountedAsNcuCountsThem) {
       {"sm__ops_path_tensor_src_fp16_dst_fp32.sum", 1000},
       {"sm__ops_path_tensor_src_bf16_dst_fp32.sum", 24},
   };
-  KernelMetrics metrics = kernelMetricsFromCounters(counters);
+  KernelMetrics metrics = recordedKernelMetrics(counters);
   EXPECT_EQ(metrics.flopsOf(Precision::Fp32), 10 + 20 + 2 * 33554432.0);  // add + mul + 2 x fma
   EXPECT_EQ(metrics.flopsOf(Precision::Fp64), 0.0);                       // counted, none executed
   EXPECT_FALSE(metrics.flopsOf(Precision::Fp16).has_value());             // not counted at all
@@ -69,7 +70,7 @@ TEST(RooflineCounters, FlopsAndBytesAreCountedAsNcuCountsThem) {
   EXPECT_EQ(metrics.durationNs, 12346);  // rounded to the nanosecond
   EXPECT_EQ(metrics.source, kRangeProfilerSource);
 
-  KernelMetrics nothing = kernelMetricsFromCounters({});
+  KernelMetrics nothing = recordedKernelMetrics({});
   EXPECT_FALSE(nothing.durationNs.has_value());
   for (Precision p : kPrecisions) EXPECT_FALSE(nothing.flopsOf(p).has_value());
   for (MemoryLevel l : kMemoryLevels) EXPECT_FALSE(nothing.bytesOf(l).has_value());
@@ -101,9 +102,9 @@ TEST(RooflineRows, WrittenRowsReadBackUnchanged) {
     TraceWriter writer(path);
     writer.finish();
   }
-  KernelMetrics row = kernelMetricsFromCounters({{"dram__bytes.sum", 4096},
-                                                 {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", 8},
-                                                 {"gpu__time_duration.sum", 2000}});
+  KernelMetrics row = recordedKernelMetrics({{"dram__bytes.sum", 4096},
+                                             {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", 8},
+                                             {"gpu__time_duration.sum", 2000}});
   row.globalPid = (int64_t{1} << 48) | (int64_t{4321} << 24);
   row.correlationId = 77;
   row.kernelName = "saxpy(float*, const float*, float, int)";

@@ -6,6 +6,9 @@
 #   fork    workloads/fork_exit.py: torch.multiprocessing fork (workers end with os._exit) and
 #           spawn, 2 workers x 82 kernels: kernels kept per process;
 #   api     cuda_api_sum call counts per name on lb.cu (50,000 launches);
+#   osrt    osrt_sum call counts per name on lb.cu and the fork workers: a name only one side has
+#           is a gap in collector/transport/osrt_functions.h (counts of calls near the 1 us
+#           threshold differ from run to run on both sides);
 #   loss    loss_check.sh: 10 recordings of lb.cu against nsys.
 # Builds as run.sh does. Writes $OUT; prints one table per check.
 set -uo pipefail
@@ -70,6 +73,12 @@ elif check == "api":
     a, b = Counter(dict(rows(ours, sql))), Counter(dict(rows(theirs, sql)))
     for name in sorted(set(a) | set(b)):
         print("%-60s %8d %8d %s" % (name, a[name], b[name], "" if a[name] == b[name] else "DIFFERENT"))
+elif check == "osrt":
+    sql = "SELECT s.value, count(*) FROM OSRT_API o JOIN StringIds s ON s.id = o.nameId GROUP BY 1"
+    a, b = Counter(dict(rows(ours, sql))), Counter(dict(rows(theirs, sql)))
+    for name in sorted(set(a) | set(b)):
+        side = "ONLY NSYS" if not a[name] else "ONLY GPUSCOPE" if not b[name] else ""
+        print("%-40s %8d %8d %s" % (name, a[name], b[name], side))
 PY
 }
 echo "== names (workloads/names.cu)"
@@ -91,5 +100,8 @@ done
 echo "== cuda_api_sum calls per name, lb.cu 50,000 launches (gpuscope, nsys)"
 both lb "$BUILD/gpu/lb" 50000
 compare api lb
+echo "== osrt_sum calls per name (gpuscope, nsys): lb.cu, then the torch.multiprocessing fork run"
+compare osrt lb
+compare osrt mp_fork
 echo "== loss: 10 recordings of lb.cu"
 OUT=$OUT/loss RUNS=${RUNS:-10} "$ROOT/tests/gpu/loss_check.sh"

@@ -23,20 +23,23 @@ CompareVerdictsView::CompareVerdictsView(const QString& pathA, const QString& pa
 QLabel* CompareVerdictsView::addRun(const QString& title, const QString& path, int column) {
   auto* label = new QLabel(tr("%1 (%2): analyzing...").arg(title, QFileInfo(path).fileName()), this);
   label->setObjectName(QStringLiteral("verdict%1").arg(title));
-  label->setWordWrap(true);
   label->setTextFormat(Qt::RichText);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   label->setFrameShape(QFrame::StyledPanel);
   label->setMargin(6);
   label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  // Room for the sentence on three lines: the layout above would squeeze a wrapped label to one.
-  label->setMinimumHeight(3 * label->fontMetrics().lineSpacing() + 2 * label->margin() + 4);
+  // A fixed three-line box: the sentence arrives later, and a label that grew with it would move the
+  // compare view's splitters under the user.
+  label->setWordWrap(true);
+  label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+  label->setFixedHeight(3 * label->fontMetrics().lineSpacing() + 2 * label->margin() + 4);
   static_cast<QGridLayout*>(layout())->addWidget(label, 0, column);
   auto* analysis = new BackgroundAnalysis(this);
   QString prefix = QStringLiteral("<b>%1</b> (%2): ").arg(title, QFileInfo(path).fileName().toHtmlEscaped());
   connect(analysis, &BackgroundAnalysis::finished, this,
           [this, label, prefix](const QString&, std::shared_ptr<const AnalysisReport> report) {
             label->setText(prefix + verdictHtml(report->run));
+            label->setToolTip(QString::fromStdString(verdictSentence(report->run)));
             if (--pending_ == 0) emit completed();
           });
   connect(analysis, &BackgroundAnalysis::failed, this, [this, label, prefix](const QString&, const QString& message) {

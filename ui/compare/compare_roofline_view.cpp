@@ -14,23 +14,22 @@
 #include <QPen>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
 #include "core/details/kernel_roofline.h"
-#include "core/error.h"
-#include "core/roofline/device_peaks.h"
-#include "core/stats/nvtx_ranges.h"
+#include "core/roofline/roofline_chart.h"
 #include "ui/roofline/roofline_chart_view.h"
+#include "ui/roofline/roofline_palette.h"
 
 namespace gpuscope::ui {
 namespace {
 
 const QColor kColourA(0x15, 0x65, 0xc0);  // blue circles
 const QColor kColourB(0xef, 0x6c, 0x00);  // orange triangles
-const QColor kRoofColour(0x55, 0x55, 0x55);
 constexpr double kMarkerA = 11;
 constexpr double kMarkerB = 13;
 constexpr double kHeadLength = 11;
@@ -48,23 +47,12 @@ QString measuredTag(RoofSource source) {
 // Kernels by name with metrics, and the roofs of the first one's device; PROBLEMS gets a sentence on failure.
 std::vector<RooflinePoint> loadPoints(const Trace& trace, DeviceRoofs& roofs, const QString& letter,
                                       QStringList& problems) {
-  std::vector<RooflineKernel> kernels;
-  try {
-    kernels = loadRooflineKernels(trace.database());
-  } catch (const TraceError& error) {
-    problems << QObject::tr("%1's metrics cannot be read: %2").arg(letter, QString::fromUtf8(error.what()));
-  }
-  if (kernels.empty()) return {};
-  uint32_t deviceId = kernels.front().deviceId;
-  if (const auto* device = trace.device(deviceId)) {
-    try {
-      roofs = measuredOrTheoreticalRoofs(trace.database(), *device);
-    } catch (const TraceError&) {
-      roofs = deviceRoofs(*device);  // an unreadable peaks table: the theoretical roofs
-    }
-  }
-  roofs.deviceId = deviceId;
-  return rooflinePoints(kernels, RooflineGrouping::Name);
+  RooflineChart chart = loadRooflineChart(trace);
+  if (!chart.metricsError.empty())
+    problems << QObject::tr("%1's metrics cannot be read: %2").arg(letter, QString::fromStdString(chart.metricsError));
+  for (const auto& warning : chart.warnings) problems << letter + ": " + QString::fromStdString(warning);
+  roofs = chart.roofs();
+  return chart.points(RooflineGrouping::Name);
 }
 
 QString describe(const RooflinePoint& point, const QString& run, MemoryLevel level) {
@@ -94,6 +82,17 @@ CompareRooflineView::CompareRooflineView(std::shared_ptr<const Trace> a, std::sh
   auto* controls = new QHBoxLayout();
   controls->addWidget(new QLabel(tr("Memory level:"), this));
   controls->addWidget(levelBox_);
+  controls->addSpacing(16);
+  controls->addWidget(new QLabel(tr("Compute ceilings:"), this));
+  for (auto precision : kPrecisions) {
+    QString name = QString::fromUtf8(precisionName(precision).data());
+    auto* button = new QToolButton(this);
+    button->setText(name);
+    button->setToolTip(tr("Show or hide the %1 peak").arg(name));
+    button->setCheckable(true);
+    precisionToggles_[static_cast<size_t>(precision)] = button;
+    controls->addWidget(button);
+  }
   controls->addStretch(1);
   controls->addWidget(resetZoom_);
   auto* layout = new QVBoxLayout(this);
@@ -114,6 +113,17 @@ CompareRooflineView::CompareRooflineView(std::shared_ptr<const Trace> a, std::sh
 
   pointsA_ = loadPoints(*a_, roofsA_, tr("A"), loadProblems_);
   pointsB_ = loadPoints(*b_, roofsB_, tr("B"), loadProblems_);
+  // FP64 and FP32 ceilings, Tensor where A's GPU has tensor cores, FP16 where a kernel counted FP16 FLOPs.
+  bool fp16 = false;
+  for (const auto* points : {&pointsA_, &pointsB_})
+    for (const auto& point : *points) fp16 = fp16 || point.flopsOf(Precision::Fp16).value_or(0) > 0;
+  for (auto precision : kPrecisions) {
+    bool shown = precision == Precision::Fp64 || precision == Precision::Fp32 ||
+                 (precision == Precision::Fp16 && fp16) ||
+                 (precision == Precision::Tensor && roofsA_.peak(Precision::Tensor) > 0);
+    precisionToggle(precision)->setChecked(shown);
+    connect(precisionToggle(precision), &QToolButton::toggled, this, [this] { rebuild(); });
+  }
   rebuild();
 }
 
@@ -185,13 +195,9 @@ void CompareRooflineView::rebuild() {
   }
 
   // Roofs: A's GPU; B's as well, dotted, when B ran on another GPU.
-  std::vector<Precision> precisions = {Precision::Fp64, Precision::Fp32};
-  for (auto precision : {Precision::Fp16, Precision::Tensor})
-    for (const auto* points : {&pointsA_, &pointsB_})
-      for (const auto& point : *points)
-        if (point.flopsOf(precision).value_or(0) > 0 &&
-            std::find(precisions.begin(), precisions.end(), precision) == precisions.end())
-          precisions.push_back(precision);
+  std::vector<Precision> precisions;
+  for (auto precision : kPrecisions)
+    if (precisionToggle(precision)->isChecked()) precisions.push_back(precision);
   std::vector<std::pair<const DeviceRoofs*, QString>> roofSets = {{&roofsA_, QString()}};
   if (!pointsB_.empty() && roofsB_.deviceName != roofsA_.deviceName) roofSets.push_back({&roofsB_, tr("B: ")});
   double highest = 0;
@@ -217,7 +223,7 @@ void CompareRooflineView::rebuild() {
       double xEnd = top > 0 ? top / bandwidth : xMax;
       line->append(xMin, xMin * bandwidth);
       line->append(xEnd, xEnd * bandwidth);
-      line->setPen(QPen(kRoofColour, 2, style));
+      line->setPen(QPen(roofColour(memory), 2, style));
       chart_->addSeries(line);
     }
     for (auto precision : precisions) {
@@ -228,9 +234,7 @@ void CompareRooflineView::rebuild() {
                     text(flopRateText(peak * 1e9)) + measuredTag(roofs->sourceOf(precision)));
       line->append(bandwidth > 0 ? peak / bandwidth : xMin, peak);
       line->append(xMax, peak);
-      QPen pen(kRoofColour.lighter(precision == Precision::Fp32 ? 100 : 160), 1.5, style);
-      if (precision != Precision::Fp32 && prefix.isEmpty()) pen.setStyle(Qt::DashLine);
-      line->setPen(pen);
+      line->setPen(QPen(roofColour(precision), 1.5, style));
       chart_->addSeries(line);
     }
   }

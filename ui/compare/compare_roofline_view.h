@@ -2,6 +2,7 @@
 // CompareRooflineView: the roofline of two runs in one chart: A's and B's points (kernels by name) in their
 // own shapes and colours, and an arrow from A's point to B's for each kernel name both runs measured.
 #include <QWidget>
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -16,6 +17,7 @@ class QLabel;
 class QLineSeries;
 class QPushButton;
 class QScatterSeries;
+class QToolButton;
 
 namespace gpuscope::ui {
 
@@ -30,6 +32,8 @@ class CompareRooflineView : public QWidget {
   RooflineChartView* chartView() const { return chartView_; }
   QComboBox* levelBox() const { return levelBox_; }
   QPushButton* resetZoomButton() const { return resetZoom_; }
+  // The checkable buttons that show or hide each precision's ceiling.
+  QToolButton* precisionToggle(Precision precision) const { return precisionToggles_[static_cast<size_t>(precision)]; }
   MemoryLevel level() const;
   QString message() const;
 
@@ -59,6 +63,7 @@ class CompareRooflineView : public QWidget {
   QChart* chart_;
   RooflineChartView* chartView_;
   QLabel* message_;
+  std::array<QToolButton*, 4> precisionToggles_{};
   std::vector<RooflinePoint> pointsA_;
   std::vector<RooflinePoint> pointsB_;
   DeviceRoofs roofsA_;

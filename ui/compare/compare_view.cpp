@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -21,12 +22,13 @@
 #include <set>
 
 #include "core/error.h"
-#include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
 #include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/run_diff_model.h"
+#include "ui/details/details_panel.h"
 #include "ui/tables/table_proxy.h"
+#include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_find_bar.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -84,20 +86,28 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   sessionB_->setTrace(b_);
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
-  splitter->addWidget(buildTimelines());
+  // The details of what was clicked sit right of both timelines, as in the main window.
+  auto* timelinesAndDetails = new QSplitter(Qt::Horizontal, splitter);
+  timelinesAndDetails->addWidget(buildTimelines());
+  timelinesAndDetails->addWidget(buildDetails());
+  timelinesAndDetails->setStretchFactor(0, 4);
+  timelinesAndDetails->setStretchFactor(1, 1);
+  timelinesAndDetails->setSizes({1100, 380});
+  splitter->addWidget(timelinesAndDetails);
   auto* bottom = new QWidget(splitter);
   auto* bottomLayout = new QVBoxLayout(bottom);
   bottomLayout->setContentsMargins(4, 4, 4, 4);
   bottomLayout->addWidget(buildAlignmentBar());
   bottomLayout->addWidget(buildSummary());
-  bottomLayout->addWidget(
-      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), bottom));
 
   // The diff table and the roofline of both runs, side by side as tabs.
   tabs_ = new QTabWidget(bottom);
   auto* diffPage = new QWidget(tabs_);
   auto* diffLayout = new QVBoxLayout(diffPage);
   diffLayout->setContentsMargins(0, 4, 0, 0);
+  // Both runs' bottleneck verdicts, side by side, above the table (the roofline tab keeps its height).
+  diffLayout->addWidget(
+      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), diffPage));
   auto* tableBar = new QHBoxLayout;
   byCombo_ = new QComboBox(diffPage);
   byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));
@@ -136,6 +146,12 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
   splitter->setSizes({600, 400});
+  // The roofline needs height (a log-log chart over several decades): it takes two thirds while its tab shows.
+  connect(tabs_, &QTabWidget::currentChanged, splitter, [this, splitter] {
+    int total = splitter->sizes().value(0) + splitter->sizes().value(1);
+    bool roofline = tabs_->currentWidget() == roofline_;
+    splitter->setSizes({roofline ? total / 3 : total * 3 / 5, roofline ? total - total / 3 : total * 2 / 5});
+  });
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -149,11 +165,12 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   });
   connect(sessionA_, &TraceSession::viewRangeChanged, this, [this] { syncFrom(sessionA_); });
   connect(sessionB_, &TraceSession::viewRangeChanged, this, [this] { syncFrom(sessionB_); });
+  connect(sessionA_, &TraceSession::selectionChanged, this, [this] { showDetailsOf(sessionA_); });
+  connect(sessionB_, &TraceSession::selectionChanged, this, [this] { showDetailsOf(sessionB_); });
 
-  diff_.summary = compareTotals(runTotals(*a_), runTotals(*b_));
-  recomputeDiff();
   fillAnchorNames();
-  setAlignment({}, {}, 0);
+  auto [anchorA, anchorB] = defaultAnchors(*a_, *b_);
+  if (!setAlignment(anchorA, anchorB, 0)) setAlignment({}, {}, 0);
 }
 
 CompareView::~CompareView() {
@@ -181,7 +198,45 @@ QWidget* CompareView::buildTimelines() {
   };
   timelineA_ = addRun(QStringLiteral("A"), *a_, sessionA_);
   timelineB_ = addRun(QStringLiteral("B"), *b_, sessionB_);
+  // What differs between two runs is mostly on the GPU: each process's CPU rows fold into one summary
+  // strip, so that the GPU rows are in view; a click on a header opens them.
+  for (TimelineView* view : {timelineA_, timelineB_}) {
+    TimelineCanvas* canvas = view->canvas();
+    const auto& rows = canvas->layout().rows();
+    for (int row = 0; row < static_cast<int>(rows.size()); ++row)
+      if (rows[static_cast<size_t>(row)].kind == RowKind::Process && !rows[static_cast<size_t>(row)].collapsed)
+        canvas->toggleRow(row);
+  }
   return timelines;
+}
+
+QWidget* CompareView::buildDetails() {
+  auto* box = new QWidget(this);
+  auto* layout = new QVBoxLayout(box);
+  layout->setContentsMargins(4, 2, 0, 0);
+  // Names the run whose selection is shown; the panel itself says what to click while nothing is selected.
+  detailsTitle_ = new QLabel(box);
+  detailsTitle_->hide();
+  detailsTitle_->setContentsMargins(4, 2, 4, 2);
+  layout->addWidget(detailsTitle_);
+  detailsStack_ = new QStackedWidget(box);
+  detailsA_ = new DetailsPanel(sessionA_, detailsStack_);
+  detailsB_ = new DetailsPanel(sessionB_, detailsStack_);
+  detailsStack_->addWidget(detailsA_);
+  detailsStack_->addWidget(detailsB_);
+  layout->addWidget(detailsStack_, 1);
+  return box;
+}
+
+DetailsPanel* CompareView::shownDetails() const { return qobject_cast<DetailsPanel*>(detailsStack_->currentWidget()); }
+
+void CompareView::showDetailsOf(TraceSession* session) {
+  if (!session->selection()) return;  // keep showing the other run's selection, if any
+  const bool inA = session == sessionA_;
+  detailsStack_->setCurrentWidget(inA ? detailsA_ : detailsB_);
+  const Trace& trace = inA ? *a_ : *b_;
+  detailsTitle_->setText(tr("Selected in %1").arg(runTitle(inA ? QStringLiteral("A") : QStringLiteral("B"), trace)));
+  detailsTitle_->show();
 }
 
 QWidget* CompareView::buildAlignmentBar() {
@@ -239,8 +294,17 @@ QWidget* CompareView::buildAlignmentBar() {
 QWidget* CompareView::buildSummary() {
   auto* frame = new QFrame(this);
   frame->setFrameShape(QFrame::StyledPanel);
-  summaryGrid_ = new QGridLayout(frame);
-  summaryGrid_->setContentsMargins(6, 4, 6, 4);
+  auto* layout = new QVBoxLayout(frame);
+  layout->setContentsMargins(6, 4, 6, 4);
+  layout->setSpacing(2);
+  windowLabel_ = new QLabel(frame);
+  windowLabel_->setObjectName(QStringLiteral("summaryWindow"));
+  windowLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(windowLabel_);
+  auto* grid = new QWidget(frame);
+  layout->addWidget(grid);
+  summaryGrid_ = new QGridLayout(grid);
+  summaryGrid_->setContentsMargins(0, 0, 0, 0);
   summaryGrid_->setHorizontalSpacing(14);
   summaryGrid_->setVerticalSpacing(1);
   return frame;
@@ -251,7 +315,8 @@ void CompareView::recomputeDiff() {
   std::vector<DiffRow> rows;
   // A file whose NVTX table cannot be read gives an empty table and says why, instead of failing.
   try {
-    rows = matchByName(diffSides(*a_, by), diffSides(*b_, by));
+    rows = matchByName(diffSides(*a_, by, windowOf(true)), diffSides(*b_, by, windowOf(false)));
+    diff_.summary = compareTotals(runTotals(*a_, windowOf(true)), runTotals(*b_, windowOf(false)));
     diffNote_->hide();
   } catch (const TraceError& error) {
     diffNote_->setText(QString::fromUtf8(error.what()));
@@ -262,6 +327,7 @@ void CompareView::recomputeDiff() {
   table_->resizeColumnToContents(RunDiffModel::NameColumn);
   table_->setColumnWidth(RunDiffModel::NameColumn, std::min(table_->columnWidth(RunDiffModel::NameColumn), 480));
 
+  windowLabel_->setText(windowText());
   // The summary: two halves side by side, each "metric | A | B | delta | delta %".
   while (QLayoutItem* item = summaryGrid_->takeAt(0)) {
     delete item->widget();
@@ -349,9 +415,30 @@ void CompareView::applyAlignmentControls() {
   anchorB_ = anchorB;
   manualShift_ = shift;
   alignment_ = *aligned;
+  if (auto window = alignedWindow(*a_, anchorA, *b_, anchorB)) window_ = *window;
   alignmentLabel_->setStyleSheet(QString());
   alignmentLabel_->setText(alignmentText());
-  syncFrom(sessionA_);
+  recomputeDiff();
+  showWindow();
+}
+
+std::optional<TimeWindow> CompareView::windowOf(bool a) const {
+  if (anchorA_.kind == AlignmentAnchor::Kind::Start) return std::nullopt;
+  return a ? window_.a : window_.b;
+}
+
+void CompareView::showWindow() {
+  const TimeWindow view = window_.viewOfA();
+  sessionA_->setViewRange(view.start, view.end);
+  syncFrom(sessionA_);  // also when A's range did not change but the alignment did
+}
+
+QString CompareView::windowText() const {
+  auto span = [](const TimeWindow& w) { return QString::fromStdString(formatDuration(w.span())); };
+  if (anchorA_.kind == AlignmentAnchor::Kind::Start)
+    return tr("Summary of the whole runs: A %1, B %2").arg(span(window_.a), span(window_.b));
+  return tr("Aligned window: %1, A %2, B %3")
+      .arg(QString::fromStdString(window_.label), span(window_.a), span(window_.b));
 }
 
 bool CompareView::setAlignment(const AlignmentAnchor& anchorA, const AlignmentAnchor& anchorB, TimeNs manualShift) {
@@ -420,19 +507,6 @@ void CompareView::showRow(int row) {
   // Select in the follower first, then focus the leader: its view change moves the follower with it.
   highlightIn(inA ? sessionB_ : sessionA_, inA ? timelineB_ : timelineA_, diffRow, false);
   highlightIn(inA ? sessionA_ : sessionB_, inA ? timelineA_ : timelineB_, diffRow, true);
-}
-
-CompareView* openCompare(const QString& pathA, const QString& pathB, QWidget* parent) {
-  std::shared_ptr<const Trace> a = loadTrace(pathA.toStdString());
-  std::shared_ptr<const Trace> b = loadTrace(pathB.toStdString());
-  auto* view = new CompareView(std::move(a), std::move(b), parent);
-  view->setWindowFlag(Qt::Window);
-  view->setAttribute(Qt::WA_DeleteOnClose);
-  view->setWindowTitle(QObject::tr("Compare %1 (A) and %2 (B) — gpuscope")
-                           .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
-  view->resize(1400, 900);
-  view->show();
-  return view;
 }
 
 }  // namespace gpuscope::ui

@@ -1,11 +1,12 @@
 #pragma once
 // CompareView: two runs side by side: their timelines stacked and moving together through an alignment,
-// the alignment controls, a summary of both runs, and the kernel or NVTX diff table beside (in a tab) the
-// roofline of both runs.
+// the details of what is clicked in either, the alignment controls, a summary of the aligned window of both
+// runs, and the kernel or NVTX diff table of that window beside (in a tab) the roofline of both runs.
 #include <QWidget>
 #include <memory>
 #include <optional>
 
+#include "core/diff/aligned_window.h"
 #include "core/diff/run_alignment.h"
 #include "core/diff/run_diff.h"
 #include "ui/session/trace_session.h"
@@ -15,12 +16,14 @@ class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QSpinBox;
+class QStackedWidget;
 class QTabWidget;
 class QTreeView;
 
 namespace gpuscope::ui {
 
 class CompareRooflineView;
+class DetailsPanel;
 class RunDiffModel;
 class TableFilterProxy;
 class TimelineView;
@@ -28,8 +31,9 @@ class TimelineView;
 class CompareView : public QWidget {
   Q_OBJECT
  public:
-  // A is the baseline, B the run compared with it; deltas are B - A. Reading the summary totals may throw
-  // TraceError for a damaged file.
+  // A is the baseline, B the run compared with it; deltas are B - A. Opens aligned as defaultAnchors
+  // says, on the aligned window, with each run's CPU rows collapsed so that its GPU rows show. Reading the
+  // summary totals may throw TraceError for a damaged file.
   CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b, QWidget* parent = nullptr);
   // Deletes the widgets before the sessions they observe.
   ~CompareView() override;
@@ -45,18 +49,27 @@ class CompareView : public QWidget {
   QTabWidget* tabs() const { return tabs_; }
   CompareRooflineView* rooflineView() const { return roofline_; }
   const RunDiff& diff() const { return diff_; }
+  // The details of the selection in A and in B, and the one shown (that of the run last clicked).
+  DetailsPanel* detailsA() const { return detailsA_; }
+  DetailsPanel* detailsB() const { return detailsB_; }
+  DetailsPanel* shownDetails() const;
 
   // Matches kernels or NVTX ranges; recomputes the table.
   void setDiffBy(DiffBy by);
   DiffBy diffBy() const { return diff_.by; }
 
   // Pins ANCHOR_A in A to ANCHOR_B in B, B shifted later by MANUAL_SHIFT; the controls show it. The anchors
-  // share their kind and name (ANCHOR_A's); their indexes may differ. Returns false (and keeps the previous
+  // share their kind and name (ANCHOR_A's); their indexes may differ. The summary and the diff table then
+  // cover the window the anchors pin, and the timelines show it. Returns false (and keeps the previous
   // alignment) when an anchor is not in its run.
   bool setAlignment(const AlignmentAnchor& anchorA, const AlignmentAnchor& anchorB, TimeNs manualShift = 0);
   const RunAlignment& alignment() const { return alignment_; }
   // What the alignment line says, e.g. "B's start on A's start, B shifted +1.000 ms".
   QString alignmentText() const;
+  // The stretch of each run the summary and the diff cover, and what the summary says of it, e.g.
+  // "Aligned window: NVTX 'epoch 1', A 524.043 ms, B 322.162 ms".
+  const AlignedWindow& window() const { return window_; }
+  QString windowText() const;
 
   // Selects the source row ROW of the diff model: focuses the name's first instance in the run that has
   // it, selects the first instance in the other run, and fills both timelines' find bars with the name
@@ -65,6 +78,11 @@ class CompareView : public QWidget {
 
  private:
   QWidget* buildTimelines();
+  QWidget* buildDetails();
+  void showDetailsOf(TraceSession* session);
+  // The window of A (or B) that the summary and the diff cover: none for the whole run.
+  std::optional<TimeWindow> windowOf(bool a) const;
+  void showWindow();
   QWidget* buildAlignmentBar();
   QWidget* buildSummary();
   void recomputeDiff();
@@ -81,6 +99,7 @@ class CompareView : public QWidget {
   TimelineView* timelineB_ = nullptr;
   RunDiff diff_;
   RunAlignment alignment_;
+  AlignedWindow window_;
   AlignmentAnchor anchorA_;
   AlignmentAnchor anchorB_;
   TimeNs manualShift_ = 0;
@@ -94,7 +113,12 @@ class CompareView : public QWidget {
   QDoubleSpinBox* shiftUs_ = nullptr;
   QLabel* alignmentLabel_ = nullptr;
   QComboBox* byCombo_ = nullptr;
+  QLabel* windowLabel_ = nullptr;
   QGridLayout* summaryGrid_ = nullptr;
+  QLabel* detailsTitle_ = nullptr;
+  QStackedWidget* detailsStack_ = nullptr;
+  DetailsPanel* detailsA_ = nullptr;
+  DetailsPanel* detailsB_ = nullptr;
   QLabel* diffNote_ = nullptr;
   RunDiffModel* model_ = nullptr;
   TableFilterProxy* proxy_ = nullptr;
@@ -102,9 +126,5 @@ class CompareView : public QWidget {
   QTabWidget* tabs_ = nullptr;
   CompareRooflineView* roofline_ = nullptr;
 };
-
-// A top-level window comparing the trace files PATH_A and PATH_B (loaded here, in the caller's thread).
-// Throws TraceError with one sentence when either file cannot be read.
-CompareView* openCompare(const QString& pathA, const QString& pathB, QWidget* parent = nullptr);
 
 }  // namespace gpuscope::ui

@@ -12,8 +12,7 @@
 #include <QVBoxLayout>
 
 #include "core/details/kernel_roofline.h"
-#include "core/error.h"
-#include "core/roofline/device_peaks.h"
+#include "core/roofline/roofline_chart.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
@@ -41,9 +40,7 @@ DetailsPanel::DetailsPanel(TraceSession* session, QWidget* parent) : QWidget(par
   connect(session_, &TraceSession::selectionChanged, this, &DetailsPanel::refresh);
   connect(session_, &TraceSession::timeBaseChanged, this, &DetailsPanel::refresh);
   connect(session_, &TraceSession::traceChanged, this, [this] {
-    rooflineLoaded_ = false;
-    rooflineKernels_.clear();
-    rooflineError_.clear();
+    roofline_.reset();
     refresh();
   });
   connect(toCall_, &QPushButton::clicked, this, &DetailsPanel::jumpToLaunchingCall);
@@ -121,31 +118,17 @@ void DetailsPanel::refresh() {
 
 void DetailsPanel::addRooflineSections(EventRef event) {
   const Trace& trace = *session_->trace();
-  if (!rooflineLoaded_) {
-    rooflineLoaded_ = true;
-    try {
-      rooflineKernels_ = loadRooflineKernels(trace.database());
-    } catch (const TraceError& error) {
-      rooflineKernels_.clear();  // an unreadable metrics table: the kernel's other details still show
-      rooflineError_ = error.what();
-    }
-  }
-  if (!rooflineError_.empty()) {
-    details_.sections.push_back({"Roofline", {{"Metrics", rooflineError_, std::nullopt}}});
+  if (!roofline_) roofline_ = std::make_unique<RooflineChart>(loadRooflineChart(trace));
+  if (!roofline_->metricsError.empty()) {
+    // An unreadable metrics table: the kernel's other details still show.
+    details_.sections.push_back({"Roofline", {{"Metrics", roofline_->metricsError, std::nullopt}}});
     return;
   }
-  const RooflineKernel* kernel = findRooflineKernel(rooflineKernels_, trace.track(event.track).globalTid,
-                                                    trace.lane(event).correlation[event.index]);
+  const RooflineKernel* kernel =
+      roofline_->kernelOf(trace.track(event.track).globalTid, trace.lane(event).correlation[event.index]);
   if (!kernel) return;
-  DeviceRoofs roofs;
-  if (const DeviceInfo* device = trace.device(kernel->deviceId)) {
-    try {
-      roofs = measuredOrTheoreticalRoofs(trace.database(), *device);
-    } catch (const TraceError&) {
-      roofs = deviceRoofs(*device);  // an unreadable peaks table: the theoretical roofs
-    }
-  }
-  for (auto& section : kernelRooflineSections(*kernel, roofs)) details_.sections.push_back(std::move(section));
+  for (auto& section : kernelRooflineSections(*kernel, roofline_->roofsOf(kernel->deviceId)))
+    details_.sections.push_back(std::move(section));
 }
 
 void DetailsPanel::fillTree() {

@@ -3,10 +3,11 @@
 // that jump between an API call and the GPU work it launched; a kernel with metrics also shows its roofline
 // counters and its place under the roofs.
 #include <QWidget>
+#include <memory>
 #include <vector>
 
 #include "core/details/event_details.h"
-#include "core/roofline/roofline.h"
+#include "core/roofline/roofline_chart.h"
 
 class QLabel;
 class QPushButton;
@@ -50,9 +51,7 @@ class DetailsPanel : public QWidget {
   EventDetails details_;
   std::vector<EventRef> links_;  // targets of link fields, by the index their items store
   // The trace's kernels with metrics and its device roofs, read on the first kernel selected.
-  bool rooflineLoaded_ = false;
-  std::vector<RooflineKernel> rooflineKernels_;
-  std::string rooflineError_;  // why the metrics could not be read, when they could not
+  std::unique_ptr<RooflineChart> roofline_;
   QLabel* title_ = nullptr;
   QLabel* kind_ = nullptr;
   QLabel* empty_ = nullptr;

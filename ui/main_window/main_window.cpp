@@ -25,7 +25,7 @@
 
 #include "core/error.h"
 #include "ui/analysis/background_analysis.h"
-#include "ui/compare/compare_view.h"
+#include "ui/compare/compare_window.h"
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
 #include "ui/main_window/analysis_view.h"
@@ -33,6 +33,7 @@
 #include "ui/main_window/keyboard_shortcuts.h"
 #include "ui/main_window/recent_files.h"
 #include "ui/main_window/welcome_view.h"
+#include "ui/roofline/ncu_import_job.h"
 #include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/summary/trace_summary_view.h"
@@ -130,6 +131,23 @@ void MainWindow::createActions() {
   compareAction_->setStatusTip(tr("Open a second run and compare it with this one, side by side"));
   connect(compareAction_, &QAction::triggered, this, &MainWindow::showCompareDialog);
 
+  importNcuAction_ = new QAction(tr("Import &ncu Metrics…"), this);
+  importNcuAction_->setObjectName(QStringLiteral("importNcuMetrics"));
+  importNcuAction_->setStatusTip(
+      tr("Attach an `ncu --csv` report's counters to this trace's kernels, for the roofline"));
+  connect(importNcuAction_, &QAction::triggered, this, &MainWindow::showImportNcuDialog);
+  ncuImport_ = new NcuImportJob(this);
+  connect(ncuImport_, &NcuImportJob::finished, this,
+          [this](const QString& target, const QString& summary, const QStringList& notes) {
+            importNcuAction_->setEnabled(session_->hasTrace());
+            statusBar()->showMessage(summary + (notes.isEmpty() ? QString() : " " + notes.join("; ") + "."));
+            openFile(target);
+          });
+  connect(ncuImport_, &NcuImportJob::failed, this, [this](const QString& message) {
+    importNcuAction_->setEnabled(session_->hasTrace());
+    reportError_(message);
+  });
+
   quitAction_ = new QAction(tr("&Quit"), this);
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
@@ -144,6 +162,7 @@ void MainWindow::createMenus() {
   // Pruned when opened, so a file deleted meanwhile disappears from the list.
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
   file->addAction(compareAction_);
+  file->addAction(importNcuAction_);
   file->addAction(reloadAction_);
   file->addAction(closeAction_);
   file->addSeparator();
@@ -208,6 +227,20 @@ void MainWindow::updateState() {
   reloadAction_->setEnabled(!currentFile_.isEmpty());
   closeAction_->setEnabled(hasTrace);
   compareAction_->setEnabled(hasTrace);
+  importNcuAction_->setEnabled(hasTrace && !ncuImport_->isRunning());
+}
+
+void MainWindow::showImportNcuDialog() {
+  if (!session_->hasTrace()) return;
+  NcuImportOptions options;
+  if (askNcuImport(this, currentFile_, options)) startNcuImport(options);
+}
+
+bool MainWindow::startNcuImport(const NcuImportOptions& options) {
+  if (!ncuImport_->start(options)) return false;
+  importNcuAction_->setEnabled(false);
+  statusBar()->showMessage(tr("Importing %1…").arg(QFileInfo(QString::fromStdString(options.ncuCsvPath)).fileName()));
+  return true;
 }
 
 void MainWindow::openFile(const QString& path) {
@@ -235,23 +268,15 @@ void MainWindow::showCompareDialog() {
 
 QWidget* MainWindow::compareWith(const QString& path) {
   if (currentFile_.isEmpty() || path.isEmpty()) return nullptr;
-  QApplication::setOverrideCursor(Qt::WaitCursor);
-  QWidget* view = nullptr;
-  QString error;
-  try {
-    // Its own copies of both traces: the compare window outlives a trace closed or reloaded here.
-    view = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
-  } catch (const TraceError& e) {
-    error = QString::fromStdString(e.what());
-  } catch (const std::bad_alloc&) {
-    error = tr("There is not enough memory to hold both traces.");
-  }
-  QApplication::restoreOverrideCursor();
-  if (!error.isEmpty()) {
+  // Its own copies of both traces, loaded in the background: the compare window outlives a trace closed or
+  // reloaded here. A file that cannot be read closes it with one sentence.
+  CompareWindow* window = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
+  connect(window, &CompareWindow::failed, this, [this, window](const QString& error) {
     std::fprintf(stderr, "gpuscope-ui: %s\n", error.toLocal8Bit().constData());
     if (!batch_ && reportError_) reportError_(error);
-  }
-  return view;
+    window->close();
+  });
+  return window;
 }
 
 void MainWindow::reload() {

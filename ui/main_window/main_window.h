@@ -15,6 +15,10 @@ class QMimeData;
 class QStackedWidget;
 class QTabWidget;
 
+namespace gpuscope {
+struct NcuImportOptions;
+}
+
 namespace gpuscope::ui {
 
 class AnalysisPanel;
@@ -22,6 +26,7 @@ class AnalysisView;
 class BackgroundAnalysis;
 class BackgroundTraceLoader;
 class LoadProgressWidget;
+class NcuImportJob;
 class RecentFiles;
 class RooflineView;
 class TraceSession;
@@ -80,10 +85,15 @@ class MainWindow : public QMainWindow {
   void showOpenDialog();
   void reload();
   void closeTrace();
-  // Opens the compare window of the current trace (A) and PATH (B); load errors go to the error reporter.
-  // Returns the window, or null when either trace cannot be read.
+  // Opens the compare window of the current trace (A) and PATH (B), which loads both in the background
+  // (a CompareWindow); load errors go to the error reporter and close it. Null without a current trace.
   QWidget* compareWith(const QString& path);
   void showCompareDialog();
+  // File > Import ncu Metrics: asks for the report and the target, then startNcuImport.
+  void showImportNcuDialog();
+  // Runs `import-ncu` with OPTIONS in the background and opens the file that holds the metrics when it is
+  // done (errors go to the error reporter); false while another import runs.
+  bool startNcuImport(const NcuImportOptions& options);
   // Analyzes the current file in the background (after every load; in Batch mode only when asked).
   void analyzeCurrentTrace();
 
@@ -131,6 +141,8 @@ class MainWindow : public QMainWindow {
   QAction* reloadAction_ = nullptr;
   QAction* closeAction_ = nullptr;
   QAction* compareAction_ = nullptr;
+  QAction* importNcuAction_ = nullptr;
+  NcuImportJob* ncuImport_ = nullptr;
   QAction* quitAction_ = nullptr;
   ErrorReporter reportError_;
   QString currentFile_;

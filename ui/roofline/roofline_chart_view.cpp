@@ -46,6 +46,7 @@ RooflineChartView::RooflineChartView(QChart* chart, QWidget* parent) : QChartVie
   setRubberBand(QChartView::RectangleRubberBand);
   setFocusPolicy(Qt::StrongFocus);
   setRenderHint(QPainter::Antialiasing);
+  setMouseTracking(true);  // hovers without a button pressed, for the points' tooltips
   connect(chart, &QChart::plotAreaChanged, this, [this] { updateTicks(); });
 }
 
@@ -245,6 +246,7 @@ void RooflineChartView::mousePressEvent(QMouseEvent* event) {
 }
 
 void RooflineChartView::mouseMoveEvent(QMouseEvent* event) {
+  if (event->buttons() == Qt::NoButton) emit hovered(event->position());
   if (pressOnPoint_) {
     event->accept();
     return;

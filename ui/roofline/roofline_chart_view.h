@@ -54,6 +54,8 @@ class RooflineChartView : public QChartView {
   void rangeChanged();
   // A press and release on a point (as the hit test says), at VIEWPORT_POSITION.
   void pointClicked(QPointF viewportPosition);
+  // The mouse moved, no button pressed, to VIEWPORT_POSITION.
+  void hovered(QPointF viewportPosition);
 
  protected:
   void wheelEvent(QWheelEvent* event) override;

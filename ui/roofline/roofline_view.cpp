@@ -2,9 +2,10 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
-#include <QCursor>
 #include <QGraphicsEllipseItem>
+#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
@@ -21,13 +22,10 @@
 #include <cmath>
 #include <map>
 
-#include "core/db/sqlite_database.h"
-#include "core/error.h"
 #include "core/model/global_id.h"
-#include "core/roofline/device_peaks.h"
-#include "core/schema/trace_schema.h"
 #include "core/text/units.h"
 #include "ui/roofline/roofline_chart_view.h"
+#include "ui/roofline/roofline_palette.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
@@ -36,6 +34,17 @@ namespace {
 uint64_t kernelKey(int64_t globalPid, uint32_t correlationId) {
   return uint64_t{global_id::pid(globalPid)} << 32 | correlationId;
 }
+
+// A point's name as a label: short enough not to cover its neighbours; the tooltip has the whole name.
+QString elidedLabel(const std::string& name) {
+  constexpr int kLongest = 28;
+  QString text = QString::fromStdString(name);
+  return text.size() <= kLongest ? text : text.left(kLongest - 1) + QChar(0x2026);
+}
+
+// Library kernel names ("sm90_xmma_dgrad_implicit_gemm_...") have no spaces: a zero-width space after each
+// underscore lets the narrow details panel wrap them instead of cutting them off.
+QString breakableAtUnderscores(QString text) { return text.replace('_', QStringLiteral("_\u200B")); }
 
 QString number(double value, int decimals = 0) { return QLocale(QLocale::English).toString(value, 'f', decimals); }
 
@@ -58,21 +67,6 @@ QToolButton* toggle(const QString& text, const QString& tip, QWidget* parent) {
   return button;
 }
 
-// Colours of the bounding roofs: memory levels blue/orange/green, compute red.
-QColor boundColour(const std::string& limiter) {
-  if (limiter == "DRAM") return QColor(0x1f, 0x77, 0xb4);
-  if (limiter == "L2") return QColor(0xff, 0x7f, 0x0e);
-  if (limiter == "L1") return QColor(0x2c, 0xa0, 0x2c);
-  return QColor(0xd6, 0x27, 0x28);
-}
-
-QString boundName(const std::string& limiter) {
-  if (limiter.empty()) return QStringLiteral("No roof");
-  auto peak = limiter.find(" peak");
-  if (peak != std::string::npos) return "Compute-bound (" + QString::fromStdString(limiter.substr(0, peak)) + ")";
-  return QString::fromStdString(limiter) + "-bound";
-}
-
 }  // namespace
 
 RooflineView::RooflineView(TraceSession* session, QWidget* parent)
@@ -83,7 +77,9 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
       resetZoom_(new QPushButton(tr("Reset zoom"), this)),
       chart_(new QChart()),
       chartView_(new RooflineChartView(chart_, this)),
-      message_(new QLabel(this)) {
+      message_(new QLabel(this)),
+      labelsBox_(new QCheckBox(tr("Labels"), this)),
+      details_(new QLabel(this)) {
   for (auto level : kMemoryLevels)
     levelBox_->addItem(QString::fromUtf8(memoryLevelName(level).data()), static_cast<int>(level));
   kindBox_->addItem(tr("Kernel instances"), static_cast<int>(RooflineGrouping::Instance));
@@ -96,6 +92,10 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   controls->addSpacing(16);
   controls->addWidget(new QLabel(tr("Points:"), this));
   controls->addWidget(kindBox_);
+  controls->addSpacing(16);
+  controls->addWidget(labelsBox_);
+  labelsBox_->setToolTip(tr("Write each point's kernel or range name beside it"));
+  connect(labelsBox_, &QCheckBox::toggled, this, [this] { placeDiscs(); });
   controls->addStretch(1);
   controls->addWidget(resetZoom_);
   // Which roofs are drawn: memory levels and precisions, any number at once.
@@ -129,10 +129,21 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   connect(chartView_, &RooflineChartView::pointClicked, this, [this](QPointF position) {
     if (auto index = pointAtPosition(position)) activatePoint(*index);
   });
+  connect(chartView_, &RooflineChartView::hovered, this, &RooflineView::showHover);
+  // The clicked point's details beside the chart, so the Roofline tab answers a click by itself.
+  details_->setObjectName(QStringLiteral("rooflinePointDetails"));
+  details_->setWordWrap(true);
+  details_->setTextFormat(Qt::RichText);
+  details_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  details_->setFixedWidth(280);
+  auto* chartAndDetails = new QHBoxLayout();
+  chartAndDetails->addWidget(chartView_, 1);
+  chartAndDetails->addWidget(details_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(controls);
   layout->addLayout(roofs);
-  layout->addWidget(chartView_, 1);
+  layout->addLayout(chartAndDetails, 1);
   layout->addWidget(message_);
   message_->setWordWrap(true);
   chart_->setTitle(tr("Roofline"));
@@ -151,6 +162,8 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
 
 QString RooflineView::message() const { return message_->text(); }
 
+QString RooflineView::pointDetails() const { return details_->text(); }
+
 MemoryLevel RooflineView::level() const { return static_cast<MemoryLevel>(levelBox_->currentData().toInt()); }
 
 RooflineGrouping RooflineView::grouping() const {
@@ -164,74 +177,38 @@ const std::vector<size_t>& RooflineView::drawnPoints(const QScatterSeries* serie
 }
 
 void RooflineView::reload() {
-  kernels_.clear();
-  ranges_.clear();
-  kernelEvents_.clear();
-  roofs_ = DeviceRoofs{};
-  const auto& trace = session_->trace();
-  if (trace) {
-    try {
-      const auto& db = trace->database();
-      kernels_ = loadRooflineKernels(db);
-      if (!kernels_.empty() && db.hasTable(table::kNvtx)) ranges_ = loadNvtxRanges(db);
-    } catch (const TraceError&) {
-      kernels_.clear();  // an unreadable metrics table reads as no metrics; the message says what to do
+  data_ = session_->trace() ? loadRooflineChart(*session_->trace()) : RooflineChart{};
+  roofs_ = data_.roofs();
+  if (data_.hasMetrics()) {
+    // FP64, FP32 and (where the GPU has tensor cores) Tensor ceilings; FP16 where some kernel counted FP16 FLOPs.
+    bool fp16 = std::any_of(data_.kernels.begin(), data_.kernels.end(),
+                            [](const RooflineKernel& k) { return k.metrics.flopsOf(Precision::Fp16).value_or(0) > 0; });
+    for (auto [precision, shown] :
+         {std::pair{Precision::Fp16, fp16}, std::pair{Precision::Tensor, roofs_.peak(Precision::Tensor) > 0}}) {
+      QSignalBlocker block(precisionToggle(precision));
+      precisionToggle(precision)->setChecked(shown);
     }
-    if (!kernels_.empty()) {
-      uint32_t deviceId = kernels_.front().deviceId;
-      if (const auto* device = trace->device(deviceId)) {
-        try {
-          roofs_ = measuredOrTheoreticalRoofs(trace->database(), *device);
-        } catch (const TraceError&) {
-          roofs_ = deviceRoofs(*device);  // an unreadable peaks table: the theoretical roofs
-        }
-      }
-      roofs_.deviceId = deviceId;
-      // FP64 and FP32 ceilings, and FP16 and Tensor ones where some kernel counted such FLOPs.
-      for (auto precision : {Precision::Fp16, Precision::Tensor}) {
-        bool counted = std::any_of(kernels_.begin(), kernels_.end(), [precision](const RooflineKernel& k) {
-          return k.metrics.flopsOf(precision).value_or(0) > 0;
-        });
-        QSignalBlocker block(precisionToggle(precision));
-        precisionToggle(precision)->setChecked(counted);
-      }
-      // A roof this GPU has no figure for cannot be drawn: its button says so and stays off-limits.
-      for (auto memory : kMemoryLevels) {
-        QString name = QString::fromUtf8(memoryLevelName(memory).data());
-        bool known = roofs_.bandwidthOf(memory) > 0;
-        levelToggle(memory)->setEnabled(known);
-        levelToggle(memory)->setToolTip(known ? tr("Show or hide the %1 bandwidth roof").arg(name)
-                                              : tr("The %1 bandwidth of this GPU is not known").arg(name));
-      }
-      for (auto precision : kPrecisions) {
-        QString name = QString::fromUtf8(precisionName(precision).data());
-        bool known = roofs_.peak(precision) > 0;
-        precisionToggle(precision)->setEnabled(known);
-        precisionToggle(precision)->setToolTip(known ? tr("Show or hide the %1 peak").arg(name)
-                                                     : tr("The %1 peak of this GPU is not known").arg(name));
-      }
-      // Kernel events by (process, correlation), for selecting a point's kernel.
-      std::unordered_map<uint64_t, bool> wanted;
-      for (const auto& kernel : kernels_)
-        wanted[kernelKey(kernel.metrics.globalPid, kernel.metrics.correlationId)] = true;
-      const auto& tracks = trace->tracks();
-      for (uint32_t t = 0; t < tracks.size(); ++t) {
-        if (tracks[t].kind != TrackKind::GpuKernels) continue;
-        for (uint32_t l = 0; l < tracks[t].lanes.size(); ++l) {
-          const auto& lane = tracks[t].lanes[l];
-          for (uint32_t i = 0; i < lane.size(); ++i) {
-            auto key = kernelKey(tracks[t].globalTid, lane.correlation[i]);
-            if (wanted.count(key)) kernelEvents_[key] = EventRef{t, l, i};
-          }
-        }
-      }
+    // A roof this GPU has no figure for cannot be drawn: its button says so and stays off-limits.
+    for (auto memory : kMemoryLevels) {
+      QString name = QString::fromUtf8(memoryLevelName(memory).data());
+      bool known = roofs_.bandwidthOf(memory) > 0;
+      levelToggle(memory)->setEnabled(known);
+      levelToggle(memory)->setToolTip(known ? tr("Show or hide the %1 bandwidth roof").arg(name)
+                                            : tr("The %1 bandwidth of this GPU is not known").arg(name));
+    }
+    for (auto precision : kPrecisions) {
+      QString name = QString::fromUtf8(precisionName(precision).data());
+      bool known = roofs_.peak(precision) > 0;
+      precisionToggle(precision)->setEnabled(known);
+      precisionToggle(precision)->setToolTip(known ? tr("Show or hide the %1 peak").arg(name)
+                                                   : tr("The %1 peak of this GPU is not known").arg(name));
     }
   }
   rebuildPoints();
 }
 
 void RooflineView::rebuildPoints() {
-  points_ = kernels_.empty() ? std::vector<RooflinePoint>{} : rooflinePoints(kernels_, grouping(), ranges_);
+  points_ = data_.points(grouping());
   rebuildChart();
 }
 
@@ -263,7 +240,7 @@ void RooflineView::addRoofs(double xMin, double xMax) {
     double xEnd = highest > 0 ? highest / bandwidth : xMax;
     line->append(xMin, xMin * bandwidth);
     line->append(xEnd, xEnd * bandwidth);
-    QPen pen(boundColour(std::string(memoryLevelName(memory))), 2);
+    QPen pen(roofColour(memory), 2);
     if (memory != level()) pen.setStyle(Qt::DashDotLine);  // a roof for other points than those drawn
     line->setPen(pen);
     chart_->addSeries(line);
@@ -276,10 +253,7 @@ void RooflineView::addRoofs(double xMin, double xMax) {
                      measuredTag(roofs_.sourceOf(precision)));
     compute->append(widest > 0 ? peak / widest : xMin, peak);
     compute->append(xMax, peak);
-    QPen pen(boundColour("peak"), 2);
-    if (precision == Precision::Fp64) pen.setStyle(Qt::DashLine);
-    if (precision == Precision::Fp16) pen.setStyle(Qt::DotLine);
-    if (precision == Precision::Tensor) pen.setStyle(Qt::DashDotDotLine);
+    QPen pen(roofColour(precision), 2);
     compute->setPen(pen);
     chart_->addSeries(compute);
   }
@@ -294,18 +268,23 @@ void RooflineView::rebuildChart(bool keepZoom) {
   placedSizes_.clear();
   qDeleteAll(discs_);
   discs_.clear();
+  qDeleteAll(labels_);
+  labels_.clear();
+  hovered_.reset();
+  details_->clear();
   selectionSeries_ = nullptr;
   resetZoom_->setEnabled(false);
   if (!session_->hasTrace()) {
     message_->setText(tr("Open a trace to see its roofline."));
     return;
   }
-  if (kernels_.empty()) {
+  if (!data_.hasMetrics()) {
     message_->setText(
-        tr("This trace has no kernel metrics. Attach an Nsight Compute report with "
-           "`gpuscope import-ncu TRACE REPORT.csv -o OUT.sqlite` and open OUT.sqlite."));
+        tr("This trace has no kernel metrics. Attach an Nsight Compute report with File > Import ncu Metrics, "
+           "or with `gpuscope import-ncu TRACE REPORT.csv -o OUT.sqlite` and open OUT.sqlite."));
     return;
   }
+  details_->setText(tr("<i>Click a point to see its details here.</i>"));
   // Where each point goes: x = intensity at the chosen level, y = achieved GFLOP/s.
   struct Placed {
     size_t index;
@@ -349,17 +328,10 @@ void RooflineView::rebuildChart(bool keepZoom) {
     auto& series = byBound[p.limiter];
     if (!series) {
       series = new QScatterSeries();
-      series->setName(boundName(p.limiter));
+      series->setName(boundClassName(p.limiter));
       series->setColor(boundColour(p.limiter));
       series->setBorderColor(boundColour(p.limiter).darker(140));
       series->setMarkerSize(9);
-      connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF& value, bool state) {
-        auto index = pointAt(series, value);
-        if (state && index)
-          QToolTip::showText(QCursor::pos(), pointDescription(*index), chartView_);
-        else
-          QToolTip::hideText();
-      });
       connect(series, &QScatterSeries::clicked, this, [this, series](const QPointF& value) {
         if (auto index = pointAt(series, value)) activatePoint(*index);
       });
@@ -379,15 +351,6 @@ void RooflineView::rebuildChart(bool keepZoom) {
   selectionSeries_->setBorderColor(Qt::black);
   selectionSeries_->setPen(QPen(Qt::black, 2));
   chart_->addSeries(selectionSeries_);
-  // The ring lies over its point: it answers hovers with the point's details.
-  connect(selectionSeries_, &QScatterSeries::hovered, this, [this](const QPointF& value, bool state) {
-    for (const auto& [index, position] : placed_) {
-      if (!state || position != value) continue;
-      QToolTip::showText(QCursor::pos(), pointDescription(index), chartView_);
-      return;
-    }
-    QToolTip::hideText();
-  });
   chart_->legend()->markers(selectionSeries_).value(0)->setVisible(false);
 
   chartView_->installAxes(
@@ -404,6 +367,10 @@ void RooflineView::rebuildChart(bool keepZoom) {
     disc->setPen(QPen(colour.darker(130), 1));
     disc->setZValue(4);
     discs_.push_back(disc);
+    auto* label = new QGraphicsSimpleTextItem(elidedLabel(points_[placed_[i].first].label), chart_);
+    label->setBrush(colour.darker(160));
+    label->setZValue(6);
+    labels_.push_back(label);
   }
   if (zoomed.isValid()) {
     chartView_->xAxis()->setRange(zoomed.left(), zoomed.right());
@@ -448,7 +415,21 @@ void RooflineView::placeDiscs() {
     double radius = placedSizes_[i] / 2;
     discs_[i]->setRect(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius);
     discs_[i]->setVisible(plot.contains(centre));
+    // The name to the right of the disc, when labels are on.
+    labels_[i]->setPos(centre.x() + radius + 3, centre.y() - labels_[i]->boundingRect().height() / 2);
+    labels_[i]->setVisible(labelsBox_->isChecked() && plot.contains(centre));
   }
+}
+
+void RooflineView::showHover(QPointF viewportPosition) {
+  auto index = pointAtPosition(viewportPosition);
+  if (index == hovered_) return;
+  hovered_ = index;
+  if (index)
+    QToolTip::showText(chartView_->viewport()->mapToGlobal(viewportPosition.toPoint()), pointDescription(*index),
+                       chartView_);
+  else
+    QToolTip::hideText();
 }
 
 std::optional<size_t> RooflineView::pointAtPosition(QPointF viewportPosition) const {
@@ -473,9 +454,8 @@ void RooflineView::updateSelection() {
   if (!trace || !selection || trace->track(selection->track).kind != TrackKind::GpuKernels) return;
   auto key = kernelKey(trace->track(selection->track).globalTid, trace->lane(*selection).correlation[selection->index]);
   // The selected kernel's own metrics row, then the point that holds it.
-  const RooflineKernel* kernel = nullptr;
-  for (const auto& candidate : kernels_)
-    if (kernelKey(candidate.metrics.globalPid, candidate.metrics.correlationId) == key) kernel = &candidate;
+  const RooflineKernel* kernel =
+      data_.kernelOf(trace->track(selection->track).globalTid, trace->lane(*selection).correlation[selection->index]);
   if (!kernel) return;
   for (const auto& [index, position] : placed_) {
     const auto& point = points_[index];
@@ -483,7 +463,9 @@ void RooflineView::updateSelection() {
         grouping() == RooflineGrouping::Instance
             ? kernelKey(point.globalPid, point.correlationId) == key
             : grouping() == RooflineGrouping::Name && point.label == kernel->name && point.deviceId == kernel->deviceId;
-    if (holds) selectionSeries_->append(position);
+    if (!holds) continue;
+    selectionSeries_->append(position);
+    details_->setText(breakableAtUnderscores(pointDescription(index)));  // a kernel selected anywhere shows its point's details here
   }
 }
 
@@ -511,7 +493,15 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
   QStringList lines;
   lines << "<b>" + QString::fromStdString(point.label).toHtmlEscaped() + "</b>";
   if (grouping() != RooflineGrouping::Instance) lines << tr("%n kernel(s)", "", int(point.instances));
-  lines << tr("Time: %1 µs").arg(number(static_cast<double>(point.durationNs) / 1e3, 1));
+  lines << tr("Duration: %1").arg(QString::fromStdString(formatDuration(point.durationNs)));
+  lines << tr("Performance: %1").arg(flopsText(assessment.achievedFlopsPerSecond));
+  if (const auto& intensity = assessment.intensityOf(level()))
+    lines << tr("Arithmetic intensity (%1): %2")
+                 .arg(QString::fromUtf8(memoryLevelName(level()).data()),
+                      QString::fromStdString(intensityText(*intensity)));
+  QColor colour = boundColour(assessment.limiter);
+  lines
+      << tr("Bound: <span style=\"color:%1\">&#9632;</span> %2").arg(colour.name(), boundClassName(assessment.limiter));
   for (auto precision : kPrecisions)
     if (point.flopsOf(precision))
       lines << tr("%1 FLOPs: %2")
@@ -523,7 +513,6 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
     if (assessment.intensityOf(memory)) line += tr(" (%1 FLOP/byte)").arg(number(*assessment.intensityOf(memory), 4));
     lines << line;
   }
-  lines << tr("Achieved: %1").arg(flopsText(assessment.achievedFlopsPerSecond));
   if (assessment.attainableFlopsPerSecond)
     lines << tr("Attainable: %1, bound by %2")
                  .arg(flopsText(*assessment.attainableFlopsPerSecond), QString::fromStdString(assessment.limiter));
@@ -533,9 +522,8 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
 }
 
 void RooflineView::activatePoint(size_t pointIndex) {
-  const auto& point = points_.at(pointIndex);
-  auto it = kernelEvents_.find(kernelKey(point.globalPid, point.correlationId));
-  if (it != kernelEvents_.end()) session_->focusEvent(it->second);
+  details_->setText(breakableAtUnderscores(pointDescription(pointIndex)));
+  if (auto event = data_.eventOf(points_.at(pointIndex))) session_->focusEvent(*event);
 }
 
 }  // namespace gpuscope::ui

@@ -10,12 +10,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/roofline/roofline.h"
-#include "core/stats/nvtx_ranges.h"
+#include "core/roofline/roofline_chart.h"
 
 class QChart;
 class QChartView;
+class QCheckBox;
 class QComboBox;
+class QGraphicsSimpleTextItem;
 class QGraphicsEllipseItem;
 class QLabel;
 class QPushButton;
@@ -40,6 +41,13 @@ class RooflineView : public QWidget {
   QToolButton* levelToggle(MemoryLevel level) const { return levelToggles_[static_cast<size_t>(level)]; }
   QToolButton* precisionToggle(Precision precision) const { return precisionToggles_[static_cast<size_t>(precision)]; }
   QPushButton* resetZoomButton() const { return resetZoom_; }
+  // Whether each drawn point carries its name, and those names (in placed order, see timeDiscs).
+  QCheckBox* labelsBox() const { return labelsBox_; }
+  const std::vector<QGraphicsSimpleTextItem*>& pointLabels() const { return labels_; }
+  // The details of the point last clicked, shown beside the chart (rich text).
+  QString pointDetails() const;
+  // The point under the mouse, whose details the tooltip shows.
+  std::optional<size_t> hoveredPoint() const { return hovered_; }
   // The empty-state or note line under the chart.
   QString message() const;
 
@@ -69,6 +77,7 @@ class RooflineView : public QWidget {
   // The drawn point under a viewport position (within its marker), if any.
   std::optional<size_t> pointAtPosition(QPointF viewportPosition) const;
   void placeDiscs();
+  void showHover(QPointF viewportPosition);
   void updateSelection();
   std::optional<size_t> pointAt(const QScatterSeries* series, QPointF value) const;
 
@@ -81,16 +90,18 @@ class RooflineView : public QWidget {
   QChart* chart_;
   RooflineChartView* chartView_;
   QLabel* message_;
-  std::vector<RooflineKernel> kernels_;
-  std::vector<NvtxRange> ranges_;
+  QCheckBox* labelsBox_;
+  QLabel* details_;
+  RooflineChart data_;
   std::vector<RooflinePoint> points_;
   DeviceRoofs roofs_;
   std::unordered_map<const QScatterSeries*, std::vector<size_t>> drawn_;
   std::vector<std::pair<size_t, QPointF>> placed_;  // drawn point index and position
   std::vector<double> placedSizes_;                 // disc diameters of placed_, in pixels (area ~ time)
   std::vector<QGraphicsEllipseItem*> discs_;        // the discs, by placed_ index
+  std::vector<QGraphicsSimpleTextItem*> labels_;    // the names, by placed_ index
+  std::optional<size_t> hovered_;
   QScatterSeries* selectionSeries_ = nullptr;
-  std::unordered_map<uint64_t, EventRef> kernelEvents_;  // pid << 32 | correlationId -> kernel
 };
 
 }  // namespace gpuscope::ui

@@ -14,7 +14,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
-#include "core/db/sqlite_database.h"
 #include "core/report/report_format.h"
 #include "core/stats/stats_reports.h"
 #include "ui/tables/report_table_model.h"
@@ -26,8 +25,7 @@ namespace {
 // Runs on a pool thread with its own connection to the file, so the viewer's connection is never shared.
 ReportRun runReport(const std::string& path, const std::string& name) {
   try {
-    auto db = Database::openReadOnly(path);
-    return {runStatsReport(db, name), {}};
+    return {runStatsReport(path, name), {}};
   } catch (const std::exception& error) {
     return {{}, QString::fromUtf8(error.what())};
   }

@@ -21,11 +21,14 @@ void SummaryRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowP
     for (const DrawItem& item : context.items) {
       auto [left, right] =
           pixelSpan(clampToArea(g.xForTime(item.start), area), clampToArea(g.xForTime(item.end), area));
-      QColor fill = item.isFold() ? fold
-                                  : eventColor(track.kind, context.names.colorKey(lane.name[item.first]),
-                                               lane.style.empty() ? 0 : lane.style[item.first]);
-      context.stats.folds += item.isFold() ? 1 : 0;
-      p.fillRect(QRect(left, strip.top(), right - left, strip.height()), fill);
+      QRect bar(left, strip.top(), right - left, strip.height());
+      if (item.isFold()) {
+        ++context.stats.folds;
+        density_.paint(p, lane, g, bar, fold);
+        continue;
+      }
+      p.fillRect(bar, eventColor(track.kind, context.names.colorKey(lane.name[item.first]),
+                                 lane.style.empty() ? 0 : lane.style[item.first]));
     }
   }
 }

@@ -1,5 +1,8 @@
 #include "ui/timeline/timeline_tooltips.h"
 
+#include <algorithm>
+
+#include "core/model/time_math.h"
 #include "core/model/trace_summary.h"
 #include "ui/timeline/timeline_palette.h"
 
@@ -23,9 +26,16 @@ QString itemTooltip(const Trace& trace, const TimelineHit& hit, const TimelineNa
   const Track& track = trace.track(hit.track);
   const Lane& lane = track.lanes[hit.lane];
   if (hit.item->isFold()) {
-    return QStringLiteral("<b>%1 events</b><br>%2 span, at %3<br><i>click to zoom in</i>")
+    // The events of a fold lie wholly inside its span and never overlap: their durations add up to its busy time.
+    TimeNs busy = 0;
+    for (uint32_t i = hit.item->first; i < hit.item->first + hit.item->count && i < lane.size(); ++i)
+      busy = saturatingAdd(busy, std::max<TimeNs>(0, spanNs(lane.start[i], lane.end[i])));
+    const TimeNs span = std::max<TimeNs>(1, spanNs(hit.item->start, hit.item->end));
+    return QStringLiteral("<b>%1 events</b><br>%2 span, %3% busy, at %4<br><i>click to zoom in</i>")
         .arg(hit.item->count)
-        .arg(durationText(hit.item->end - hit.item->start), timeText(trace, hit.item->start, base));
+        .arg(durationText(span))
+        .arg(100.0 * static_cast<double>(busy) / static_cast<double>(span), 0, 'f', 1)
+        .arg(timeText(trace, hit.item->start, base));
   }
   uint32_t index = hit.item->first;
   QString name = names.displayName(lane.name[index]).toHtmlEscaped();

@@ -1,6 +1,7 @@
 #include "ui/timeline/track_row_painter.h"
 
 #include <QFontMetrics>
+#include <cmath>
 
 #include "ui/timeline/timeline_palette.h"
 #include "ui/timeline/timeline_pixels.h"
@@ -20,6 +21,7 @@ struct TrackRowPainter::Metrics {
         digitWidth(fm.horizontalAdvance(QLatin1Char('0'))),
         eventsSuffix(QStringLiteral(" events")),
         suffixWidth(fm.horizontalAdvance(eventsSuffix)),
+        busyWidth(fm.horizontalAdvance(QStringLiteral(", 100% busy"))),
         textTop((barHeight - fm.height()) / 2) {}
   QFontMetrics fm;
   int barHeight;
@@ -27,8 +29,11 @@ struct TrackRowPainter::Metrics {
   int digitWidth;  // counts are digits, and digits share one advance: measure once, not per block
   QString eventsSuffix;
   int suffixWidth;
+  int busyWidth;  // the widest busy share: whether one fits is decided without measuring it per block
   int textTop;
 };
+
+void TrackRowPainter::onTraceChanged(const Trace* /*trace*/) { density_.clear(); }
 
 void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
   const Track& track = context.trace.track(row.track);
@@ -49,7 +54,7 @@ void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPai
       auto [left, right] = pixelSpan(x0, x1);
       QRect bar(left, y, right - left, m.barHeight);
       if (item.isFold()) {
-        paintFold(p, item, bar, fold, m, context);
+        paintFold(p, lane, item, bar, fold, m, context);
       } else {
         uint32_t style = lane.style.empty() ? 0 : lane.style[item.first];
         QColor fill = eventColor(track.kind, context.names.colorKey(lane.name[item.first]), style);
@@ -59,25 +64,34 @@ void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPai
   }
 }
 
-void TrackRowPainter::paintFold(QPainter& p, const DrawItem& item, QRect bar, const QColor& fold, const Metrics& m,
-                                RowPaintContext& context) const {
+void TrackRowPainter::paintFold(QPainter& p, const Lane& lane, const DrawItem& item, QRect bar, const QColor& fold,
+                                const Metrics& m, RowPaintContext& context) {
   const QRect& area = context.geometry.area;
   int left = bar.left();
   int right = bar.left() + bar.width();
   ++context.stats.folds;
-  p.fillRect(bar, fold);
-  if (bar.width() >= 4) p.fillRect(QRect(left, bar.top(), 1, m.barHeight), fold.darker(140));
+  const double busy = density_.paint(p, lane, context.geometry, bar, fold);
   int visibleWidth = std::min(right, area.right() + 1) - std::max(left, area.left());
   int digits = 1;
   for (uint32_t c = item.count; c >= 10; c /= 10) ++digits;
   int countWidth = digits * m.digitWidth;
   if (visibleWidth < countWidth + 6) return;
+  // "1692 events, 15% busy" where it fits, then "1692 events", then the count alone.
   bool spelled = visibleWidth >= countWidth + m.suffixWidth + 8;
+  bool withBusy = visibleWidth >= countWidth + m.suffixWidth + m.busyWidth + 8;
   QString text = QString::number(item.count);
   if (spelled) text += m.eventsSuffix;
-  int textWidth = countWidth + (spelled ? m.suffixWidth : 0);
+  int busyWidth = 0;
+  if (withBusy) {
+    const QString busyText = busy > 0 && busy < 0.005 ? QStringLiteral(", <1% busy")
+                                                      : QStringLiteral(", %1% busy").arg(std::lround(busy * 100));
+    busyWidth = m.fm.horizontalAdvance(busyText);
+    text += busyText;
+  }
+  int textWidth = countWidth + (spelled ? m.suffixWidth : 0) + busyWidth;
   int textX = std::max(left, area.left()) + (visibleWidth - textWidth) / 2;
-  p.setPen(textColorOn(fold));
+  // Mostly busy runs carry their text on the fill, sparse ones on the faint wash above the columns.
+  p.setPen(busy > 0.5 ? textColorOn(fold) : timeline_colors::kLabelText);
   p.drawText(QPoint(textX, bar.top() + m.baseline), text);
   ++context.stats.labels;
 }

@@ -28,7 +28,8 @@ struct KinetoEvent {
   std::optional<int64_t> correlation, device, stream, context, bytes, registers, sharedMemory;
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
-  std::string argName;  // args.name of metadata events (process_name, thread_name)
+  std::string argName;            // args.name of metadata events (process_name, thread_name)
+  std::optional<int64_t> flowId;  // id of flow events (ph "s"/"f"; Kineto's ac2g ids are correlation ids)
 
   void clear() { *this = KinetoEvent{}; }
 };

@@ -3,6 +3,7 @@
 #include <istream>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -22,6 +23,26 @@ using kineto::KinetoEvent;
 // NVTX domains the CPU-side ranges are written to; user annotations (record_function) use the default one.
 constexpr int64_t kCpuOpDomain = 1;
 constexpr int64_t kPythonDomain = 2;
+constexpr int64_t kGpuAnnotationDomain = 3;
+// gpu_user_annotation ranges live on a GPU stream, which has no thread: each stream's get a row of their
+// own in the launching process, a thread id no Linux thread has (tids stay below 2^22 by default).
+constexpr uint32_t kGpuAnnotationTidBase = 0xC00000;
+
+// A gpu_user_annotation range: written at the end, when the launching process is known.
+struct PendingGpuRange {
+  TimeNs start, end;
+  uint32_t device, stream;
+  std::string name;
+};
+
+// Where a flow event lands: Kineto puts the ac2g start on the API call and the end on the GPU op.
+struct FlowPoint {
+  int64_t pid, tid;
+  TimeNs ts;
+  bool operator<(const FlowPoint& other) const {
+    return std::tie(pid, tid, ts) < std::tie(other.pid, other.tid, other.ts);
+  }
+};
 
 // GPU work waits until the end: its launching process (the pid of the API call with the same
 // correlation id) may come later in the file.
@@ -29,7 +50,8 @@ struct PendingGpuWork {
   enum class Kind : uint8_t { Kernel, Memcpy, Memset } kind;
   TimeNs start, end;
   uint32_t device, context, stream, correlation;
-  uint32_t name;  // index into names_
+  int64_t pid, tid;  // as the file has them: where its ac2g flow ends
+  uint32_t name;     // index into names_
   int64_t bytes;
   int registers;
   int64_t sharedMemory;
@@ -76,7 +98,9 @@ class KinetoImporter {
     GzipFileBuffer buffer(jsonPath_);
     std::istream input(&buffer);
     auto header = kineto::parseKinetoStream(input, jsonPath_, [this](const KinetoEvent& e) { onEvent(e); });
+    pairFlows();
     writeGpuWork();
+    writeGpuRanges();
     writeProcessesAndThreads();
     writeDevices(header);
     if (header.baseTimeNanoseconds) writer_.setSessionStart(*header.baseTimeNanoseconds);
@@ -89,11 +113,63 @@ class KinetoImporter {
  private:
   void onEvent(const KinetoEvent& e) {
     if (e.ph == "M") return onMetadata(e);
+    if (e.cat == "ac2g" && (e.ph == "s" || e.ph == "f")) return addFlowEnd(e);
     if (e.ph != "X" || !e.ts || !e.dur || !e.pid.isNumber() || !e.tid.isNumber()) return;
     const std::string& cat = e.cat;
     if (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset") return addGpuWork(e);
     if (cat == "cuda_runtime" || cat == "cuda_driver") return addApiCall(e);
     if (cat == "cpu_op" || cat == "python_function" || cat == "user_annotation") return addRange(e);
+    if (cat == "gpu_user_annotation") return addGpuRange(e);
+  }
+
+  void addFlowEnd(const KinetoEvent& e) {
+    if (!e.flowId || !e.ts || !e.pid.isNumber() || !e.tid.isNumber()) return;
+    FlowPoint point{*e.pid.number, *e.tid.number, *e.ts};
+    (e.ph == "s" ? flowStarts_ : flowEnds_)[*e.flowId] = point;
+  }
+
+  // A GPU op without args.correlation takes the id of the ac2g flow ending on it, when that flow also
+  // has its start (on the API call); Kineto's flow ids are the correlation ids.
+  void pairFlows() {
+    std::map<FlowPoint, uint32_t> pairedEnds;
+    for (const auto& [id, end] : flowEnds_) {
+      if (!flowStarts_.count(id)) continue;
+      pairedEnds[end] = static_cast<uint32_t>(id);
+      ++summary_.pairedFlows;
+    }
+    for (auto& work : pending_) {
+      if (work.correlation) continue;
+      auto flow = pairedEnds.find({work.pid, work.tid, work.start});
+      if (flow != pairedEnds.end()) work.correlation = flow->second;
+    }
+  }
+
+  void addGpuRange(const KinetoEvent& e) {
+    pendingRanges_.push_back({*e.ts, *e.ts + *e.dur, static_cast<uint32_t>(e.device.value_or(*e.pid.number)),
+                              static_cast<uint32_t>(e.stream.value_or(*e.tid.number)), e.name});
+  }
+
+  void writeGpuRanges() {
+    uint32_t pid = launchingPid_.empty() ? 0 : launchingPid_.begin()->second;
+    for (const auto& range : pendingRanges_) {
+      uint32_t tid = kGpuAnnotationTidBase | ((range.device & 0x3F) << 16) | (range.stream & 0xFFFF);
+      auto [thread, added] = gpuRangeThreads_.insert({pid, tid});
+      if (added)
+        gpuRangeThreadNames_.push_back(
+            {global_id::make(0, 0, pid, tid),
+             "GPU " + std::to_string(range.device) + " stream " + std::to_string(range.stream) + " annotations"});
+      NvtxRow row;
+      row.start = range.start;
+      row.end = range.end;
+      row.globalTid = global_id::make(0, 0, pid, tid);
+      row.text = range.name;
+      row.domainId = kGpuAnnotationDomain;
+      domainsUsed_.insert(kGpuAnnotationDomain);
+      writer_.addNvtxPushPopRange(row);
+      ++summary_.gpuAnnotations;
+    }
+    if (!pendingRanges_.empty()) threads_.insert(gpuRangeThreads_.begin(), gpuRangeThreads_.end());
+    pendingRanges_.clear();
   }
 
   void onMetadata(const KinetoEvent& e) {
@@ -140,6 +216,8 @@ class KinetoImporter {
                                         : PendingGpuWork::Kind::Memset;
     work.start = *e.ts;
     work.end = *e.ts + *e.dur;
+    work.pid = *e.pid.number;
+    work.tid = *e.tid.number;
     work.device = static_cast<uint32_t>(e.device.value_or(*e.pid.number));
     work.stream = static_cast<uint32_t>(e.stream.value_or(*e.tid.number));
     work.context = static_cast<uint32_t>(e.context.value_or(0));
@@ -234,11 +312,18 @@ class KinetoImporter {
       auto name = threadNames_.find({pid, tid});
       if (name != threadNames_.end()) writer_.addThreadName({global_id::make(0, 0, pid, tid), name->second, 0});
     }
+    for (const auto& [globalTid, name] : gpuRangeThreadNames_) writer_.addThreadName({globalTid, name, 0});
     for (int64_t domain : domainsUsed_) {
       auto first = threads_.begin();
       int64_t globalTid = first == threads_.end() ? 0 : global_id::make(0, 0, first->first, first->second);
-      writer_.addNvtxDomainCreate({0, globalTid, domain, domain == kCpuOpDomain ? "PyTorch ops" : "Python"});
+      writer_.addNvtxDomainCreate({0, globalTid, domain, domainName(domain)});
     }
+  }
+
+  static std::string domainName(int64_t domain) {
+    if (domain == kCpuOpDomain) return std::string(kKinetoCpuOpDomain);
+    if (domain == kPythonDomain) return std::string(kKinetoPythonDomain);
+    return std::string(kKinetoGpuAnnotationDomain);
   }
 
   void writeDevices(const kineto::KinetoHeader& header) {
@@ -279,6 +364,10 @@ class KinetoImporter {
   std::map<int64_t, std::string> processNames_;
   std::map<std::pair<int64_t, int64_t>, std::string> threadNames_;
   std::set<int64_t> domainsUsed_;
+  std::vector<PendingGpuRange> pendingRanges_;
+  std::set<std::pair<uint32_t, uint32_t>> gpuRangeThreads_;
+  std::vector<std::pair<int64_t, std::string>> gpuRangeThreadNames_;
+  std::map<int64_t, FlowPoint> flowStarts_, flowEnds_;
 };
 
 }  // namespace

@@ -110,6 +110,7 @@ class KinetoSax {
       const auto& key = currentKey();
       if (key == "pid") event_.pid.number = value;
       if (key == "tid") event_.tid.number = value;
+      if (key == "id") event_.flowId = value;
       if (key == "ts" && value < 9'000'000'000'000'000) event_.ts = value * 1000;
       if (key == "dur" && value < 9'000'000'000'000'000) event_.dur = value * 1000;
     } else if (depth_ == 4 && keys_[3] == "args") {

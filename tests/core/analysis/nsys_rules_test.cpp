@@ -45,6 +45,25 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, NsysRuleGolden,
                                                               "gpu_time_util", "dx12_mem_ops")),
                          [](const auto& param) { return std::get<0>(param.param) + "_" + std::get<1>(param.param); });
 
+// The bottleneck-class programs of tests/fixtures/classes, each with nsys's own analyze output beside it.
+class NsysRuleClassGolden : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+TEST_P(NsysRuleClassGolden, CsvIsByteIdenticalToNsysAnalyze) {
+  const auto& [trace, rule] = GetParam();
+  std::string dir = std::string(GPUSCOPE_FIXTURES) + "/classes/" + trace + "/";
+  Database db = openTraceFile(dir + "nsys.sqlite");
+  EXPECT_EQ(findingCsv(runAnalysis(db, {parseRuleRequest(rule)}).front()),
+            readFile(dir + "nsys_analyze_" + rule + ".csv"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Classes, NsysRuleClassGolden,
+                         ::testing::Combine(::testing::Values("loader0", "loader2", "fp32", "bf16", "launch", "sync",
+                                                              "gemm", "graph", "transpose"),
+                                            ::testing::Values("cuda_memcpy_async", "cuda_memcpy_sync",
+                                                              "cuda_memset_sync", "cuda_api_sync", "gpu_gaps",
+                                                              "gpu_time_util", "dx12_mem_ops")),
+                         [](const auto& param) { return std::get<0>(param.param) + "_" + std::get<1>(param.param); });
+
 TEST(NsysRules, EveryRuleRunsByDefaultInNsysOrder) {
   std::vector<std::string> ids;
   for (const AnalysisRule* rule : analysisRules()) ids.emplace_back(rule->id());

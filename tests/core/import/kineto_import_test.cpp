@@ -93,7 +93,7 @@ TEST(KinetoImport, LoadsEveryKindOfEventAndLinksEachKernelToItsLaunch) {
   EXPECT_EQ(counts.memsets, countCategory(doc, "gpu_memset"));
   EXPECT_EQ(counts.cudaApi, countCategory(doc, "cuda_runtime") + countCategory(doc, "cuda_driver"));
   EXPECT_EQ(counts.nvtx, countCategory(doc, "cpu_op") + countCategory(doc, "user_annotation") +
-                             countCategory(doc, "python_function"));
+                             countCategory(doc, "python_function") + countCategory(doc, "gpu_user_annotation"));
   size_t linked = 0;
   for (uint32_t t = 0; t < trace->tracks().size(); ++t) {
     const auto& track = trace->track(t);
@@ -153,6 +153,42 @@ TEST(KinetoImport, StringPidsAndOrphanFlowsAreIgnoredAndGpuWorkWaitsForItsLaunch
   auto rank = db.prepare("SELECT value FROM GPUSCOPE_META WHERE name = 'distributed_rank'");
   ASSERT_TRUE(rank.step());
   EXPECT_EQ(rank.text(0), "3");
+}
+
+// A GPU op without args.correlation is linked through the ac2g flow that ends on it, when the flow's start is
+// there too; a flow end whose start is missing links nothing. gpu_user_annotation ranges land on one row per
+// GPU stream in the launching process, named for the stream.
+TEST(KinetoImport, PairedFlowsLinkGpuOpsAndGpuAnnotationsGetAStreamRow) {
+  auto path = tempFile("flows.json", R"js({"traceEvents": [
+    {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 55, "tid": 56, "ts": 9, "dur": 1,
+     "args": {"correlation": 42}},
+    {"ph": "X", "cat": "kernel", "name": "linked", "pid": 0, "tid": 7, "ts": 10, "dur": 2},
+    {"ph": "X", "cat": "kernel", "name": "orphan", "pid": 0, "tid": 7, "ts": 20, "dur": 2},
+    {"ph": "s", "cat": "ac2g", "id": 42, "pid": 55, "tid": 56, "ts": 9, "name": "ac2g"},
+    {"ph": "f", "cat": "ac2g", "id": 42, "pid": 0, "tid": 7, "ts": 10, "name": "ac2g", "bp": "e"},
+    {"ph": "f", "cat": "ac2g", "id": 77, "pid": 0, "tid": 7, "ts": 20, "name": "ac2g", "bp": "e"},
+    {"ph": "X", "cat": "gpu_user_annotation", "name": "forward", "pid": 0, "tid": 7, "ts": 9.5, "dur": 14}
+  ]})js");
+  auto trace = loadTrace(path);
+  EXPECT_EQ(trace->counts().kernels, 2u);
+  std::map<TimeNs, bool> linkedByStart;
+  std::vector<std::string> nvtxRows;
+  for (uint32_t t = 0; t < trace->tracks().size(); ++t) {
+    const auto& track = trace->track(t);
+    if (track.kind == TrackKind::GpuKernels)
+      for (uint32_t i = 0; i < track.lanes[0].size(); ++i)
+        linkedByStart[trace->start({t, 0, i})] = trace->launchingCall({t, 0, i}).has_value();
+    if (track.kind == TrackKind::Nvtx) {
+      EXPECT_EQ(track.pid, 55u);
+      EXPECT_EQ(trace->start({t, 0, 0}), 9500);
+      EXPECT_EQ(trace->end({t, 0, 0}), 23500);
+      for (const auto& process : trace->processes())
+        for (const auto& thread : process.threads)
+          if (thread.globalTid == track.globalTid) nvtxRows.push_back(thread.name);
+    }
+  }
+  EXPECT_EQ(linkedByStart, (std::map<TimeNs, bool>{{10000, true}, {20000, false}}));
+  EXPECT_EQ(nvtxRows, std::vector<std::string>{"GPU 0 stream 7 annotations"});
 }
 
 TEST(KinetoImport, BadFilesGetOneSentence) {

@@ -7,9 +7,9 @@
 #include <map>
 
 #include "core/model/trace_file.h"
-#include "core/ncu/kernel_metrics.h"
 #include "core/ncu/ncu_import.h"
 #include "core/ncu/ncu_report.h"
+#include "core/roofline/kernel_metrics_table.h"
 
 namespace gpuscope {
 namespace {

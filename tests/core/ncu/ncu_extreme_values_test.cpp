@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/ncu/kernel_metrics.h"
+#include "core/ncu/ncu_kernel_metrics.h"
 #include "core/ncu/ncu_report.h"
 
 namespace gpuscope {

@@ -10,6 +10,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_report.h"
+#include "core/roofline/kernel_metrics_table.h"
 
 namespace gpuscope {
 namespace {

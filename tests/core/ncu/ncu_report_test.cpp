@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "core/ncu/kernel_metrics.h"
+#include "core/ncu/ncu_kernel_metrics.h"
 
 namespace gpuscope {
 namespace {

@@ -2,10 +2,14 @@
 #include "core/write/trace_writer.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -396,6 +400,55 @@ TEST(TraceWriter, UnfinishedWriterKeepsItsLaneRows) {
   EXPECT_FALSE(fs::exists(file.path + ".gpu-lane"));
   Database db = Database::openReadOnly(file.path);
   EXPECT_EQ(rows(db, "SELECT start, end FROM CUPTI_ACTIVITY_KIND_KERNEL"), (Rows{"10|20"}));
+}
+
+// A writer killed (SIGKILL: no destructor, no finish) after commit() leaves a file that holds the
+// committed rows, the GPU lane's too, and resume() makes a finished trace of it.
+TEST(TraceWriter, AKilledWritersCommittedRowsAreResumed) {
+  TempPath file("trace_writer_killed.sqlite");
+  TempPath lane("trace_writer_killed.sqlite.gpu-lane");
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    WriterOptions options;
+    options.rowsPerTransaction = 1'000'000;  // only commit() commits
+    TraceWriter w(file.path, options);
+    auto addRows = [&w](int from, int to) {
+      for (int i = from; i < to; ++i) {
+        KernelRow kernel;
+        kernel.start = i * 10;
+        kernel.end = i * 10 + 5;
+        kernel.demangledName = kernel.shortName = i < 100 ? "committed" : "lost";
+        w.addKernel(kernel);
+        w.addOsRuntime({i * 10, i * 10 + 2, kMainTid, i < 100 ? "read" : "write", 0, 0, std::nullopt});
+      }
+    };
+    addRows(0, 100);
+    w.commit();
+    addRows(100, 150);
+    kill(getpid(), SIGKILL);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_TRUE(fs::exists(lane.path));
+
+  std::unique_ptr<TraceWriter> resumed = TraceWriter::resume(file.path);
+  resumed->addMeta("recovered", "yes");
+  resumed->finish();
+  EXPECT_FALSE(fs::exists(lane.path));
+  Database db = Database::openReadOnly(file.path);
+  EXPECT_EQ(rows(db, "SELECT count(*), max(start) FROM CUPTI_ACTIVITY_KIND_KERNEL"), (Rows{"100|990"}));
+  EXPECT_EQ(rows(db, "SELECT s.value, count(*) FROM OSRT_API o JOIN StringIds s ON s.id = o.nameId GROUP BY 1"),
+            (Rows{"read|100"}));
+  EXPECT_EQ(rows(db, "SELECT value FROM GPUSCOPE_META WHERE name = 'recovered'"), (Rows{"yes"}));
+  EXPECT_FALSE(rows(db, "SELECT value FROM META_DATA_EXPORT WHERE name = 'EXPORT_PRODUCT_NAME'").empty());
+  EXPECT_NO_THROW(loadTrace(file.path));
+  // A finished trace, and a file that is no trace, are refused in one sentence.
+  EXPECT_THROW(TraceWriter::resume(file.path), TraceError);
+  TempPath other("trace_writer_not_a_trace.sqlite");
+  { std::ofstream(other.path) << "not a database"; }
+  EXPECT_THROW(TraceWriter::resume(other.path), TraceError);
 }
 
 }  // namespace

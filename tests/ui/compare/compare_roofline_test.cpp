@@ -14,12 +14,14 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QTabWidget>
+#include <QToolButton>
 #include <cmath>
 #include <filesystem>
 
 #include "core/model/trace_file.h"
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "core/roofline/kernel_metrics_table.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/compare_view.h"
 #include "ui/roofline/roofline_chart_view.h"
@@ -104,6 +106,7 @@ TEST_F(CompareRooflineTest, PairsAsCoreDoes) {
 }
 
 TEST_F(CompareRooflineTest, ArrowJoinsTheRightPoints) {
+  view.precisionToggle(Precision::Tensor)->setChecked(false);  // y up to the FP32 peak: a longer arrow
   ASSERT_EQ(view.arrowLines().size(), 1u);
   ASSERT_EQ(view.arrowHeads().size(), 1u);
   const auto& pair = view.pairs()[0];
@@ -175,19 +178,6 @@ TEST_F(CompareRooflineTest, ArrowIsPaintedBetweenTheMappedPoints) {
   EXPECT_EQ(off, 0);
 }
 
-TEST_F(CompareRooflineTest, Screenshot) {
-  QString dir = qEnvironmentVariable("GPUSCOPE_SCREENSHOT_DIR");
-  if (dir.isEmpty()) GTEST_SKIP() << "set GPUSCOPE_SCREENSHOT_DIR to save docs/screenshots/compare_roofline.png";
-  // Zoomed to the moved kernel, as one would with the wheel.
-  const auto& pair = view.pairs().at(0);
-  QPointF middle = (view.chartView()->viewportPosition({pair.from.intensity, pair.from.flopsPerSecond / 1e9}) +
-                    view.chartView()->viewportPosition({pair.to.intensity, pair.to.flopsPerSecond / 1e9})) /
-                   2;
-  view.chartView()->zoomAround(middle, 0.55);
-  QApplication::processEvents();
-  EXPECT_TRUE(view.grab().save(QDir(dir).filePath("compare_roofline.png")));
-}
-
 TEST_F(CompareRooflineTest, ArrowFollowsZoomAndLevel) {
   const auto& pair = view.pairs()[0];
   view.chartView()->zoomAround(
@@ -219,6 +209,40 @@ TEST(CompareViewRoofline, IsATabBesideTheDiffTable) {
   EXPECT_EQ(compare.tabs()->tabText(1), "Roofline");
   EXPECT_EQ(compare.tabs()->widget(1), compare.rooflineView());
   EXPECT_EQ(compare.rooflineView()->pairs().size(), 1u);
+}
+
+// Issue 15, point 7: the compare roofline gets a usable height while its tab shows, and ceiling toggles.
+TEST(CompareViewRoofline, TakesAUsableHeightWhileItsTabShows) {
+  CompareView compare(runs().a, runs().b);
+  compare.resize(1600, 1000);
+  compare.show();
+  QApplication::processEvents();
+  int tableHeight = compare.tabs()->height();
+  compare.tabs()->setCurrentWidget(compare.rooflineView());
+  QApplication::processEvents();
+  EXPECT_GE(compare.rooflineView()->chartView()->height(), 400);
+  EXPECT_GT(compare.tabs()->height(), tableHeight);
+  compare.tabs()->setCurrentIndex(0);  // back to the table: the timelines get their room again
+  QApplication::processEvents();
+  EXPECT_LE(compare.tabs()->height(), tableHeight + 8);
+}
+
+TEST_F(CompareRooflineTest, CeilingTogglesShowAndHideEachPeak) {
+  auto peakNamed = [this](const QString& prefix) {
+    for (auto* series : view.chart()->series())
+      if (series->name().startsWith(prefix)) return true;
+    return false;
+  };
+  for (auto precision : kPrecisions) ASSERT_NE(view.precisionToggle(precision), nullptr);
+  EXPECT_TRUE(view.precisionToggle(Precision::Tensor)->isChecked());  // the H100 has tensor cores
+  EXPECT_TRUE(peakNamed("Tensor peak"));
+  EXPECT_TRUE(peakNamed("FP64 peak"));
+  view.precisionToggle(Precision::Fp64)->setChecked(false);
+  EXPECT_FALSE(peakNamed("FP64 peak"));
+  EXPECT_TRUE(peakNamed("FP32 peak"));
+  EXPECT_EQ(view.pairs().size(), 1u);  // the points stay
+  view.precisionToggle(Precision::Fp64)->setChecked(true);
+  EXPECT_TRUE(peakNamed("FP64 peak"));
 }
 
 }  // namespace

@@ -149,6 +149,8 @@ TEST(CompareView, AnchorAndShiftRealignTheTimelines) {
 
 TEST(CompareView, DiffModelHasTheChangedKernelsAndPassesTheTester) {
   CompareView view(runA(), runB());
+  // Aligned at their starts, the summary and the table cover the whole runs.
+  ASSERT_TRUE(view.setAlignment({}, {}, 0));
   RunDiffModel* model = view.diffModel();
   ModelCheck check(model);
   ASSERT_EQ(model->rowCount(), 4);
@@ -196,6 +198,7 @@ TEST(CompareView, DiffModelHasTheChangedKernelsAndPassesTheTester) {
 
 TEST(CompareView, SelectingARowFocusesItsInstancesInBothRuns) {
   CompareView view(runA(), runB());
+  ASSERT_TRUE(view.setAlignment({}, {}, 0));  // the table of the whole runs
   view.resize(1200, 900);
   view.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
@@ -248,6 +251,7 @@ TEST(CompareView, PaintsBothRealRunsAndTheirDiff) {
   std::shared_ptr<const Trace> a = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
   std::shared_ptr<const Trace> b = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
   CompareView view(a, b);
+  ASSERT_TRUE(view.setAlignment({}, {}, 0));  // the whole runs: all three kernels
   view.resize(1400, 900);
   view.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));

@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QToolButton>
 #include <cstdlib>
 #include <filesystem>
 
@@ -64,6 +65,8 @@ class RooflineViewTest : public ::testing::Test {
 };
 
 TEST_F(RooflineViewTest, RoofsCarryTheirValues) {
+  ASSERT_NE(lineNamed(view, "Tensor peak"), nullptr);  // on by default: the H100 has tensor cores
+  view.precisionToggle(Precision::Tensor)->setChecked(false);
   auto* dram = lineNamed(view, "DRAM");
   ASSERT_NE(dram, nullptr);
   EXPECT_EQ(dram->name(), "DRAM 3.352 TB/s");  // as the compare view labels it
@@ -76,7 +79,7 @@ TEST_F(RooflineViewTest, RoofsCarryTheirValues) {
   EXPECT_EQ(fp32->name(), "FP32 peak 66.9 TFLOP/s");
   EXPECT_DOUBLE_EQ(fp32->at(0).y(), 66908.16);
   ASSERT_NE(lineNamed(view, "FP64 peak"), nullptr);
-  EXPECT_EQ(lineNamed(view, "Tensor"), nullptr);  // no tensor FLOPs in this trace
+  EXPECT_EQ(lineNamed(view, "Tensor"), nullptr);  // hidden
   EXPECT_EQ(view.chart()->title(), "Roofline: NVIDIA H100 80GB HBM3 — Hopper (sm_90)");
 }
 
@@ -128,22 +131,24 @@ TEST_F(RooflineViewTest, ClickSelectsTheKernel) {
   EXPECT_EQ(trace.name(ref), "saxpy");
 }
 
-// Pixels: the DRAM roof and the DRAM-bound point in blue, the compute roofs in red.
+// Pixels: the DRAM roof and the DRAM-bound point in blue, the FP32 roof in red and the FP64 roof in purple.
 TEST_F(RooflineViewTest, PaintsRoofsAndPoints) {
   view.kindBox()->setCurrentIndex(0);
   QApplication::processEvents();
   QImage image = view.grab().toImage();
   if (qEnvironmentVariableIsSet("GPUSCOPE_ROOFLINE_SNAPSHOT"))
     image.save(qEnvironmentVariable("GPUSCOPE_ROOFLINE_SNAPSHOT"));
-  int blue = 0, red = 0;
+  int blue = 0, red = 0, purple = 0;
   for (int y = 0; y < image.height(); ++y)
     for (int x = 0; x < image.width(); ++x) {
       QColor c = image.pixelColor(x, y);
       if (std::abs(c.red() - 0x1f) < 12 && std::abs(c.green() - 0x77) < 12 && std::abs(c.blue() - 0xb4) < 12) ++blue;
       if (std::abs(c.red() - 0xd6) < 12 && std::abs(c.green() - 0x27) < 12 && std::abs(c.blue() - 0x28) < 12) ++red;
+      if (std::abs(c.red() - 0x94) < 12 && std::abs(c.green() - 0x67) < 12 && std::abs(c.blue() - 0xbd) < 12) ++purple;
     }
-  EXPECT_GT(blue, 200);  // the roof line and two filled discs
-  EXPECT_GT(red, 200);   // two peak lines
+  EXPECT_GT(blue, 200);    // the roof line and two filled discs
+  EXPECT_GT(red, 100);     // the FP32 peak line
+  EXPECT_GT(purple, 100);  // the FP64 peak line
 }
 
 TEST_F(RooflineViewTest, SelectedKernelIsRinged) {

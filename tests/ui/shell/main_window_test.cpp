@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMimeData>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -29,6 +30,7 @@
 #include "shell_fixtures.h"
 #include "ui/analysis/analysis_panel.h"
 #include "ui/compare/compare_view.h"
+#include "ui/compare/compare_window.h"
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
 #include "ui/main_window/analysis_view.h"
@@ -329,25 +331,37 @@ TEST_F(MainWindowTest, CompareWithOpensTheCompareWindowOfBothRuns) {
   load(fixturePath("nsys/transpose.sqlite"));
   QWidget* opened = window_->compareWith(fixturePath("nsys/loader2.sqlite"));
   ASSERT_NE(opened, nullptr);
-  auto* compare = qobject_cast<CompareView*>(opened);
+  auto* window = qobject_cast<CompareWindow*>(opened);
+  ASSERT_NE(window, nullptr);
+  EXPECT_TRUE(window->isWindow());
+  EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("transpose.sqlite")));
+  EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("loader2.sqlite")));
+  // Both runs load in the background: the window is up before they are in.
+  EXPECT_TRUE(window->isLoading());
+  EXPECT_EQ(window->view(), nullptr);
+  QSignalSpy loaded(window, &CompareWindow::loaded);
+  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs)) << errors_.join(' ').toStdString();
+  CompareView* compare = window->view();
   ASSERT_NE(compare, nullptr);
-  EXPECT_TRUE(compare->isWindow());
-  EXPECT_TRUE(compare->windowTitle().contains(QStringLiteral("transpose.sqlite")));
-  EXPECT_TRUE(compare->windowTitle().contains(QStringLiteral("loader2.sqlite")));
   // Its own traces: A is the file shown here, B the other.
   EXPECT_EQ(compare->sessionA()->trace()->counts().total(), window_->session()->trace()->counts().total());
   EXPECT_NE(compare->sessionB()->trace()->counts().total(), compare->sessionA()->trace()->counts().total());
   EXPECT_TRUE(errors_.isEmpty());
-  delete compare;
+  delete window;
 }
 
 TEST_F(MainWindowTest, CompareWithAFileThatIsNotATraceReportsOneError) {
   load(fixturePath("nsys/transpose.sqlite"));
   const QString bad = writeFile(QStringLiteral("junk.sqlite"), QByteArray("junk\n").repeated(100));
-  EXPECT_EQ(window_->compareWith(bad), nullptr);
+  QPointer<QWidget> opened = window_->compareWith(bad);
+  ASSERT_FALSE(opened.isNull());
+  QSignalSpy failed(opened.data(), SIGNAL(failed(QString)));
+  ASSERT_TRUE(failed.wait(kLoadTimeoutMs));
   ASSERT_EQ(errors_.size(), 1);
   EXPECT_FALSE(errors_.front().contains(QLatin1Char('\n')));
   EXPECT_TRUE(window_->session()->hasTrace());
+  // The window closed itself (and deletes itself once the event loop gets to it).
+  EXPECT_TRUE(opened.isNull() || !opened->isVisible());
 }
 
 TEST_F(MainWindowTest, CopyAsTextPutsTheInfoTextOnTheClipboard) {

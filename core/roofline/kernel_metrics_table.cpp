@@ -1,0 +1,104 @@
+#include "core/roofline/kernel_metrics_table.h"
+
+#include <sqlite3.h>
+
+#include "core/db/sqlite_database.h"
+#include "core/error.h"
+#include "core/model/trace_file.h"
+#include "core/model/writable_trace.h"
+
+namespace gpuscope {
+namespace {
+
+void bindOptional(sqlite3_stmt* stmt, int index, const std::optional<double>& value) {
+  if (value)
+    sqlite3_bind_double(stmt, index, *value);
+  else
+    sqlite3_bind_null(stmt, index);
+}
+
+}  // namespace
+
+std::vector<KernelMetrics> readKernelMetrics(const Database& db) {
+  std::vector<KernelMetrics> rows;
+  if (!db.hasTable(kKernelMetricsTable)) return rows;
+  const TableSpec& spec = kernelMetricsTableSpec();
+  auto missing = missingNeededColumns(db, spec);
+  if (!missing.empty())
+    throw TraceError("The file's " + std::string(kKernelMetricsTable) + " table has no " + missing.front() +
+                     " column: it was written by another version; import the ncu report again.");
+  std::string columns;
+  for (const auto& column : spec.columns) {
+    if (!columns.empty()) columns += ", ";
+    // Optional columns may be absent in files of other versions.
+    columns += column.neededToRead || hasColumn(db, spec.name, column.name) ? std::string(column.name) : "NULL";
+  }
+  auto stmt = db.prepare("SELECT " + columns + " FROM " + std::string(kKernelMetricsTable));
+  auto optionalReal = [&stmt](int column) {
+    return stmt.isNull(column) ? std::optional<double>() : std::optional<double>(stmt.real(column));
+  };
+  while (stmt.step()) {
+    KernelMetrics row;
+    row.globalPid = stmt.isNull(0) ? 0 : stmt.int64(0);
+    row.correlationId = static_cast<uint32_t>(stmt.int64(1));
+    row.kernelName = std::string(stmt.text(2));
+    row.sourceId = stmt.isNull(3) ? -1 : stmt.int64(3);
+    if (!stmt.isNull(4)) row.durationNs = stmt.int64(4);
+    for (size_t p = 0; p < row.flops.size(); ++p) row.flops[p] = optionalReal(5 + static_cast<int>(p));
+    for (size_t l = 0; l < row.bytes.size(); ++l) row.bytes[l] = optionalReal(9 + static_cast<int>(l));
+    row.source = std::string(stmt.text(12));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics>& rows) {
+  bool hasTable = false;
+  {
+    // Check the target is a trace before changing it.
+    auto check = openTraceFile(path);
+    hasTable = check.hasTable(kKernelMetricsTable);
+    if (hasTable) {
+      auto missing = missingNeededColumns(check, kernelMetricsTableSpec());
+      if (!missing.empty())
+        throw TraceError(path + " has a " + std::string(kKernelMetricsTable) + " table without a " + missing.front() +
+                         " column: it was written by another program.");
+    }
+  }
+  WritableTrace db(path);
+  db.transaction([&] {
+    if (!hasTable)
+      for (const auto& sql : kernelMetricsCreateSql()) db.exec(sql);
+    const auto& columns = kernelMetricsTableSpec().columns;
+    std::string names, params;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      names += (i ? ", " : "") + std::string(columns[i].name);
+      params += (i ? ", ?" : "?") + std::to_string(i + 1);
+    }
+    std::string sql =
+        "INSERT OR REPLACE INTO " + std::string(kKernelMetricsTable) + " (" + names + ") VALUES (" + params + ")";
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) db.fail();
+    for (const auto& row : rows) {
+      sqlite3_reset(stmt);
+      sqlite3_bind_int64(stmt, 1, row.globalPid);
+      sqlite3_bind_int64(stmt, 2, row.correlationId);
+      sqlite3_bind_text(stmt, 3, row.kernelName.c_str(), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64(stmt, 4, row.sourceId);
+      if (row.durationNs)
+        sqlite3_bind_int64(stmt, 5, *row.durationNs);
+      else
+        sqlite3_bind_null(stmt, 5);
+      for (size_t p = 0; p < row.flops.size(); ++p) bindOptional(stmt, 6 + static_cast<int>(p), row.flops[p]);
+      for (size_t l = 0; l < row.bytes.size(); ++l) bindOptional(stmt, 10 + static_cast<int>(l), row.bytes[l]);
+      sqlite3_bind_text(stmt, 13, row.source.c_str(), -1, SQLITE_TRANSIENT);
+      if (sqlite3_step(stmt) != SQLITE_DONE) {
+        sqlite3_finalize(stmt);
+        db.fail();
+      }
+    }
+    sqlite3_finalize(stmt);
+  });
+}
+
+}  // namespace gpuscope
