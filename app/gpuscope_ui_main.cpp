@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QPixmap>
 #include <QRegularExpression>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+#include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
 #include "ui/main_window/analysis_view.h"
@@ -137,7 +139,15 @@ int runCompare(QApplication& app, const QString& pathA, const QString& pathB, co
       return QCoreApplication::exit(fail(*error));
     if (auto error = showTab(view.tabs(), tab)) return QCoreApplication::exit(fail(*error));
     QCoreApplication::processEvents();
-    if (!screenshot.isEmpty()) QCoreApplication::exit(saveScreenshot(window, screenshot));
+    if (screenshot.isEmpty()) return;
+    // Both runs' verdicts are computed in the background: the shot waits until they are in.
+    auto* verdicts = view.findChild<gpuscope::ui::CompareVerdictsView*>();
+    if (verdicts && !verdicts->isComplete()) {
+      QEventLoop untilAnalyzed;
+      QObject::connect(verdicts, &gpuscope::ui::CompareVerdictsView::completed, &untilAnalyzed, &QEventLoop::quit);
+      untilAnalyzed.exec();
+    }
+    QCoreApplication::exit(saveScreenshot(window, screenshot));
   });
   window.show();
   window.load(pathA, pathB);
@@ -208,10 +218,15 @@ int main(int argc, char** argv) {
       QStringLiteral("NAME[#N]"));
   parser.addOption(alignOption);
   const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline; "
-                                                    "with two files: diff table, roofline)."),
+                                     QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline, "
+                                                    "analysis; with two files: diff table, roofline)."),
                                      QStringLiteral("NAME"));
   parser.addOption(tabOption);
+  const QCommandLineOption analyzeOption(
+      QStringLiteral("analyze"),
+      QStringLiteral("With --screenshot: analyze the trace before the shot (the Analysis tab's verdict and findings, "
+                     "the timeline's shaded GPU gaps); --tab analysis implies it."));
+  parser.addOption(analyzeOption);
   parser.process(app);
 
   if (parser.isSet(benchOption)) return gpuscope::ui::runTimelineBench(parser.value(benchOption));
@@ -267,7 +282,15 @@ int main(int argc, char** argv) {
       else
         shoot();
     };
-    QObject::connect(&window, &gpuscope::ui::MainWindow::panesFilled, &window, [save] { QTimer::singleShot(0, save); });
+    if (parser.isSet(analyzeOption) || tab.compare(QStringLiteral("analysis"), Qt::CaseInsensitive) == 0) {
+      QObject::connect(&window, &gpuscope::ui::MainWindow::traceLoaded, &window,
+                       [&window] { window.analyzeCurrentTrace(); });
+      QObject::connect(&window, &gpuscope::ui::MainWindow::analysisFinished, &window,
+                       [save] { QTimer::singleShot(0, save); });
+    } else {
+      QObject::connect(&window, &gpuscope::ui::MainWindow::panesFilled, &window,
+                       [save] { QTimer::singleShot(0, save); });
+    }
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadFailed, &window,
                      [] { QCoreApplication::exit(1); });  // the window has printed the one sentence
     QObject::connect(&window, &gpuscope::ui::MainWindow::loadCancelled, &window, [] { QCoreApplication::exit(1); });

@@ -6,6 +6,8 @@
 #include "app/cli/output_file.h"
 #include "core/analysis/finding_format.h"
 #include "core/analysis/rule_registry.h"
+#include "core/analysis/verdict/verdict.h"
+#include "core/analysis/verdict/verdict_format.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
 #include "core/report/report_format.h"
@@ -18,7 +20,45 @@ struct AnalyzeOptions {
   std::vector<std::string> rules;
   std::string format = "table";
   std::string outputPrefix;
+  std::string by;  // "" or "nvtx": a verdict per NVTX range too
 };
+
+// The run's verdict and, with --by nvtx, one per NVTX range name.
+struct VerdictReport {
+  Verdict run;
+  std::vector<RangeVerdict> ranges;
+};
+
+VerdictReport verdictReport(const Database& db, const AnalyzeOptions& options) {
+  VerdictInputs inputs = loadVerdictInputs(db);
+  VerdictReport report{runVerdict(inputs), {}};
+  if (options.by == "nvtx") report.ranges = nvtxVerdicts(db, inputs);
+  return report;
+}
+
+nlohmann::ordered_json verdictDocument(const VerdictReport& report, const std::vector<Finding>& findings) {
+  nlohmann::ordered_json document;
+  document["verdict"] = verdictJson(report.run);
+  if (!report.ranges.empty()) {
+    nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
+    for (const RangeVerdict& range : report.ranges) ranges.push_back(rangeVerdictJson(range));
+    document["nvtx_verdicts"] = ranges;
+  }
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const Finding& finding : findings) list.push_back(findingJson(finding));
+  document["findings"] = list;
+  return document;
+}
+
+// "Verdict: <sentence>" and, with --by nvtx, one line per range.
+std::string verdictText(const VerdictReport& report) {
+  std::string text = "Verdict: " + verdictSentence(report.run) + "\n";
+  for (const RangeVerdict& range : report.ranges) {
+    text += "  NVTX range '" + range.name + "' (" + std::to_string(range.instances) +
+            (range.instances == 1 ? " instance): " : " instances): ") + verdictSentence(range.verdict) + "\n";
+  }
+  return text + "\n";
+}
 
 std::string helpFooter() {
   std::string text = "Rules (all run when -r is not given):\n";
@@ -36,8 +76,14 @@ std::string helpFooter() {
          "\nOptions follow the rule's name, as in -r gpu_gaps:gap=100:rows=-1. With --format csv -o PREFIX each\n"
          "rule is written to PREFIX_<rule>.csv, byte-identical to `nsys analyze --format csv -o PREFIX` (an empty\n"
          "file when the rule found nothing).\n"
+         "\nThe verdict comes first: gpu_compute when GPUs were busy >= 70% of the run (memory when kernels\n"
+         "that metrics put under a memory roof take >= 50% of the kernel time), else the largest of the driving\n"
+         "host thread's time in synchronizing calls (synchronization), other CUDA calls (cuda_api) and outside\n"
+         "CUDA while the GPU was idle (cpu). --format json prints {\"verdict\", \"findings\"}; --by nvtx adds\n"
+         "\"nvtx_verdicts\", one per NVTX range name.\n"
          "\nExamples:\n"
          "  gpuscope analyze run.sqlite\n"
+         "  gpuscope analyze run.sqlite --format json --by nvtx\n"
          "  gpuscope analyze run.sqlite -r cuda_api_sync,gpu_gaps:gap=100 --format json\n"
          "  gpuscope analyze run.sqlite --format csv -o out/run      # out/run_<rule>.csv\n";
 }
@@ -51,15 +97,12 @@ std::vector<RuleRequest> requests(const AnalyzeOptions& options) {
   return list;
 }
 
-void printFindings(const std::vector<Finding>& findings, const std::string& format) {
+void printFindings(const VerdictReport& report, const std::vector<Finding>& findings, const std::string& format) {
   if (format == "json") {
-    nlohmann::ordered_json document;
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const Finding& finding : findings) list.push_back(findingJson(finding));
-    document["findings"] = list;
-    std::cout << jsonText(document) << "\n";
+    std::cout << jsonText(verdictDocument(report, findings)) << "\n";
     return;
   }
+  if (format == "table") std::cout << verdictText(report);
   for (size_t i = 0; i < findings.size(); ++i) {
     if (format == "csv") {
       if (findings.size() > 1) std::cout << (i ? "\n" : "") << "# " << findings[i].ruleId << "\n";
@@ -74,8 +117,9 @@ void runAnalyze(const AnalyzeOptions& options) {
   auto list = requests(options);
   auto db = openTraceFile(options.file);
   std::vector<Finding> findings = runAnalysis(db, list);
+  VerdictReport report = verdictReport(db, options);
   if (options.outputPrefix.empty()) {
-    printFindings(findings, options.format);
+    printFindings(report, findings, options.format);
     return;
   }
   for (const Finding& finding : findings) {
@@ -90,6 +134,14 @@ void runAnalyze(const AnalyzeOptions& options) {
     }
     std::cout << "Wrote " << path << "\n";
   }
+  // The verdict beside the rules' files (not for csv: those files are nsys analyze's, one per rule).
+  if (options.format != "csv") {
+    std::string path = options.outputPrefix + "_verdict." + (options.format == "json" ? "json" : "txt");
+    nlohmann::ordered_json verdict = verdictDocument(report, {});
+    verdict.erase("findings");
+    writeOutputFile(path, options.format == "json" ? jsonText(verdict) + "\n" : verdictText(report));
+    std::cout << "Wrote " << path << "\n";
+  }
 }
 
 }  // namespace
@@ -98,8 +150,11 @@ void registerAnalyzeCommand(CLI::App& app) {
   auto options = std::make_shared<AnalyzeOptions>();
   auto* command = app.add_subcommand(
       "analyze",
-      "Run the analysis rules on a trace (nsys analyze's expert-system rules: synchronous and pageable "
-      "memcpys, synchronizing APIs, GPU gaps, low GPU utilization) and print what they found.");
+      "Say what limits a run (the bottleneck verdict: gpu_compute, memory, cuda_api, synchronization or cpu, "
+      "with the numbers behind it) and run the analysis rules on it: nsys analyze's expert-system rules "
+      "(synchronous and pageable memcpys, synchronizing APIs, GPU gaps, low GPU utilization) and the "
+      "bottleneck findings (GPU waiting on the host, FP32 GEMMs without tensor cores, launch-bound short "
+      "kernels, copies that block the host, low-efficiency memory access).");
   command->add_option("FILE", options->file, "Trace file (gpuscope recording or nsys SQLite export)")->required();
   command
       ->add_option("-r,--rule", options->rules,
@@ -112,6 +167,10 @@ void registerAnalyzeCommand(CLI::App& app) {
       ->capture_default_str();
   command->add_option("-o,--output", options->outputPrefix, "Write each rule to PREFIX_<rule>.<csv|json|txt>")
       ->type_name("PREFIX");
+  command
+      ->add_option("--by", options->by,
+                   "nvtx: a bottleneck verdict for each NVTX range name too (every instance of it together)")
+      ->check(CLI::IsMember({"nvtx"}));
   command->footer(helpFooter());
   command->callback([options] { runAnalyze(*options); });
 }

@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 
+#include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/hta/hta_rules.h"
 #include "core/analysis/nsys/nsys_rules.h"
 #include "core/error.h"
@@ -14,6 +15,7 @@ std::vector<std::unique_ptr<AnalysisRule>>& ownedRules() {
   static std::vector<std::unique_ptr<AnalysisRule>> rules = [] {
     auto list = makeNsysRules();
     for (auto& rule : makeHtaRules()) list.push_back(std::move(rule));
+    for (auto& rule : makeFindingRules()) list.push_back(std::move(rule));
     return list;
   }();
   return rules;

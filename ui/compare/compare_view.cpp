@@ -23,6 +23,7 @@
 
 #include "core/error.h"
 #include "core/model/trace_summary.h"
+#include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/run_diff_model.h"
 #include "ui/details/details_panel.h"
@@ -104,6 +105,9 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   auto* diffPage = new QWidget(tabs_);
   auto* diffLayout = new QVBoxLayout(diffPage);
   diffLayout->setContentsMargins(0, 4, 0, 0);
+  // Both runs' bottleneck verdicts, side by side, above the table (the roofline tab keeps its height).
+  diffLayout->addWidget(
+      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), diffPage));
   auto* tableBar = new QHBoxLayout;
   byCombo_ = new QComboBox(diffPage);
   byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));

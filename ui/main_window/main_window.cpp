@@ -24,6 +24,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "ui/analysis/background_analysis.h"
 #include "ui/compare/compare_window.h"
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
   views_->addTab(summary_, tr("Summary"));
   roofline_ = new RooflineView(session_, views_);
   views_->addTab(roofline_, tr("Roofline"));
+  setupAnalysis();
   pages_->addWidget(welcome_);
   pages_->addWidget(views_);
   setCentralWidget(pages_);
@@ -285,6 +287,7 @@ void MainWindow::reload() {
 
 void MainWindow::closeTrace() {
   loader_->cancel();
+  analyzer_->cancel();
   currentFile_.clear();
   session_->setTrace(nullptr);
   statusBar()->clearMessage();
@@ -301,6 +304,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const Trace> trac
   const size_t events = trace->counts().total();
   session_->setTrace(std::move(trace));  // updateState() follows through traceChanged
   if (!batch_) recent_->add(path);
+  if (!batch_) analyzeCurrentTrace();
   statusBar()->showMessage(tr("Loaded %1: %2 events in %3.")
                                .arg(QFileInfo(path).fileName(), QLocale().toString(static_cast<qulonglong>(events)),
                                     elapsedMs < 1000 ? tr("%1 ms").arg(elapsedMs)

@@ -21,7 +21,9 @@ struct NcuImportOptions;
 
 namespace gpuscope::ui {
 
+class AnalysisPanel;
 class AnalysisView;
+class BackgroundAnalysis;
 class BackgroundTraceLoader;
 class LoadProgressWidget;
 class NcuImportJob;
@@ -54,6 +56,9 @@ class MainWindow : public QMainWindow {
   AnalysisView* analysisView() const { return analysis_; }
   // The roofline of the trace's kernels (from imported or recorded metrics): the third tab.
   RooflineView* rooflineView() const { return roofline_; }
+  // The Analysis tab: the verdict and the findings, computed in the background after each load.
+  AnalysisPanel* analysisPanel() const { return analysisPanel_; }
+  BackgroundAnalysis* analyzer() const { return analyzer_; }
   BackgroundTraceLoader* loader() const { return loader_; }
   RecentFiles* recentFiles() const { return recent_.get(); }
   WelcomeView* welcomeView() const { return welcome_; }
@@ -89,6 +94,8 @@ class MainWindow : public QMainWindow {
   // Runs `import-ncu` with OPTIONS in the background and opens the file that holds the metrics when it is
   // done (errors go to the error reporter); false while another import runs.
   bool startNcuImport(const NcuImportOptions& options);
+  // Analyzes the current file in the background (after every load; in Batch mode only when asked).
+  void analyzeCurrentTrace();
 
  signals:
   void traceLoaded(const QString& path);
@@ -96,6 +103,8 @@ class MainWindow : public QMainWindow {
   void panesFilled(const QString& path);
   void loadFailed(const QString& path, const QString& message);
   void loadCancelled(const QString& path);
+  // The Analysis tab shows the analysis of PATH (FAILED: it says why it could not be made).
+  void analysisFinished(const QString& path, bool failed);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -105,6 +114,7 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  void setupAnalysis();  // main_window_analysis.cpp
   void createActions();
   void createMenus();
   void rebuildRecentMenu();
@@ -125,6 +135,8 @@ class MainWindow : public QMainWindow {
   TraceSummaryView* summary_;
   AnalysisView* analysis_ = nullptr;
   RooflineView* roofline_ = nullptr;
+  AnalysisPanel* analysisPanel_ = nullptr;
+  BackgroundAnalysis* analyzer_ = nullptr;
   LoadProgressWidget* progress_;
   QMenu* recentMenu_ = nullptr;
   QAction* openAction_ = nullptr;

@@ -39,6 +39,7 @@ TimelineCanvas::TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, Q
 
 void TimelineCanvas::onTraceChanged() {
   layout_.clear();
+  gpuShading_.clear();
   flowArrows_.clear();
   const Trace* trace = session_->trace().get();
   if (trace) layout_.build(*trace);
@@ -334,6 +335,11 @@ void TimelineCanvas::keyPressEvent(QKeyEvent* event) {
 void TimelineCanvas::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   updateScrollRange();
+}
+
+void TimelineCanvas::setGpuShading(GpuShading shading) {
+  gpuShading_ = std::move(shading);
+  update();
 }
 
 }  // namespace gpuscope::ui

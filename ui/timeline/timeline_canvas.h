@@ -12,6 +12,7 @@
 
 #include "core/query/draw_list.h"
 #include "ui/session/trace_session.h"
+#include "ui/timeline/gpu_shading.h"
 #include "ui/timeline/summary_row_painter.h"
 #include "ui/timeline/time_axis.h"
 #include "ui/timeline/timeline_geometry.h"
@@ -67,6 +68,9 @@ class TimelineCanvas : public QWidget {
   void revealEvent(EventRef event, Reveal how);
   // Selects EVENT through the session, as a click does.
   void selectEvent(std::optional<EventRef> event);
+  // Stretches to shade on the GPU rows (gpu_shading.h); cleared when the trace changes.
+  void setGpuShading(GpuShading shading);
+  const GpuShading& gpuShading() const { return gpuShading_; }
 
  signals:
   // A right click on an event (it is selected first): whoever shows the event menu shows it at GLOBAL_POS.
@@ -125,6 +129,7 @@ class TimelineCanvas : public QWidget {
   std::vector<QLineF> flowArrows_;
   FrameStats frame_;
   bool selectingHere_ = false;
+  GpuShading gpuShading_;
 };
 
 }  // namespace gpuscope::ui

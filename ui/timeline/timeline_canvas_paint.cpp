@@ -67,6 +67,7 @@ void TimelineCanvas::paintEvent(QPaintEvent*) {
   p.setClipRect(area);
   paintGrid(p, area, scale);
   paintRows(p, geometry());
+  paintGpuShading(p, *trace, layout_, geometry(), kRulerHeight - scrollY(), gpuShading_);
   paintRange(p, area);
   paintSelection(p, area);
   p.restore();

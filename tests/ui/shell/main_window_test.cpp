@@ -29,6 +29,7 @@
 #include "core/model/trace.h"
 #include "core/model/trace_summary.h"
 #include "shell_fixtures.h"
+#include "ui/analysis/analysis_panel.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
 #include "ui/loading/background_trace_loader.h"
@@ -334,12 +335,13 @@ TEST_F(MainWindowTest, ReloadAndCloseTrace) {
   EXPECT_EQ(window_->windowTitle(), QStringLiteral("gpuscope"));
 }
 
-TEST_F(MainWindowTest, TabsAreTimelineSummaryAndRoofline) {
+TEST_F(MainWindowTest, TabsAreTimelineSummaryRooflineAndAnalysis) {
   load(fixturePath("nsys/transpose.sqlite"));
   QTabWidget* tabs = window_->views();
-  ASSERT_EQ(tabs->count(), 3);
+  ASSERT_EQ(tabs->count(), 4);
   EXPECT_EQ(tabs->indexOf(window_->analysisView()), 0);
   EXPECT_EQ(tabs->tabText(tabs->indexOf(window_->rooflineView())), QStringLiteral("Roofline"));
+  EXPECT_EQ(tabs->tabText(tabs->indexOf(window_->analysisPanel())), QStringLiteral("Analysis"));
   // The transpose export has no kernel metrics: the roofline says how to get them.
   EXPECT_TRUE(window_->rooflineView()->message().contains(QStringLiteral("import-ncu")))
       << window_->rooflineView()->message().toStdString();

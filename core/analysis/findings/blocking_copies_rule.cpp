@@ -1,0 +1,115 @@
+// blocking_copies: memory copies that hold the host thread: synchronous copy calls, and copies to or
+// from pageable memory (which the driver stages, so even cudaMemcpyAsync does not return early), summed
+// by call, direction and memory kinds, with the share of the run the host spent in them.
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "core/analysis/analysis_window.h"
+#include "core/analysis/findings/finding_rules.h"
+#include "core/analysis/nsys/rule_rows.h"
+#include "core/analysis/verdict/cuda_call_kind.h"
+#include "core/analysis/verdict/percent_text.h"
+#include "core/analysis/verdict/run_activity.h"
+#include "core/schema/trace_schema.h"
+#include "core/stats/stats_common.h"
+#include "core/text/units.h"
+
+namespace gpuscope {
+namespace {
+
+struct CopyGroup {
+  int64_t copies = 0;
+  int64_t bytes = 0;
+  TimeNs gpuNs = 0;
+  TimeNs hostNs = 0;
+};
+
+class BlockingCopiesRule : public AnalysisRule {
+ public:
+  std::string_view id() const override { return "blocking_copies"; }
+  std::string_view title() const override { return "Copies that block the host"; }
+  std::string_view description() const override {
+    return "Synchronous copies (cudaMemcpy without Async) hold the calling thread until the copy is done, "
+           "and copies to or from pageable (not page-locked) host memory are staged by the driver, so even "
+           "cudaMemcpyAsync waits. While the thread waits it queues no work. Reported when the host spent at "
+           "least the share option (%) of the run in such calls.";
+  }
+  std::vector<RuleOption> options() const override {
+    auto all = AnalysisRule::options();
+    all.push_back({"share", "1", "Share of the run (%) spent in blocking copy calls to report them"});
+    return all;
+  }
+  Finding run(const Database& db, const RuleOptions& options) const override {
+    Finding finding = emptyFinding(*this, Severity::Warning);
+    finding.evidence.columns = {{"Host Time (ns)", 0}, {"Share of Run (%)", 1}, {"Copies", 0},
+                                {"Bytes (MB)", 3},     {"GPU Time (ns)", 0},    {"Direction", 0},
+                                {"Src Kind", 0},       {"Dst Kind", 0},         {"API Name", 0}};
+    finding.suggestion =
+        "Copy from page-locked memory with asynchronous calls: allocate host buffers with cudaMallocHost or "
+        "register them with cudaHostRegister (in PyTorch, DataLoader(pin_memory=True) or tensor.pin_memory()), "
+        "copy with cudaMemcpyAsync on a stream (tensor.to(device, non_blocking=True)), and read results back "
+        "(.item(), .cpu()) only where they are needed, not every step.";
+    if (!db.hasTable(table::kMemcpy) || !db.hasTable(table::kRuntime)) return finding;
+    RunActivity run = loadRunActivity(db);
+    AnalysisWindow window = analysisWindow(db, options);
+    TimeNs span = std::min(run.last, window.end) - std::max(run.first, window.begin);
+    if (span <= 0) return finding;
+    auto copyKinds = enumLabels(db, table::kEnumMemcpyOper, builtinMemcpyKindLabels());
+    auto memKinds = enumLabels(db, table::kEnumMemKind, builtinMemoryKindLabels());
+    auto label = [](const auto& labels, int64_t id) {
+      auto found = labels.find(id);
+      return found != labels.end() ? found->second : std::to_string(id);
+    };
+    auto statement = db.prepare(
+        "SELECT m.start, m.end, m.bytes, m.copyKind, m.srcKind, m.dstKind, r.start, r.end, s.value, "
+        "(m.globalPid >> 24) & 16777215, m.deviceId, m.contextId, m.streamId FROM " +
+        std::string(table::kMemcpy) + " m JOIN " + std::string(table::kRuntime) +
+        " r ON r.correlationId = m.correlationId AND (r.globalTid >> 24) = (m.globalPid >> 24) JOIN StringIds s ON "
+        "s.id = r.nameId WHERE m.start > 0 AND " +
+        window.sqlCondition("m.") + " ORDER BY m.end - m.start DESC, m.start");
+    std::map<std::tuple<std::string, std::string, std::string, std::string>, CopyGroup> groups;
+    TimeNs hostNs = 0;
+    while (statement.step()) {
+      std::string api = displayApiName(statement.text(8));
+      bool pageable = statement.int64(4) == nsys_enum::kMemPageable || statement.int64(5) == nsys_enum::kMemPageable;
+      if (!pageable && !isSynchronizingCall(api)) continue;
+      CopyGroup& group =
+          groups[std::make_tuple(api, label(copyKinds, statement.int64(3)), label(memKinds, statement.int64(4)),
+                                 label(memKinds, statement.int64(5)))];
+      ++group.copies;
+      group.bytes += statement.int64(2);
+      group.gpuNs += statement.int64(1) - statement.int64(0);
+      group.hostNs += statement.int64(7) - statement.int64(6);
+      hostNs += statement.int64(7) - statement.int64(6);
+      if (finding.ranges.size() < rowCount(options))
+        finding.ranges.push_back(gpuRange(statement.int64(0), statement.int64(1) - statement.int64(0),
+                                          statement.int64(9), statement.int64(10), statement.int64(11),
+                                          statement.int64(12)));
+    }
+    double share = static_cast<double>(hostNs) / static_cast<double>(span);
+    if (groups.empty() || 100.0 * share < options.real("share")) {
+      finding.ranges.clear();
+      return finding;
+    }
+    std::vector<std::pair<std::tuple<std::string, std::string, std::string, std::string>, CopyGroup>> sorted(
+        groups.begin(), groups.end());
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto& a, const auto& b) { return a.second.hostNs > b.second.hostNs; });
+    for (const auto& [key, group] : sorted) {
+      if (finding.evidence.rows.size() >= rowCount(options)) break;
+      const auto& [api, direction, src, dst] = key;
+      finding.evidence.rows.push_back({group.hostNs, 100.0 * static_cast<double>(group.hostNs) / span, group.copies,
+                                       static_cast<double>(group.bytes) / 1e6, group.gpuNs, direction, src, dst, api});
+    }
+    finding.explanation = "The host spent " + formatDuration(hostNs) + " (" + percentText(share) +
+                          " of the run) in copy calls that block it. " + finding.explanation;
+    return finding;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<AnalysisRule> makeBlockingCopiesRule() { return std::make_unique<BlockingCopiesRule>(); }
+
+}  // namespace gpuscope

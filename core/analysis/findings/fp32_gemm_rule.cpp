@@ -1,0 +1,95 @@
+// fp32_gemm: GEMMs that run in FP32 on the FFMA pipes while the GPU has tensor cores, told by kernel
+// name and, where the trace has kernel metrics, by the tensor-pipe counters.
+#include <map>
+#include <set>
+
+#include "core/analysis/findings/finding_rules.h"
+#include "core/analysis/findings/gemm_math_path.h"
+#include "core/analysis/findings/kernel_times.h"
+#include "core/analysis/nsys/rule_rows.h"
+#include "core/analysis/verdict/percent_text.h"
+#include "core/roofline/roofline.h"
+#include "core/text/units.h"
+
+namespace gpuscope {
+namespace {
+
+// Per kernel name with metrics: true when its counters show FP32 math and no tensor-core ops.
+std::map<std::string, bool> fp32ByCounters(const Database& db) {
+  std::map<std::string, bool> byName;
+  for (const RooflinePoint& point : rooflinePoints(loadRooflineKernels(db), RooflineGrouping::Name)) {
+    const auto& tensor = point.flopsOf(Precision::Tensor);
+    const auto& fp32 = point.flopsOf(Precision::Fp32);
+    if (!tensor || !fp32) continue;
+    bool fp32Only = *tensor <= 0 && *fp32 > 0;
+    auto [it, added] = byName.emplace(point.label, fp32Only);
+    if (!added) it->second = it->second && fp32Only;
+  }
+  return byName;
+}
+
+class Fp32GemmRule : public AnalysisRule {
+ public:
+  std::string_view id() const override { return "fp32_gemm"; }
+  std::string_view title() const override { return "FP32 GEMMs without tensor cores"; }
+  std::string_view description() const override {
+    return "Matrix multiplies (GEMMs, and convolutions done as GEMMs) that run in FP32 on the FFMA pipes "
+           "leave the tensor cores idle; on Ampere and later GPUs TF32 tensor cores run them several times "
+           "faster, and bf16 or fp16 faster still. Told by kernel name (sgemm, simt, ffma against hmma, tf32, "
+           "bf16, s16816, tensorop, wgmma) and, where the trace has kernel metrics, by the tensor-pipe "
+           "counters. Reported when they take at least the share option (%) of the GPU's kernel time.";
+  }
+  std::vector<RuleOption> options() const override {
+    auto all = AnalysisRule::options();
+    all.push_back({"share", "5", "Share of kernel time (%) FP32 GEMMs must reach to be reported"});
+    return all;
+  }
+  Finding run(const Database& db, const RuleOptions& options) const override {
+    Finding finding = emptyFinding(*this, Severity::Warning);
+    finding.evidence.columns = {
+        {"Share of Kernel Time (%)", 1}, {"Total Time (ns)", 0}, {"Instances", 0}, {"Evidence", 0}, {"Kernel", 0}};
+    finding.suggestion =
+        "In PyTorch allow TF32 for FP32 matmuls and convolutions (torch.backends.cuda.matmul.allow_tf32 = True "
+        "and torch.backends.cudnn.allow_tf32 = True, or torch.set_float32_matmul_precision(\"high\")), or run "
+        "the model under bf16 autocast (with torch.autocast(\"cuda\", dtype=torch.bfloat16): ...). With cuBLAS, "
+        "cublasSetMathMode(handle, CUBLAS_TF32_TENSOR_OP_MATH) or cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32.";
+    AnalysisWindow window = analysisWindow(db, options);
+    KernelTimes times = kernelTimesByName(db, window);
+    auto counters = fp32ByCounters(db);
+    std::set<std::string> flagged;
+    TimeNs fp32Ns = 0;
+    for (const KernelNameTime& kernel : times.names) {
+      auto counted = counters.find(kernel.name);
+      std::string why;
+      if (counted != counters.end()) {
+        if (counted->second && gemmMathPath(kernel.name) != GemmMathPath::NotGemm)
+          why = "counters: FP32 FLOPs, no tensor ops";
+      } else if (gemmMathPath(kernel.name) == GemmMathPath::Fp32Simt) {
+        why = "name: FP32 (FFMA) GEMM";
+      }
+      if (why.empty()) continue;
+      flagged.insert(kernel.name);
+      fp32Ns += kernel.totalNs;
+      finding.evidence.rows.push_back(
+          {100.0 * times.shareOf(kernel.totalNs), kernel.totalNs, kernel.instances, why, kernel.name});
+    }
+    double share = times.shareOf(fp32Ns);
+    if (flagged.empty() || 100.0 * share < options.real("share")) {
+      finding.evidence.rows.clear();
+      return finding;
+    }
+    if (finding.evidence.rows.size() > rowCount(options)) finding.evidence.rows.resize(rowCount(options));
+    finding.severity = share >= 0.3 ? Severity::Critical : Severity::Warning;
+    finding.explanation = std::to_string(flagged.size()) + " FP32 GEMM kernel" + (flagged.size() == 1 ? "" : "s") +
+                          " took " + formatDuration(fp32Ns) + ", " + percentText(share) +
+                          " of the kernel time, without tensor cores. " + finding.explanation;
+    finding.ranges = longestKernelRanges(db, window, flagged, rowCount(options));
+    return finding;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<AnalysisRule> makeFp32GemmRule() { return std::make_unique<Fp32GemmRule>(); }
+
+}  // namespace gpuscope

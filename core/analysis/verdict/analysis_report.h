@@ -1,0 +1,25 @@
+#pragma once
+// AnalysisReport: everything the viewer's Analysis tab shows, computed in one call from a trace file so a
+// worker thread can do it on its own connection: the run's verdict, one per NVTX range name, the findings
+// of every rule that found something (most severe first), and the GPU stretches to shade on the timeline.
+#include <string>
+#include <vector>
+
+#include "core/analysis/finding.h"
+#include "core/analysis/verdict/verdict.h"
+
+namespace gpuscope {
+
+struct AnalysisReport {
+  Verdict run;
+  std::vector<RangeVerdict> nvtx;
+  std::vector<Finding> findings;        // found ones only, Critical first, then in rule order
+  std::vector<FindingRange> gpuIdle;    // gpu_gaps with gap=1 (ms): every GPU gap longer than 1 ms
+  std::vector<FindingRange> gpuLowUse;  // gpu_time_util's chunks used less than 50%
+};
+
+// Opens PATH (an SQLite trace, or a PyTorch trace through its imported file) read-only and analyzes it.
+// Throws TraceError with one sentence when the file cannot be read.
+AnalysisReport analyzeTraceFile(const std::string& path);
+
+}  // namespace gpuscope

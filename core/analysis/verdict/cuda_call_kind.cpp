@@ -1,0 +1,25 @@
+#include "core/analysis/verdict/cuda_call_kind.h"
+
+#include <array>
+
+namespace gpuscope {
+namespace {
+
+bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+
+}  // namespace
+
+bool isSynchronizingCall(std::string_view name) {
+  static constexpr std::array<std::string_view, 6> kWaits = {"cudaDeviceSynchronize", "cudaStreamSynchronize",
+                                                             "cudaEventSynchronize",  "cuCtxSynchronize",
+                                                             "cuStreamSynchronize",   "cuEventSynchronize"};
+  for (std::string_view wait : kWaits) {
+    if (startsWith(name, wait)) return true;
+  }
+  // cudaMemcpyAsync, cudaMemcpy2DAsync, cuMemcpyHtoDAsync_v2, cudaMemsetAsync ... return at once.
+  bool memoryCall = startsWith(name, "cudaMemcpy") || startsWith(name, "cudaMemset") || startsWith(name, "cuMemcpy") ||
+                    startsWith(name, "cuMemset");
+  return memoryCall && name.find("Async") == std::string_view::npos;
+}
+
+}  // namespace gpuscope

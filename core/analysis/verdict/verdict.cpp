@@ -1,0 +1,178 @@
+#include "core/analysis/verdict/verdict.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/analysis/verdict/kernel_limits.h"
+#include "core/analysis/verdict/percent_text.h"
+#include "core/schema/trace_schema.h"
+#include "core/stats/nvtx_ranges.h"
+#include "core/text/units.h"
+
+namespace gpuscope {
+namespace {
+
+std::vector<int64_t> memoryBoundNameIds(const Database& db, const std::vector<KernelLimit>& limits) {
+  std::vector<int64_t> ids;
+  if (!db.hasTable(table::kStringIds)) return ids;
+  auto statement = db.prepare("SELECT id FROM StringIds WHERE value = ?1");
+  for (const KernelLimit& limit : limits) {
+    if (!limit.memoryBound) continue;
+    statement.reset();
+    statement.bind(1, limit.point.label);
+    while (statement.step()) ids.push_back(statement.int64(0));
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence& evidence) {
+  const RunActivity& run = inputs.activity;
+  evidence.wallNs += window.length();
+  evidence.gpuBusyNs += run.gpuBusy.lengthWithin(window.start, window.end);
+  if (const HostThread* host = run.drivingThread()) {
+    evidence.hostApiNs += host->apiCalls.lengthWithin(window.start, window.end);
+    evidence.hostSyncNs += host->syncCalls.lengthWithin(window.start, window.end);
+    for (const TimeInterval& idle : run.gpuBusy.gapsWithin(window.start, window.end)) {
+      TimeNs api = host->apiCalls.lengthWithin(idle.start, idle.end);
+      TimeNs sync = host->syncCalls.lengthWithin(idle.start, idle.end);
+      evidence.idleApiNs += api;
+      evidence.idleSyncNs += sync;
+      evidence.idleCpuNs += idle.length() - api - sync;
+    }
+  }
+  auto first = std::lower_bound(run.kernels.begin(), run.kernels.end(), window.start,
+                                [](const KernelSpan& kernel, TimeNs time) { return kernel.start < time; });
+  for (auto kernel = first; kernel != run.kernels.end() && kernel->start < window.end; ++kernel) {
+    TimeNs time = std::min(kernel->end, window.end) - kernel->start;
+    ++evidence.kernels;
+    evidence.kernelNs += time;
+    if (std::binary_search(inputs.memoryBoundNameIds.begin(), inputs.memoryBoundNameIds.end(), kernel->nameId))
+      *evidence.memoryBoundKernelNs += time;
+  }
+}
+
+// Where the GPU's idle time went, for every sentence.
+std::string idleClause(const VerdictEvidence& e) {
+  if (e.hostThread.empty()) return "no host thread made CUDA calls";
+  return "idle " + percentText(e.share(e.idleCpuNs)) + " while the host thread " + e.hostThread +
+         " ran outside CUDA calls, " + percentText(e.share(e.idleApiNs)) + " while it was in CUDA API calls and " +
+         percentText(e.share(e.idleSyncNs)) + " while it waited in synchronizing calls";
+}
+
+}  // namespace
+
+std::string_view bottleneckClassName(BottleneckClass kind) {
+  switch (kind) {
+    case BottleneckClass::GpuCompute:
+      return "gpu_compute";
+    case BottleneckClass::Memory:
+      return "memory";
+    case BottleneckClass::Synchronization:
+      return "synchronization";
+    case BottleneckClass::CudaApi:
+      return "cuda_api";
+    case BottleneckClass::Cpu:
+      return "cpu";
+    case BottleneckClass::None:
+      return "none";
+  }
+  return "none";
+}
+
+double VerdictEvidence::share(TimeNs part) const {
+  return wallNs > 0 ? static_cast<double>(part) / static_cast<double>(wallNs) : 0.0;
+}
+
+double VerdictEvidence::memoryBoundShare() const {
+  if (!memoryBoundKernelNs || kernelNs <= 0) return 0.0;
+  return static_cast<double>(*memoryBoundKernelNs) / static_cast<double>(kernelNs);
+}
+
+BottleneckClass classify(const VerdictEvidence& e) {
+  if (e.wallNs <= 0 || (e.gpuBusyNs == 0 && e.hostThread.empty())) return BottleneckClass::None;
+  if (e.share(e.gpuBusyNs) >= kGpuBoundShare) {
+    return e.memoryBoundShare() >= kMemoryBoundShare ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
+  }
+  TimeNs largest = std::max({e.idleSyncNs, e.idleApiNs, e.idleCpuNs});
+  if (e.idleSyncNs == largest) return BottleneckClass::Synchronization;
+  if (e.idleApiNs == largest) return BottleneckClass::CudaApi;
+  return BottleneckClass::Cpu;
+}
+
+VerdictInputs loadVerdictInputs(const Database& db) {
+  VerdictInputs inputs;
+  inputs.activity = loadRunActivity(db);
+  auto limits = kernelLimits(db);
+  inputs.hasMetrics = !limits.empty();
+  inputs.memoryBoundNameIds = memoryBoundNameIds(db, limits);
+  return inputs;
+}
+
+Verdict windowVerdict(const VerdictInputs& inputs, const std::vector<TimeInterval>& windows) {
+  Verdict verdict;
+  VerdictEvidence& evidence = verdict.evidence;
+  if (inputs.hasMetrics) evidence.memoryBoundKernelNs = 0;
+  if (const HostThread* host = inputs.activity.drivingThread()) {
+    evidence.hostThread = threadLabel(*host);
+    evidence.pid = host->pid;
+    evidence.tid = host->tid;
+  }
+  for (const TimeInterval& window : windows) {
+    if (window.end <= window.start) continue;
+    if (evidence.wallNs == 0) evidence.windowStart = window.start;
+    evidence.windowStart = std::min(evidence.windowStart, window.start);
+    evidence.windowEnd = std::max(evidence.windowEnd, window.end);
+    addWindow(inputs, window, evidence);
+  }
+  verdict.kind = classify(evidence);
+  return verdict;
+}
+
+Verdict runVerdict(const VerdictInputs& inputs) {
+  return windowVerdict(inputs, {{inputs.activity.first, inputs.activity.last}});
+}
+
+std::vector<RangeVerdict> nvtxVerdicts(const Database& db, const VerdictInputs& inputs) {
+  std::vector<RangeVerdict> verdicts;
+  if (!db.hasTable(table::kNvtx)) return verdicts;
+  struct Instances {
+    TimeNs first = INT64_MAX;
+    std::vector<TimeInterval> windows;
+  };
+  std::map<std::string, Instances> byName;
+  for (const NvtxRange& range : loadNvtxRanges(db)) {
+    Instances& instances = byName[range.name.starts_with(':') ? range.name.substr(1) : range.name];
+    instances.first = std::min(instances.first, range.start);
+    instances.windows.push_back({range.start, range.end});
+  }
+  for (const auto& [name, instances] : byName)
+    verdicts.push_back({name, instances.windows.size(), windowVerdict(inputs, instances.windows)});
+  std::stable_sort(verdicts.begin(), verdicts.end(), [&byName](const RangeVerdict& a, const RangeVerdict& b) {
+    return byName.at(a.name).first < byName.at(b.name).first;
+  });
+  return verdicts;
+}
+
+std::string verdictSentence(const Verdict& verdict) {
+  const VerdictEvidence& e = verdict.evidence;
+  std::string busy = "the GPU was busy " + percentText(e.share(e.gpuBusyNs)) + " of " + formatDuration(e.wallNs);
+  switch (verdict.kind) {
+    case BottleneckClass::GpuCompute:
+      return "GPU compute bound: " + busy + " and " + idleClause(e) + ".";
+    case BottleneckClass::Memory:
+      return "Memory bound: " + busy + ", kernels under a memory roof took " + percentText(e.memoryBoundShare()) +
+             " of the kernel time, and the GPU was " + idleClause(e) + ".";
+    case BottleneckClass::Synchronization:
+      return "Synchronization bound: " + busy + " and " + idleClause(e) + ".";
+    case BottleneckClass::CudaApi:
+      return "CUDA API bound: " + busy + " and " + idleClause(e) + ".";
+    case BottleneckClass::Cpu:
+      return "CPU bound: " + busy + " and " + idleClause(e) + ".";
+    case BottleneckClass::None:
+      break;
+  }
+  return "No verdict: there is no CUDA call and no GPU work in this part of the trace.";
+}
+
+}  // namespace gpuscope

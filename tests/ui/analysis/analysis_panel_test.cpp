@@ -1,0 +1,225 @@
+// The Analysis tab: its models hold the verdict and the findings of a real run, a click on a finding moves
+// the timeline's view to the finding's place, the analysis runs off the GUI thread, the compare view shows
+// both runs' verdicts, and the GPU rows are shaded where the GPU was idle.
+#include "ui/analysis/analysis_panel.h"
+
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QImage>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <algorithm>
+
+#include "core/analysis/verdict/analysis_report.h"
+#include "tests/ui/tables/table_test_support.h"
+#include "tests/ui/timeline/timeline_test_trace.h"
+#include "ui/analysis/analysis_shading.h"
+#include "ui/analysis/background_analysis.h"
+#include "ui/analysis/compare_verdicts_view.h"
+#include "ui/analysis/finding_focus.h"
+#include "ui/analysis/finding_list_model.h"
+#include "ui/analysis/range_verdict_model.h"
+#include "ui/main_window/analysis_view.h"
+#include "ui/main_window/main_window.h"
+#include "ui/timeline/timeline_canvas.h"
+#include "ui/timeline/timeline_view.h"
+
+namespace gpuscope::ui {
+namespace {
+
+constexpr int kAnalysisTimeoutMs = 60000;
+
+QString fixture(const char* relative) { return QStringLiteral(GPUSCOPE_FIXTURES "/") + QString::fromUtf8(relative); }
+
+std::shared_ptr<const AnalysisReport> loader0Report() {
+  static auto report =
+      std::make_shared<const AnalysisReport>(analyzeTraceFile(fixture("gpuscope/loader0.sqlite").toStdString()));
+  return report;
+}
+
+int rowOf(const FindingListModel& model, const std::string& ruleId) {
+  for (int row = 0; row < model.rowCount(); ++row) {
+    if (model.finding(row)->ruleId == ruleId) return row;
+  }
+  return -1;
+}
+
+TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostSevereFirst) {
+  TraceSession session;
+  AnalysisPanel panel(&session);
+  test::ModelCheck findingsCheck(panel.findingModel());
+  test::ModelCheck rangesCheck(panel.rangeModel());
+  panel.setReport(loader0Report());
+  EXPECT_TRUE(panel.verdictLabel()->text().contains(QStringLiteral("CPU bound")))
+      << panel.verdictLabel()->text().toStdString();
+  EXPECT_TRUE(panel.verdictLabel()->text().contains(QStringLiteral("% of ")));
+  FindingListModel* model = panel.findingModel();
+  ASSERT_GT(model->rowCount(), 0);
+  int starving = rowOf(*model, "gpu_waits_on_host");
+  ASSERT_GE(starving, 0);
+  EXPECT_EQ(model->data(model->index(starving, FindingListModel::Title)).toString(),
+            QStringLiteral("GPU waiting on the host"));
+  EXPECT_TRUE(model->data(model->index(starving, FindingListModel::Summary)).toString().startsWith("The GPU was idle"));
+  for (int row = 1; row < model->rowCount(); ++row)
+    EXPECT_LE(model->finding(row)->severity, model->finding(row - 1)->severity);
+  // The NVTX ranges ("epoch 0", "step", ...) each have a verdict row.
+  RangeVerdictModel* ranges = panel.rangeModel();
+  ASSERT_GT(ranges->rowCount(), 0);
+  bool step = false;
+  for (int row = 0; row < ranges->rowCount(); ++row)
+    step |= ranges->data(ranges->index(row, RangeVerdictModel::Range)).toString() == QStringLiteral("step");
+  EXPECT_TRUE(step);
+  panel.setStatus(QStringLiteral("Analyzing..."));
+  EXPECT_EQ(model->rowCount(), 0);
+  EXPECT_TRUE(findingsCheck.failures().isEmpty()) << findingsCheck.failures().join(' ').toStdString();
+  EXPECT_TRUE(rangesCheck.failures().isEmpty()) << rangesCheck.failures().join(' ').toStdString();
+}
+
+TEST(AnalysisPanel, ClickingAFindingZoomsTheSessionToItsPlace) {
+  auto trace = timeline_test::loadFixture("gpuscope/loader0.sqlite");
+  TraceSession session;
+  session.setTrace(trace);
+  session.fitAll();
+  AnalysisPanel panel(&session);
+  panel.resize(1200, 800);
+  panel.show();
+  panel.setReport(loader0Report());
+  QApplication::processEvents();
+  int row = rowOf(*panel.findingModel(), "gpu_waits_on_host");
+  ASSERT_GE(row, 0);
+  const FindingRange& place = panel.findingModel()->finding(row)->ranges.front();
+  TimeNs before = session.viewEnd() - session.viewStart();
+  QTableView* view = panel.findingsView();
+  QRect cell = view->visualRect(view->model()->index(row, FindingListModel::Title));
+  QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+  EXPECT_LT(session.viewEnd() - session.viewStart(), before);
+  EXPECT_LE(session.viewStart(), place.start);
+  EXPECT_GE(session.viewEnd(), place.end);
+  EXPECT_EQ(session.rangeStart(), place.start);
+  EXPECT_EQ(session.rangeEnd(), place.end);
+  EXPECT_TRUE(panel.detailsView()->toPlainText().contains(QStringLiteral("Suggestion:")));
+  EXPECT_TRUE(panel.detailsView()->toPlainText().contains(QStringLiteral("num_workers")));
+}
+
+TEST(AnalysisPanel, PickingARangeVerdictZoomsToItsInstances) {
+  auto trace = timeline_test::loadFixture("gpuscope/loader0.sqlite");
+  TraceSession session;
+  session.setTrace(trace);
+  session.fitAll();
+  AnalysisPanel panel(&session);
+  panel.setReport(loader0Report());
+  const auto& ranges = loader0Report()->nvtx;
+  auto step = std::find_if(ranges.begin(), ranges.end(), [](const RangeVerdict& r) { return r.name == "step"; });
+  ASSERT_NE(step, ranges.end());
+  panel.pickRange(static_cast<int>(step - ranges.begin()));
+  EXPECT_LE(session.viewStart(), step->verdict.evidence.windowStart);
+  EXPECT_GE(session.viewEnd(), step->verdict.evidence.windowEnd);
+  EXPECT_LT(session.viewEnd() - session.viewStart(), trace->endTime() - trace->startTime());
+  EXPECT_EQ(session.rangeStart(), step->verdict.evidence.windowStart);
+}
+
+TEST(FindingFocus, AKernelPlaceSelectsThatKernel) {
+  auto trace = timeline_test::loadHandMadeTrace();
+  TraceSession session;
+  session.setTrace(trace);
+  int track = timeline_test::findTrack(*trace, TrackKind::GpuKernels, "kernelA");
+  ASSERT_GE(track, 0);
+  const Track& kernels = trace->track(static_cast<uint32_t>(track));
+  FindingRange range;
+  range.start = timeline_test::HandMade::kKernelAStart;
+  range.end = timeline_test::HandMade::kKernelAEnd;
+  range.pid = kernels.pid;
+  range.deviceId = kernels.deviceId;
+  range.contextId = kernels.contextId;
+  range.streamId = kernels.streamId;
+  range.onGpu = true;
+  focusFindingRange(session, range);
+  ASSERT_TRUE(session.selection().has_value());
+  EXPECT_EQ(trace->name(*session.selection()), "kernelA");
+  EXPECT_LT(session.viewStart(), range.start);
+  EXPECT_GT(session.viewEnd(), range.end);
+  range.end += 1;  // no event spans that exactly: nothing selected
+  focusFindingRange(session, range);
+  EXPECT_FALSE(session.selection().has_value());
+}
+
+TEST(BackgroundAnalysis, AnalyzesOffTheGuiThreadAndReportsBadFiles) {
+  BackgroundAnalysis analysis;
+  QSignalSpy finished(&analysis, &BackgroundAnalysis::finished);
+  QSignalSpy failed(&analysis, &BackgroundAnalysis::failed);
+  analysis.analyze(fixture("nsys/loader2.sqlite"));
+  EXPECT_TRUE(analysis.isRunning());
+  ASSERT_TRUE(finished.wait(kAnalysisTimeoutMs));
+  auto report = finished.at(0).at(1).value<std::shared_ptr<const AnalysisReport>>();
+  ASSERT_TRUE(report);
+  EXPECT_NE(report->run.kind, BottleneckClass::None);
+  EXPECT_FALSE(report->gpuIdle.empty());
+  analysis.analyze(fixture("README.md"));
+  ASSERT_TRUE(failed.wait(kAnalysisTimeoutMs));
+  EXPECT_FALSE(failed.at(0).at(1).toString().isEmpty());
+}
+
+TEST(CompareVerdictsView, ShowsBothRunsVerdictsSideBySide) {
+  CompareVerdictsView view(fixture("gpuscope/loader0.sqlite"), fixture("nsys/loader2.sqlite"));
+  QSignalSpy completed(&view, &CompareVerdictsView::completed);
+  ASSERT_TRUE(completed.wait(kAnalysisTimeoutMs));
+  EXPECT_TRUE(view.isComplete());
+  EXPECT_TRUE(view.verdictA()->text().contains(QStringLiteral("loader0.sqlite")));
+  EXPECT_TRUE(view.verdictA()->text().contains(QStringLiteral("CPU bound")));
+  EXPECT_TRUE(view.verdictB()->text().contains(QStringLiteral("loader2.sqlite")));
+  EXPECT_TRUE(view.verdictB()->text().contains(QStringLiteral("GPU was busy")));
+}
+
+TEST(GpuShading, IdleStretchesAreShadedOnGpuRowsOnly) {
+  auto trace = timeline_test::loadHandMadeTrace();
+  TraceSession session;
+  session.setTrace(trace);
+  TimelineView view(&session);
+  view.resize(TimelineCanvas::kLabelWidth + 1000 + view.verticalScrollBar()->sizeHint().width(), 700);
+  view.show();
+  QApplication::processEvents();
+  TimelineCanvas* canvas = view.canvas();
+  session.setViewRange(0, 10000);
+  int kernels = timeline_test::findTrack(*trace, TrackKind::GpuKernels, "kernelA");
+  int api = timeline_test::findTrack(*trace, TrackKind::CudaApi, "cudaLaunchKernel_v7000");
+  ASSERT_GE(kernels, 0);
+  ASSERT_GE(api, 0);
+  int gpuY = canvas->laneRect(static_cast<uint32_t>(kernels), 0).center().y();
+  int cpuY = canvas->laneRect(static_cast<uint32_t>(api), 0).center().y();
+  // Between kernelA's end (6000) and kernelB's start (6500) stream 7 ran nothing.
+  int gapX = static_cast<int>(canvas->xForTime(6250));
+  QImage plain = canvas->grab().toImage();
+  canvas->setGpuShading(
+      {{trace->track(static_cast<uint32_t>(kernels)).deviceId, 6000, 6500, GpuShadeSpan::Kind::Idle}});
+  QImage shaded = canvas->grab().toImage();
+  QColor before(plain.pixel(gapX, gpuY)), after(shaded.pixel(gapX, gpuY));
+  EXPECT_NE(before, after);
+  EXPECT_GT(after.red() - after.green(), before.red() - before.green()) << after.name().toStdString();
+  EXPECT_EQ(plain.pixel(gapX, cpuY), shaded.pixel(gapX, cpuY));  // CPU rows stay as they were
+  int outsideX = static_cast<int>(canvas->xForTime(7000));
+  EXPECT_EQ(plain.pixel(outsideX + 40, gpuY), shaded.pixel(outsideX + 40, gpuY));
+  session.setTrace(nullptr);
+  EXPECT_TRUE(canvas->gpuShading().empty());
+}
+
+TEST(MainWindowAnalysis, LoadingATraceFillsTheAnalysisTabAndShadesTheTimeline) {
+  QTemporaryDir dir;
+  MainWindow window(std::make_unique<QSettings>(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
+  QSignalSpy analyzed(&window, &MainWindow::analysisFinished);
+  window.openFile(fixture("gpuscope/loader0.sqlite"));
+  ASSERT_TRUE(analyzed.wait(kAnalysisTimeoutMs));
+  EXPECT_FALSE(analyzed.at(0).at(1).toBool());
+  EXPECT_GT(window.analysisPanel()->findingModel()->rowCount(), 0);
+  EXPECT_EQ(window.analysisPanel()->report()->run.kind, BottleneckClass::Cpu);
+  EXPECT_FALSE(window.analysisView()->timeline()->canvas()->gpuShading().empty());
+}
+
+}  // namespace
+}  // namespace gpuscope::ui

@@ -1,0 +1,193 @@
+#include "ui/analysis/analysis_panel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "core/report/report_table.h"
+#include "core/text/units.h"
+#include "ui/analysis/finding_focus.h"
+#include "ui/analysis/finding_list_model.h"
+#include "ui/analysis/range_verdict_model.h"
+
+namespace gpuscope::ui {
+namespace {
+
+constexpr int kEvidenceRows = 25;
+constexpr int kPlaceLinks = 20;
+
+QTableView* makeTable(QAbstractItemModel* model, const QString& name) {
+  auto* view = new QTableView;
+  view->setObjectName(name);
+  view->setModel(model);
+  view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  view->setSelectionMode(QAbstractItemView::SingleSelection);
+  view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  view->verticalHeader()->hide();
+  view->setWordWrap(false);
+  view->horizontalHeader()->setStretchLastSection(true);
+  return view;
+}
+
+QString evidenceHtml(const ReportTable& table) {
+  QString html = QStringLiteral("<table cellspacing=0 cellpadding=3 border=1 style='border-collapse:collapse'><tr>");
+  for (const ReportColumn& column : table.columns)
+    html += QStringLiteral("<th>%1</th>").arg(QString::fromStdString(column.title).toHtmlEscaped());
+  html += QStringLiteral("</tr>");
+  for (size_t r = 0; r < table.rows.size() && r < kEvidenceRows; ++r) {
+    html += QStringLiteral("<tr>");
+    for (size_t c = 0; c < table.columns.size() && c < table.rows[r].size(); ++c) {
+      html += QStringLiteral("<td>%1</td>")
+                  .arg(QString::fromStdString(cellText(table.rows[r][c], table.columns[c])).toHtmlEscaped());
+    }
+    html += QStringLiteral("</tr>");
+  }
+  html += QStringLiteral("</table>");
+  if (table.rows.size() > kEvidenceRows)
+    html += QObject::tr("<p>... and %1 more rows (gpuscope analyze prints them all).</p>")
+                .arg(table.rows.size() - kEvidenceRows);
+  return html;
+}
+
+}  // namespace
+
+QString verdictHtml(const Verdict& verdict) {
+  QString sentence = QString::fromStdString(verdictSentence(verdict)).toHtmlEscaped();
+  qsizetype colon = sentence.indexOf(QLatin1Char(':'));
+  if (colon > 0) sentence = QStringLiteral("<b>%1</b>%2").arg(sentence.left(colon), sentence.mid(colon));
+  return sentence + QStringLiteral(" <span style='color:#607080'>(class: %1)</span>")
+                        .arg(QString::fromUtf8(bottleneckClassName(verdict.kind).data()));
+}
+
+AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
+    : QWidget(parent),
+      session_(session),
+      verdict_(new QLabel),
+      details_(new QTextBrowser),
+      findings_(new FindingListModel(this)),
+      ranges_(new RangeVerdictModel(this)) {
+  setObjectName(QStringLiteral("analysisPanel"));
+  verdict_->setObjectName(QStringLiteral("verdictLabel"));
+  verdict_->setWordWrap(true);
+  verdict_->setTextFormat(Qt::RichText);
+  verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  verdict_->setMargin(8);
+  QFont larger = verdict_->font();
+  larger.setPointSizeF(larger.pointSizeF() * 1.15);
+  verdict_->setFont(larger);
+  findingsView_ = makeTable(findings_, QStringLiteral("findingsView"));
+  // The summary takes the width left; the other columns fit their text.
+  findingsView_->horizontalHeader()->setStretchLastSection(false);
+  findingsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  findingsView_->horizontalHeader()->setSectionResizeMode(FindingListModel::Summary, QHeaderView::Stretch);
+  rangesView_ = makeTable(ranges_, QStringLiteral("rangeVerdictsView"));
+  rangesView_->horizontalHeader()->setStretchLastSection(false);
+  rangesView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  details_->setObjectName(QStringLiteral("findingDetails"));
+  details_->setOpenLinks(false);
+
+  auto* splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(findingsView_);
+  splitter->addWidget(details_);
+  splitter->addWidget(rangesView_);
+  splitter->setSizes({240, 400, 160});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(verdict_);
+  layout->addWidget(splitter, 1);
+
+  connect(findingsView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickFinding(index.row()); });
+  connect(findingsView_, &QTableView::activated, this, [this](const QModelIndex& index) {
+    pickFinding(index.row());
+    emit showTimelineRequested();
+  });
+  connect(details_, &QTextBrowser::anchorClicked, this, &AnalysisPanel::onPlaceLink);
+  connect(rangesView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickRange(index.row()); });
+  connect(session_, &TraceSession::traceChanged, this, [this] { setStatus(tr("Analyzing...")); });
+  setStatus(tr("Open a trace to analyze it."));
+}
+
+void AnalysisPanel::setStatus(const QString& status) {
+  report_.reset();
+  findings_->setReport(nullptr);
+  ranges_->setReport(nullptr);
+  verdict_->setText(status.toHtmlEscaped());
+  details_->clear();
+  rangesView_->hide();
+}
+
+void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
+  if (!report) {
+    setStatus(tr("No analysis."));
+    return;
+  }
+  report_ = std::move(report);
+  findings_->setReport(report_);
+  ranges_->setReport(report_);
+  verdict_->setText(verdictHtml(report_->run));
+  rangesView_->setVisible(!report_->nvtx.empty());
+  // The most severe finding's details show at once; the timeline moves only when the user picks one.
+  if (report_->findings.empty()) {
+    details_->setHtml(tr("<p>No rule found anything to report.</p>"));
+  } else {
+    findingsView_->selectRow(0);
+    showDetails(report_->findings.front(), 0);
+  }
+}
+
+void AnalysisPanel::pickFinding(int row, int place) {
+  const Finding* finding = findings_->finding(row);
+  if (!finding) return;
+  findingsView_->selectRow(row);
+  showDetails(*finding, row);
+  if (place >= 0 && place < static_cast<int>(finding->ranges.size()))
+    focusFindingRange(*session_, finding->ranges[static_cast<size_t>(place)]);
+}
+
+void AnalysisPanel::pickRange(int row) {
+  if (!report_ || row < 0 || row >= static_cast<int>(report_->nvtx.size())) return;
+  const VerdictEvidence& e = report_->nvtx[static_cast<size_t>(row)].verdict.evidence;
+  FindingRange span;
+  span.start = e.windowStart;
+  span.end = e.windowEnd;
+  focusFindingRange(*session_, span);
+}
+
+void AnalysisPanel::showDetails(const Finding& finding, int row) {
+  QString html = QStringLiteral("<h3>%1 <span style='color:#607080'>(%2, %3)</span></h3>")
+                     .arg(QString::fromStdString(finding.title).toHtmlEscaped(), QString::fromStdString(finding.ruleId),
+                          QString::fromUtf8(severityName(finding.severity)));
+  html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(finding.explanation).toHtmlEscaped());
+  if (!finding.suggestion.empty())
+    html += tr("<p><b>Suggestion:</b> %1</p>").arg(QString::fromStdString(finding.suggestion).toHtmlEscaped());
+  html += evidenceHtml(finding.evidence);
+  if (!finding.ranges.empty()) {
+    html += tr("<p><b>Places</b> (a click zooms the timeline there):</p><p>");
+    TimeNs origin = session_->timeOrigin();
+    for (size_t i = 0; i < finding.ranges.size() && i < kPlaceLinks; ++i) {
+      const FindingRange& range = finding.ranges[i];
+      html += QStringLiteral("<a href='place:%1/%2'>%3 +%4</a> &nbsp; ")
+                  .arg(row)
+                  .arg(i)
+                  .arg(QString::fromStdString(formatDuration(range.start - origin)),
+                       QString::fromStdString(formatDuration(range.end - range.start)));
+    }
+    html += QStringLiteral("</p>");
+  }
+  details_->setHtml(html);
+}
+
+void AnalysisPanel::onPlaceLink(const QUrl& link) {
+  QStringList parts = link.path().split(QLatin1Char('/'));
+  if (link.scheme() != QLatin1String("place") || parts.size() != 2) return;
+  const Finding* finding = findings_->finding(parts[0].toInt());
+  int place = parts[1].toInt();
+  if (finding && place >= 0 && place < static_cast<int>(finding->ranges.size()))
+    focusFindingRange(*session_, finding->ranges[static_cast<size_t>(place)]);
+}
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,65 @@
+#pragma once
+// AnalysisPanel: the Analysis tab. The verdict first, in one sentence with its numbers; the findings below,
+// most severe first; the explanation, suggestion, evidence and places of the finding picked; and the
+// verdict of each NVTX range. Picking a finding zooms the shared session (and so the timeline) to its first
+// place and selects the event there; the places in the details jump to the others.
+#include <QWidget>
+#include <memory>
+
+#include "core/analysis/verdict/analysis_report.h"
+#include "ui/session/trace_session.h"
+
+class QLabel;
+class QTableView;
+class QTextBrowser;
+class QUrl;
+
+namespace gpuscope::ui {
+
+class FindingListModel;
+class RangeVerdictModel;
+
+class AnalysisPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit AnalysisPanel(TraceSession* session, QWidget* parent = nullptr);
+
+  // Shows REPORT (null: none, with STATUS such as "Analyzing..." or an error in its place).
+  void setReport(std::shared_ptr<const AnalysisReport> report);
+  void setStatus(const QString& status);
+  const std::shared_ptr<const AnalysisReport>& report() const { return report_; }
+
+  QLabel* verdictLabel() const { return verdict_; }
+  QTableView* findingsView() const { return findingsView_; }
+  QTextBrowser* detailsView() const { return details_; }
+  QTableView* rangesView() const { return rangesView_; }
+  FindingListModel* findingModel() const { return findings_; }
+  RangeVerdictModel* rangeModel() const { return ranges_; }
+
+  // Picks finding ROW: shows its details and focuses its first place (PLACE: another one).
+  void pickFinding(int row, int place = 0);
+  // Picks NVTX range verdict ROW: zooms to the span from its first instance's start to its last's end.
+  void pickRange(int row);
+
+ signals:
+  // A finding was double-clicked: the window shows the timeline.
+  void showTimelineRequested();
+
+ private:
+  void showDetails(const Finding& finding, int row);
+  void onPlaceLink(const QUrl& link);
+
+  TraceSession* session_;
+  std::shared_ptr<const AnalysisReport> report_;
+  QLabel* verdict_;
+  QTableView* findingsView_;
+  QTextBrowser* details_;
+  QTableView* rangesView_;
+  FindingListModel* findings_;
+  RangeVerdictModel* ranges_;
+};
+
+// "<b>CPU bound</b>: the GPU was busy ..." for the label: the sentence with its class in bold.
+QString verdictHtml(const Verdict& verdict);
+
+}  // namespace gpuscope::ui

@@ -1,0 +1,43 @@
+#include "ui/analysis/finding_focus.h"
+
+#include <algorithm>
+
+namespace gpuscope::ui {
+namespace {
+
+bool trackHoldsRange(const Track& track, const FindingRange& range) {
+  if (track.pid != range.pid) return false;
+  if (range.onGpu) {
+    return track.isGpu() && range.streamId != 0 && track.deviceId == range.deviceId &&
+           track.contextId == range.contextId && track.streamId == range.streamId;
+  }
+  return track.kind == TrackKind::CudaApi && track.tid == range.tid;
+}
+
+}  // namespace
+
+std::optional<EventRef> eventOfRange(const Trace& trace, const FindingRange& range) {
+  const auto& tracks = trace.tracks();
+  for (uint32_t t = 0; t < tracks.size(); ++t) {
+    if (!trackHoldsRange(tracks[t], range)) continue;
+    for (uint32_t l = 0; l < tracks[t].lanes.size(); ++l) {
+      const Lane& lane = tracks[t].lanes[l];
+      auto it = std::lower_bound(lane.start.begin(), lane.start.end(), range.start);
+      for (; it != lane.start.end() && *it == range.start; ++it) {
+        auto index = static_cast<uint32_t>(it - lane.start.begin());
+        if (lane.end[index] == range.end) return EventRef{t, l, index};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void focusFindingRange(TraceSession& session, const FindingRange& range) {
+  if (!session.hasTrace()) return;
+  TimeNs margin = std::max<TimeNs>((range.end - range.start) / 10, 100);
+  session.setViewRange(range.start - margin, range.end + margin);
+  session.setRange(range.start, range.end);
+  session.select(eventOfRange(*session.trace(), range));
+}
+
+}  // namespace gpuscope::ui

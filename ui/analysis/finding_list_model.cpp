@@ -1,0 +1,95 @@
+#include "ui/analysis/finding_list_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace gpuscope::ui {
+namespace {
+
+QColor severityColor(gpuscope::Severity severity) {
+  switch (severity) {
+    case gpuscope::Severity::Critical:
+      return QColor(0xc6, 0x28, 0x28);
+    case gpuscope::Severity::Warning:
+      return QColor(0xb2, 0x6a, 0x00);
+    case gpuscope::Severity::Info:
+      break;
+  }
+  return QColor(0x45, 0x5a, 0x64);
+}
+
+}  // namespace
+
+FindingListModel::FindingListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void FindingListModel::setReport(std::shared_ptr<const AnalysisReport> report) {
+  beginResetModel();
+  report_ = std::move(report);
+  endResetModel();
+}
+
+const Finding* FindingListModel::finding(int row) const {
+  if (!report_ || row < 0 || row >= static_cast<int>(report_->findings.size())) return nullptr;
+  return &report_->findings[static_cast<size_t>(row)];
+}
+
+int FindingListModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() || !report_ ? 0 : static_cast<int>(report_->findings.size());
+}
+
+int FindingListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString FindingListModel::summaryOf(const Finding& finding) {
+  QString text = QString::fromStdString(finding.explanation);
+  // The first sentence ends at ". " followed by a capital; numbers such as "1.2 s" do not end it.
+  for (qsizetype i = 0; i + 2 < text.size(); ++i) {
+    if (text[i] == '.' && text[i + 1] == ' ' && text[i + 2].isUpper()) return text.left(i + 1);
+  }
+  return text;
+}
+
+QVariant FindingListModel::data(const QModelIndex& index, int role) const {
+  const Finding* item = finding(index.row());
+  if (!item || index.column() < 0 || index.column() >= ColumnCount) return {};
+  if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+    switch (index.column()) {
+      case Severity:
+        return QString::fromUtf8(severityName(item->severity));
+      case Title:
+        return QString::fromStdString(item->title);
+      case Summary:
+        return role == Qt::ToolTipRole ? QString::fromStdString(item->explanation) : summaryOf(*item);
+      case Places:
+        return static_cast<qlonglong>(item->ranges.size());
+      default:
+        return {};
+    }
+  }
+  if (role == SortRole) {
+    if (index.column() == Severity) return static_cast<int>(item->severity);
+    if (index.column() == Places) return static_cast<qlonglong>(item->ranges.size());
+    return data(index, Qt::DisplayRole);
+  }
+  if (role == Qt::ForegroundRole && index.column() == Severity) return QBrush(severityColor(item->severity));
+  if (role == Qt::TextAlignmentRole && index.column() == Places)
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  return {};
+}
+
+QVariant FindingListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case Severity:
+      return tr("Severity");
+    case Title:
+      return tr("Finding");
+    case Summary:
+      return tr("What was found");
+    case Places:
+      return tr("Places");
+    default:
+      return {};
+  }
+}
+
+}  // namespace gpuscope::ui

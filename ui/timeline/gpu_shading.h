@@ -1,0 +1,35 @@
+#pragma once
+// GpuShading: stretches of a GPU to shade on its timeline rows (device header, utilization row, streams and
+// their tracks), from the analysis: gaps where the GPU ran nothing, and chunks it used less than half of.
+// The canvas paints them over the rows and under the selection, so the eye finds idle time at any zoom.
+#include <QColor>
+#include <QPainter>
+#include <vector>
+
+#include "core/model/trace.h"
+#include "ui/timeline/timeline_geometry.h"
+#include "ui/timeline/timeline_layout.h"
+
+namespace gpuscope::ui {
+
+struct GpuShadeSpan {
+  enum class Kind { Idle, LowUse };
+  uint32_t deviceId = 0;  // TARGET_INFO_GPU id, as Track::deviceId and DeviceInfo::id
+  TimeNs start = 0;
+  TimeNs end = 0;
+  Kind kind = Kind::Idle;
+};
+
+using GpuShading = std::vector<GpuShadeSpan>;
+
+// The colours: translucent, so the events beneath stay readable.
+QColor gpuShadeColor(GpuShadeSpan::Kind kind);
+
+// The GPU device a row shows, or -1 for a CPU row.
+int64_t gpuDeviceOfRow(const Trace& trace, const TimelineRow& row);
+
+// Paints SHADING over the shown GPU rows of LAYOUT; CONTENT_TO_CANVAS_Y is added to a row's content top.
+void paintGpuShading(QPainter& p, const Trace& trace, const TimelineLayout& layout, const TimelineGeometry& g,
+                     int contentToCanvasY, const GpuShading& shading);
+
+}  // namespace gpuscope::ui
