@@ -4,7 +4,8 @@
 # `stats` and `analyze` CSVs beside its export, and compares per-name counts (tests/gpu/count_compare.py).
 #
 #   loader0 / loader2   tests/fixtures/workloads/loader.py with 0 and 2 DataLoader workers
-#   fp32 / bf16 / launch / sync / gemm / graph   tests/gpu/workloads/classes.py (see its docstring)
+#   fp32 / bf16 / launch / gemm / graph   tests/gpu/workloads/classes.py (see its docstring)
+#   sync                tests/gpu/workloads/sync_loop.cu: a short kernel and cudaDeviceSynchronize, 20,000 times
 #   transpose           tests/fixtures/workloads/transpose.cu, gpuscope with --metrics roofline
 #
 # WORKLOADS (default: all of the above) picks some. Builds as run.sh does (BUILD_ONLY=1). Writes
@@ -37,6 +38,7 @@ command_for() {  # WORKLOAD -> the program's command line
     loader0) echo "$PYTHON $ROOT/tests/fixtures/workloads/loader.py 0" ;;
     loader2) echo "$PYTHON $ROOT/tests/fixtures/workloads/loader.py 2" ;;
     transpose) echo "$BUILD/gpu/transpose" ;;
+    sync) echo "$BUILD/gpu/sync_loop" ;;
     *) echo "$PYTHON $ROOT/tests/gpu/workloads/classes.py $1" ;;
   esac
 }
@@ -62,6 +64,10 @@ record_both() {  # WORKLOAD
   rm -f "$dir/nsys.nsys-rep"
 }
 
+if [[ " $WORKLOADS " == *" sync "* ]]; then
+  "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/sync_loop" "$ROOT/tests/gpu/workloads/sync_loop.cu" -ldl ||
+    { echo "FAILED: nvcc sync_loop.cu"; exit 1; }
+fi
 if [[ " $WORKLOADS " == *" transpose "* ]]; then
   "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/transpose" "$ROOT/tests/fixtures/workloads/transpose.cu" ||
     { echo "FAILED: nvcc transpose.cu"; exit 1; }

@@ -4,7 +4,6 @@
   classes.py fp32     an MLP trained in FP32 with TF32 off: SGEMMs on the FFMA pipes, no tensor cores
   classes.py bf16     the same MLP under bf16 autocast: tensor-core GEMMs
   classes.py launch   a loop of tiny element-wise ops on 1,000 floats: the host's launches are the limit
-  classes.py sync     small matmuls each followed by torch.cuda.synchronize(): the host waits on the GPU
   classes.py gemm     back-to-back 8192x8192 bf16 matmuls: the GPU's compute is the limit
   classes.py graph    a CUDA graph of 20 small ops captured once and replayed 100 times
 
@@ -14,7 +13,7 @@ import sys
 
 import torch
 
-STEPS = {"fp32": 12, "bf16": 12, "launch": 10, "sync": 20, "gemm": 10, "graph": 100}
+STEPS = {"fp32": 12, "bf16": 12, "launch": 10, "gemm": 10, "graph": 100}
 
 
 def mlp_step(model, optimizer, batch, autocast):
@@ -47,16 +46,6 @@ def run_launch():
             x.add_(1.0)
         torch.cuda.nvtx.range_pop()
     torch.cuda.synchronize()
-
-
-def run_sync():
-    a = torch.randn(512, 512, device="cuda")
-    for step in range(STEPS["sync"]):
-        torch.cuda.nvtx.range_push(f"step {step}")
-        for _ in range(50):
-            a = torch.tanh(a @ a)
-            torch.cuda.synchronize()
-        torch.cuda.nvtx.range_pop()
 
 
 def run_gemm():
@@ -93,7 +82,7 @@ def run_graph():
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     programs = {"fp32": lambda: run_mlp(False), "bf16": lambda: run_mlp(True), "launch": run_launch,
-                "sync": run_sync, "gemm": run_gemm, "graph": run_graph}
+                "gemm": run_gemm, "graph": run_graph}
     if mode not in programs:
         sys.exit("usage: classes.py " + "|".join(programs))
     torch.cuda.init()
