@@ -94,6 +94,9 @@ class MemsetSyncRule : public AnalysisRule {
     return "A synchronous memset blocks the host thread until the GPU has done it. Use cudaMemsetAsync on a "
            "stream, and synchronize only where the result is needed.";
   }
+  // CUDA's synchronous memsets block the host only when they target pinned host memory or managed memory
+  // (the CUDA Runtime API's "API synchronization behavior"; kinds 1, 4 and 6 of ENUM_CUDA_MEM_KIND). A
+  // cudaMemset of device memory is asynchronous, and nsys reports none (tests/fixtures/classes/sync).
   Finding run(const Database& db, const RuleOptions& options) const override {
     Finding finding = emptyFinding(*this, Severity::Warning);
     finding.evidence.columns = {{"Duration (ns)", 0}, {"Start (ns)", 0}, {"Mem Kind", 0},   {"Bytes (MB)", 3},
@@ -107,7 +110,8 @@ class MemsetSyncRule : public AnalysisRule {
         ", m.bytes, (m.globalPid >> 24) & 16777215, m.deviceId, m.contextId, " +
         columnOr(db, table::kMemset, "greenContextId") + ", m.streamId, s.value FROM " + std::string(table::kMemset) +
         " m" + apiJoin("m") + " WHERE m.start > 0 AND " + window.sqlCondition("m.") +
-        " AND s.value NOT LIKE '%async%' ORDER BY duration DESC, m.start ASC" + rowLimit(options));
+        " AND s.value NOT LIKE '%async%' AND " + columnOr(db, table::kMemset, "memKind") +
+        " IN (1, 4, 6) ORDER BY duration DESC, m.start ASC" + rowLimit(options));
     while (statement.step()) {
       ReportCell kind;
       if (!statement.isNull(2)) {
