@@ -11,7 +11,8 @@
 //    fstat64), fcntl/fcntl64, pipe2, sigaction, pthread_mutex_trylock, getc, sem_wait,
 //    sem_timedwait, pthread_join and dup;
 //  - issue 10's comparison of per-name counts with nsys on the same programs: nsys also records
-//    posix_fallocate64, and it recorded no pthread_rwlock_* and no sem_post (GPUSCOPE_OSRT_LEFT_OUT);
+//    posix_fallocate64 and, where they wait, pthread_rwlock_rdlock/wrlock (tests/gpu/rec_check.sh on
+//    tests/gpu/workloads/lb.cu: 3 and 3), and it recorded no sem_post (GPUSCOPE_OSRT_LEFT_OUT);
 //  - nsys's user guide: blocking and I/O calls of the C runtime (glibc), recorded when they last
 //    the threshold or longer. The remaining names (sleeps, select/epoll, socket and file I/O,
 //    wait/exec/system) are such calls that the two recordings did not make.
@@ -122,14 +123,14 @@ namespace gpuscope::transport {
   X(listen) \
   X(msync) \
   X(flock) \
-  X(lockf)
-
-// Functions gpuscope recorded before and nsys's default does not (issue 10): not interposed.
-#define GPUSCOPE_OSRT_LEFT_OUT(X) \
+  X(lockf) \
   X(pthread_rwlock_rdlock) \
   X(pthread_rwlock_wrlock) \
   X(pthread_rwlock_timedrdlock) \
-  X(pthread_rwlock_timedwrlock) \
+  X(pthread_rwlock_timedwrlock)
+
+// Functions gpuscope recorded before and nsys's default does not (issue 10): not interposed.
+#define GPUSCOPE_OSRT_LEFT_OUT(X) \
   X(sem_post)
 // clang-format on
 

@@ -1,6 +1,6 @@
 /* Calls, once each, the OS-runtime functions that decide whether gpuscope's list follows nsys's:
  * some nsys records (the stat family, fcntl, pipe2, sigaction, pthread_mutex_trylock, getc,
- * posix_fallocate) and some it does not (pthread_rwlock_*, sem_post).
+ * posix_fallocate, pthread_rwlock_* when they wait) and one it does not (sem_post).
  * Usage: osrt_calls SCRATCHFILE */
 #define _GNU_SOURCE
 #include <fcntl.h>
