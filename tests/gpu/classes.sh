@@ -5,7 +5,7 @@
 #
 #   loader0 / loader2   tests/fixtures/workloads/loader.py with 0 and 2 DataLoader workers
 #   fp32 / bf16 / launch / gemm / graph   tests/gpu/workloads/classes.py (see its docstring)
-#   sync                tests/gpu/workloads/sync_loop.cu: a short kernel and cudaDeviceSynchronize, 20,000 times
+#   sync                tests/gpu/workloads/sync_loop.cu: a short kernel, cudaDeviceSynchronize and a 4-byte copy, 5,000 times
 #   transpose           tests/fixtures/workloads/transpose.cu, gpuscope with --metrics roofline
 #
 # WORKLOADS (default: all of the above) picks some. Builds as run.sh does (BUILD_ONLY=1). Writes
