@@ -13,25 +13,12 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/classes}
-BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
-CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
-DEPS=$ROOT/.deps/usr
-PYTHON=${PYTHON:-python3}
 WORKLOADS=${WORKLOADS:-loader0 loader2 fp32 bf16 launch sync gemm graph transpose}
 REPORTS="cuda_api_sum cuda_gpu_kern_sum cuda_gpu_mem_time_sum cuda_gpu_mem_size_sum nvtx_sum osrt_sum
   cuda_kern_exec_sum nvtx_gpu_proj_sum nvtx_kern_sum"
-mkdir -p "$OUT" "$BUILD/gpu"
-if ! command -v nvidia-smi > /dev/null 2>&1 || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"
-  exit 0
-fi
-if [ ! -x "$BUILD/app/gpuscope" ]; then
-  BUILD_ONLY=1 GPUSCOPE_GPU_BUILD=$BUILD OUT=$OUT/build "$ROOT/tests/gpu/run.sh" > /dev/null 2>&1 ||
-    { echo "FAILED: the build (see $OUT/build/run.log)"; exit 1; }
-fi
-GPUSCOPE=$BUILD/app/gpuscope
-nsys_run() { LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "$NSYS" "$@"; }
+source "$ROOT/tests/gpu/check_env.sh"
+require_gpu
+ensure_build
 
 command_for() {  # WORKLOAD -> the program's command line
   case $1 in

@@ -6,25 +6,13 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/loss}
-BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
-CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
-DEPS=$ROOT/.deps/usr
 RUNS=${RUNS:-10}
 LAUNCHES=${LAUNCHES:-50000}
-mkdir -p "$OUT"
-if ! command -v nvidia-smi > /dev/null 2>&1 || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"
-  exit 0
-fi
-if [ ! -x "$BUILD/app/gpuscope" ]; then
-  BUILD_ONLY=1 GPUSCOPE_GPU_BUILD=$BUILD OUT=$OUT/build "$ROOT/tests/gpu/run.sh" > /dev/null 2>&1 ||
-    { echo "FAILED: the build (see $OUT/build/run.log)"; exit 1; }
-fi
-GPUSCOPE=$BUILD/app/gpuscope
+source "$ROOT/tests/gpu/check_env.sh"
+require_gpu
+ensure_build
 "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/lb" "$ROOT/tests/gpu/workloads/lb.cu" -ldl ||
   { echo "FAILED: nvcc lb.cu"; exit 1; }
-nsys_run() { LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "$NSYS" "$@"; }
 
 PYTHON=${PYTHON:-python3}
 counts() {  # FILE -> "kernels launches memcpys nvtx"

@@ -9,21 +9,11 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/overhead}
-BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
-NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
-PYTHON=${PYTHON:-python3}
 REPEATS=${REPEATS:-3}
-DEPS=$ROOT/.deps/usr
-mkdir -p "$OUT"
-if ! command -v nvidia-smi > /dev/null 2>&1 || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"
-  exit 0
-fi
-BUILD_ONLY=1 GPUSCOPE_GPU_BUILD=$BUILD OUT=$OUT/build "$ROOT/tests/gpu/run.sh" > /dev/null 2>&1 ||
-  { echo "FAILED: the build (see $OUT/build/run.log)"; exit 1; }
-GPUSCOPE=$BUILD/app/gpuscope
+source "$ROOT/tests/gpu/check_env.sh"
+require_gpu
+ALWAYS=1 ensure_build
 SCRATCH=$OUT/scratch
-CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 CUPTI_DIR=$(dirname "$(ls "$CUDA_HOME"/extras/CUPTI/lib64/libcupti.so "$CUDA_HOME"/lib64/libcupti.so 2> /dev/null | head -1)")
 FLOOR=$BUILD/gpu/libcupti_floor.so
 (cd "$ROOT" && ${CXX:-g++} -std=c++17 -O2 -fPIC -shared -I. -isystem "$CUDA_HOME/include" \

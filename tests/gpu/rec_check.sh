@@ -14,27 +14,14 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/rec}
-BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
-CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
-DEPS=$ROOT/.deps/usr
-PYTHON=${PYTHON:-python3}
-mkdir -p "$OUT" "$BUILD/gpu"
-if ! command -v nvidia-smi > /dev/null 2>&1 || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"
-  exit 0
-fi
-if [ ! -x "$BUILD/app/gpuscope" ]; then
-  BUILD_ONLY=1 GPUSCOPE_GPU_BUILD=$BUILD OUT=$OUT/build "$ROOT/tests/gpu/run.sh" > /dev/null 2>&1 ||
-    { echo "FAILED: the build (see $OUT/build/run.log)"; tail -30 "$OUT/build/run.log"; exit 1; }
-fi
-GPUSCOPE=$BUILD/app/gpuscope
+source "$ROOT/tests/gpu/check_env.sh"
+require_gpu
+ensure_build
 grep -h "demangled with" "$BUILD/CMakeCache.txt" "$OUT/build/run.log" 2> /dev/null | head -2
 for program in names crash_after lb; do
   "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/$program" "$ROOT/tests/gpu/workloads/$program.cu" -ldl ||
     { echo "FAILED: nvcc $program.cu"; exit 1; }
 done
-nsys_run() { LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "$NSYS" "$@"; }
 # NAME COMMAND...: OUT/NAME.sqlite (gpuscope) and OUT/NAME.nsys.sqlite
 both() {
   local name=$1
