@@ -1,0 +1,27 @@
+#include "core/stats/stats_window.h"
+
+#include "core/schema/trace_schema.h"
+#include "core/stats/stats_reports.h"
+
+namespace gpuscope {
+
+void restrictEventTables(Database& db, TimeRange range) {
+  if (range.empty()) return;
+  const std::string from = std::to_string(range.from), to = std::to_string(range.to);
+  for (std::string_view table :
+       {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kSync, table::kNvtx, table::kOsrt}) {
+    if (!db.hasTable(table)) continue;
+    std::string name = "\"" + std::string(table) + "\"";
+    db.exec("CREATE TEMP VIEW " + name + " AS SELECT * FROM main." + name + " WHERE start < " + to +
+            " AND (coalesce(\"end\", start) > " + from + " OR start >= " + from + ")");
+  }
+}
+
+ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeRange range) {
+  requireStatsReportName(name);
+  Database db = Database::openReadOnly(path);
+  restrictEventTables(db, range);
+  return runStatsReport(db, name);
+}
+
+}  // namespace gpuscope

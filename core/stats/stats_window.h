@@ -1,0 +1,23 @@
+#pragma once
+// Stats reports over a time range: the viewer's ruler range, as nsys's "filter and zoom in" restricts its
+// reports. Each event table is shadowed by a TEMP view of the same name that holds only the events sharing
+// time with the range (SQLite resolves an unqualified name in the temp schema first), so every report runs
+// unchanged on them and the file itself is never written.
+#include <string>
+#include <string_view>
+
+#include "core/db/sqlite_database.h"
+#include "core/query/kernel_rows.h"
+#include "core/report/report_table.h"
+
+namespace gpuscope {
+
+// Shadows DB's event tables (CUDA API, kernels, copies, sets, synchronization, NVTX, OS runtime) with views
+// of the events that share time with RANGE, as TimeRange::overlaps decides; an NVTX mark (no end) counts
+// where it lies. An empty RANGE leaves DB as it is.
+void restrictEventTables(Database& db, TimeRange range);
+
+// runStatsReport on PATH through a connection of its own, its event tables restricted to RANGE.
+ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeRange range);
+
+}  // namespace gpuscope
