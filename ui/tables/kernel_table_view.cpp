@@ -9,7 +9,6 @@
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "core/text/units.h"
@@ -17,6 +16,7 @@
 #include "ui/tables/event_menu.h"
 #include "ui/tables/kernel_summary_model.h"
 #include "ui/tables/kernel_table_model.h"
+#include "ui/tables/range_bar.h"
 #include "ui/tables/table_proxy.h"
 
 namespace gpuscope::ui {
@@ -97,32 +97,10 @@ void KernelTableView::buildLayout() {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(bar);
-  layout->addWidget(buildRangeBar());
+  rangeBar_ = new RangeBar(session_, tr("kernels"), this);
+  layout->addWidget(rangeBar_);
   layout->addWidget(view_, 1);
   showMode();
-}
-
-// A strip above the rows, shown while the ruler's range restricts them, with the button that clears it.
-QWidget* KernelTableView::buildRangeBar() {
-  rangeBar_ = new QWidget(this);
-  rangeBar_->setObjectName(QStringLiteral("rangeBar"));
-  rangeBar_->setAutoFillBackground(true);
-  QPalette palette = rangeBar_->palette();
-  palette.setColor(QPalette::Window, QColor(255, 236, 179));
-  palette.setColor(QPalette::WindowText, QColor(60, 40, 0));
-  rangeBar_->setPalette(palette);
-  rangeText_ = new QLabel(rangeBar_);
-  auto* clear = new QToolButton(rangeBar_);
-  clear->setObjectName(QStringLiteral("clearRange"));
-  clear->setText(tr("Clear range"));
-  clear->setToolTip(tr("Show the kernels of the whole trace again (Escape on the timeline does it too)"));
-  connect(clear, &QToolButton::clicked, this, [this] { session_->setRange(0, 0); });
-  auto* layout = new QHBoxLayout(rangeBar_);
-  layout->setContentsMargins(6, 2, 6, 2);
-  layout->addWidget(rangeText_, 1);
-  layout->addWidget(clear);
-  rangeBar_->hide();
-  return rangeBar_;
 }
 
 void KernelTableView::setGrouped(bool grouped) { mode_->setCurrentIndex(grouped ? 1 : 0); }
@@ -153,18 +131,8 @@ void KernelTableView::applyFilter() {
 }
 
 void KernelTableView::applyRange() {
-  TimeRange range{session_->rangeStart(), session_->rangeEnd()};
-  if (range.from > range.to) std::swap(range.from, range.to);
-  instances_->setRange(session_->hasTrace() ? range : TimeRange{});
-  bool restricted = session_->hasTrace() && !range.empty();
-  if (restricted) {
-    TimeNs origin = session_->timeOrigin();
-    rangeText_->setText(tr("Only kernels in %1 – %2 (%3), the range picked on the ruler")
-                            .arg(QString::fromStdString(formatDuration(range.from - origin)),
-                                 QString::fromStdString(formatDuration(range.to - origin)),
-                                 QString::fromStdString(formatDuration(range.to - range.from))));
-  }
-  rangeBar_->setVisible(restricted);
+  instances_->setRange(rangeBar_->sessionRange());
+  rangeBar_->update();
 }
 
 void KernelTableView::showMode() {

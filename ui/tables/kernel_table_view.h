@@ -21,6 +21,7 @@ class QTableView;
 namespace gpuscope::ui {
 
 class KernelSummaryModel;
+class RangeBar;
 class KernelTableModel;
 class TableFilterProxy;
 class TraceSession;
@@ -47,12 +48,11 @@ class KernelTableView : public QWidget {
   // The menu a right click on ROW of the view opens (Zoom to, Filter to this name, Copy name); null off the rows.
   std::unique_ptr<QMenu> rowMenu(int row);
   // The bar saying which range the rows are restricted to; hidden without a range.
-  QWidget* rangeBar() const { return rangeBar_; }
+  RangeBar* rangeBar() const { return rangeBar_; }
   QString countText() const;
 
  private:
   void buildLayout();
-  QWidget* buildRangeBar();
   void reload();
   void applyFilter();
   void applyRange();
@@ -75,8 +75,7 @@ class KernelTableView : public QWidget {
   std::optional<EventRef> shown_;  // a kernel to make current once the rows are ready
   QString problem_;
   QLabel* count_ = nullptr;
-  QWidget* rangeBar_ = nullptr;
-  QLabel* rangeText_ = nullptr;
+  RangeBar* rangeBar_ = nullptr;
   QTableView* view_ = nullptr;
 };
 

@@ -8,6 +8,7 @@
 
 #include "core/query/event_find.h"
 #include "ui/session/trace_session.h"
+#include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
 #include "ui/tables/report_table_model.h"
 
@@ -32,10 +33,22 @@ NvtxProjectionView::NvtxProjectionView(TraceSession* session, QWidget* parent)
                               "to select its first instance."),
                            this);
   intro->setWordWrap(true);
+  rangeBar_ = new RangeBar(session_, tr("NVTX ranges and GPU work"), this);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(intro);
+  layout->addWidget(rangeBar_);
   layout->addWidget(pane_, 1);
-  connect(session_, &TraceSession::traceChanged, this, [this] { pane_->setReport(session_->trace(), kReport); });
+  // The ruler's range restricts the report to the events that share time with it.
+  auto applyRange = [this] {
+    rangeBar_->update();
+    pane_->setRange(rangeBar_->sessionRange());
+  };
+  connect(session_, &TraceSession::rangeChanged, this, applyRange);
+  connect(session_, &TraceSession::timeBaseChanged, this, applyRange);
+  connect(session_, &TraceSession::traceChanged, this, [this, applyRange] {
+    pane_->setReport(session_->trace(), kReport);
+    applyRange();
+  });
   connect(pane_, &ReportPane::rowActivated, this, &NvtxProjectionView::focusRange);
   pane_->setReport(session_->trace(), kReport);
 }

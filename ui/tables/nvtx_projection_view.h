@@ -8,6 +8,7 @@
 
 namespace gpuscope::ui {
 
+class RangeBar;
 class ReportPane;
 class TraceSession;
 
@@ -17,6 +18,7 @@ class NvtxProjectionView : public QWidget {
   NvtxProjectionView(TraceSession* session, QWidget* parent = nullptr);
 
   ReportPane* pane() const { return pane_; }
+  RangeBar* rangeBar() const { return rangeBar_; }
   // The earliest NVTX range of the report's row ROW (its "Range" cell: "domain:name").
   std::optional<EventRef> firstInstance(int row) const;
 
@@ -25,6 +27,7 @@ class NvtxProjectionView : public QWidget {
 
   TraceSession* session_;
   ReportPane* pane_;
+  RangeBar* rangeBar_ = nullptr;
 };
 
 }  // namespace gpuscope::ui

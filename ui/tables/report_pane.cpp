@@ -15,7 +15,7 @@
 #include <exception>
 
 #include "core/report/report_format.h"
-#include "core/stats/stats_reports.h"
+#include "core/stats/stats_window.h"
 #include "ui/tables/report_table_model.h"
 #include "ui/tables/table_proxy.h"
 
@@ -23,9 +23,9 @@ namespace gpuscope::ui {
 namespace {
 
 // Runs on a pool thread with its own connection to the file, so the viewer's connection is never shared.
-ReportRun runReport(const std::string& path, const std::string& name) {
+ReportRun runReport(const std::string& path, const std::string& name, TimeRange range) {
   try {
-    return {runStatsReport(path, name), {}};
+    return {runStatsReportInRange(path, name, range), {}};
   } catch (const std::exception& error) {
     return {{}, QString::fromUtf8(error.what())};
   }
@@ -96,6 +96,12 @@ void ReportPane::setReport(std::shared_ptr<const Trace> trace, const QString& na
   if (isVisible()) runNow();
 }
 
+void ReportPane::setRange(TimeRange range) {
+  if (range == range_) return;
+  range_ = range;
+  setReport(trace_, name_);
+}
+
 void ReportPane::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
   runNow();
@@ -108,7 +114,7 @@ void ReportPane::runNow() {
   runningGeneration_ = generation_;
   status_->setText(tr("Running %1...").arg(name_));
   export_->setEnabled(false);
-  watcher_.setFuture(QtConcurrent::run(runReport, trace_->path(), name_.toStdString()));
+  watcher_.setFuture(QtConcurrent::run(runReport, trace_->path(), name_.toStdString(), range_));
 }
 
 void ReportPane::finished() {

@@ -8,6 +8,7 @@
 #include "core/query/event_find.h"
 #include "core/stats/stats_reports.h"
 #include "ui/session/trace_session.h"
+#include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
 #include "ui/tables/report_table_model.h"
 
@@ -34,9 +35,19 @@ StatsReportsView::StatsReportsView(TraceSession* session, QWidget* parent)
   bar->addWidget(new QLabel(tr("Report:"), this));
   bar->addWidget(chooser_);
   bar->addWidget(description_, 1);
+  rangeBar_ = new RangeBar(session_, tr("events"), this);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(bar);
+  layout->addWidget(rangeBar_);
   layout->addWidget(pane_, 1);
+  // The ruler's range restricts every report to the events that share time with it.
+  auto applyRange = [this] {
+    rangeBar_->update();
+    pane_->setRange(rangeBar_->sessionRange());
+  };
+  connect(session_, &TraceSession::rangeChanged, this, applyRange);
+  connect(session_, &TraceSession::timeBaseChanged, this, applyRange);
+  connect(session_, &TraceSession::traceChanged, this, applyRange);
   connect(chooser_, &QComboBox::currentIndexChanged, this, &StatsReportsView::reload);
   connect(session_, &TraceSession::traceChanged, this, &StatsReportsView::reload);
   connect(pane_, &ReportPane::rowActivated, this, &StatsReportsView::focusRow);

@@ -10,6 +10,8 @@ class QLabel;
 
 namespace gpuscope::ui {
 
+class RangeBar;
+
 class ReportPane;
 class TraceSession;
 
@@ -22,6 +24,7 @@ class StatsReportsView : public QWidget {
   bool showReport(const QString& name);
   QString currentReport() const;
   ReportPane* pane() const { return pane_; }
+  RangeBar* rangeBar() const { return rangeBar_; }
   QComboBox* chooser() const { return chooser_; }
   // The earliest event the report's row ROW names (by its "Name" column), if any.
   std::optional<EventRef> firstInstance(int row) const;
@@ -34,6 +37,7 @@ class StatsReportsView : public QWidget {
   QComboBox* chooser_;
   QLabel* description_;
   ReportPane* pane_;
+  RangeBar* rangeBar_ = nullptr;
 };
 
 }  // namespace gpuscope::ui

@@ -20,6 +20,7 @@
 #include "ui/tables/kernel_summary_model.h"
 #include "ui/tables/kernel_table_model.h"
 #include "ui/tables/kernel_table_view.h"
+#include "ui/tables/range_bar.h"
 
 namespace gpuscope::ui {
 namespace {

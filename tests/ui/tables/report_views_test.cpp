@@ -7,6 +7,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 #include "core/report/report_format.h"
@@ -14,6 +15,7 @@
 #include "tests/ui/tables/table_test_support.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/nvtx_projection_view.h"
+#include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
 #include "ui/tables/report_table_model.h"
 #include "ui/tables/stats_reports_view.h"
@@ -161,6 +163,79 @@ TEST(NvtxProjectionView, GpuTimePerRangeAndDoubleClickSelectsTheRange) {
   EXPECT_EQ(transposeTrace()->start(*session.selection()),
             sqlInt(*transposeTrace(), "SELECT min(start) FROM NVTX_EVENTS WHERE text = 'naive'"));
   EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
+}
+
+}  // namespace
+}  // namespace gpuscope::ui
+
+namespace gpuscope::ui {
+namespace {
+
+// Issue 15, point 8: the range picked on the ruler restricts the stats reports too (nsys's "filter and zoom
+// in"), with the bar that says so; clearing it brings the whole run back.
+TEST(StatsReportsView, TheRulerRangeRestrictsTheReportToItsEvents) {
+  TraceSession session;
+  StatsReportsView view(&session);
+  view.show();
+  session.setTrace(transposeTrace());
+  ASSERT_TRUE(view.showReport(QStringLiteral("cuda_gpu_kern_sum")));
+  ASSERT_TRUE(waitForReport(view.pane()));
+  auto instances = [&view] {
+    const QAbstractItemModel& model = *view.pane()->model();
+    int column = columnTitled(model, QStringLiteral("Instances"));
+    int64_t total = 0;
+    for (int row = 0; row < model.rowCount(); ++row)
+      total += model.index(row, column).data(ReportTableModel::SortRole).toLongLong();
+    return total;
+  };
+  EXPECT_EQ(instances(), 30);
+  EXPECT_FALSE(view.rangeBar()->isVisibleTo(&view));
+
+  const std::string kernels = " FROM CUPTI_ACTIVITY_KIND_KERNEL";
+  int64_t first = sqlInt(*transposeTrace(), "SELECT min(start)" + kernels);
+  int64_t last = sqlInt(*transposeTrace(), "SELECT max(end)" + kernels);
+  int64_t middle = first + (last - first) / 2;
+  session.setRange(middle, first);  // picked right to left: the same range
+  ASSERT_TRUE(waitForReport(view.pane()));
+  int64_t expected = sqlInt(*transposeTrace(), "SELECT count(*)" + kernels + " WHERE start < " +
+                                                   std::to_string(middle) + " AND end > " + std::to_string(first));
+  ASSERT_GT(expected, 0);
+  ASSERT_LT(expected, 30);
+  EXPECT_EQ(instances(), expected);
+  EXPECT_TRUE(view.rangeBar()->isVisibleTo(&view));
+  EXPECT_TRUE(view.rangeBar()->text().startsWith(QStringLiteral("Only events in")))
+      << view.rangeBar()->text().toStdString();
+
+  auto* clear = view.rangeBar()->findChild<QToolButton*>(QStringLiteral("clearRange"));
+  ASSERT_NE(clear, nullptr);
+  clear->click();
+  ASSERT_TRUE(waitForReport(view.pane()));
+  EXPECT_EQ(instances(), 30);
+  EXPECT_FALSE(view.rangeBar()->isVisibleTo(&view));
+}
+
+TEST(NvtxProjectionView, TheRulerRangeKeepsOnlyTheRangesInIt) {
+  TraceSession session;
+  NvtxProjectionView view(&session);
+  view.show();
+  session.setTrace(transposeTrace());
+  ASSERT_TRUE(waitForReport(view.pane()));
+  ASSERT_EQ(view.pane()->model()->rowCount(), 4);
+  // The first "naive" range alone.
+  const std::string naive =
+      " FROM NVTX_EVENTS n LEFT JOIN StringIds s ON s.id = n.textId WHERE coalesce(n.text, s.value) = 'naive' "
+      "ORDER BY n.start LIMIT 1";
+  int64_t start = sqlInt(*transposeTrace(), "SELECT n.start" + naive);
+  int64_t end = sqlInt(*transposeTrace(), "SELECT n.end" + naive);
+  session.setRange(start, end);
+  ASSERT_TRUE(waitForReport(view.pane()));
+  const QAbstractItemModel& model = *view.pane()->model();
+  int range = columnTitled(model, QStringLiteral("Range"));
+  int instances = columnTitled(model, QStringLiteral("Range Instances"));
+  int row = rowWith(model, range, QStringLiteral(":naive"));
+  ASSERT_GE(row, 0);
+  EXPECT_EQ(model.index(row, instances).data().toString(), QStringLiteral("1"));
+  EXPECT_TRUE(view.rangeBar()->isVisibleTo(&view));
 }
 
 }  // namespace

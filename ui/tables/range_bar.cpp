@@ -1,0 +1,55 @@
+#include "ui/tables/range_bar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPalette>
+#include <QToolButton>
+#include <utility>
+
+#include "core/text/units.h"
+#include "ui/session/trace_session.h"
+
+namespace gpuscope::ui {
+
+RangeBar::RangeBar(TraceSession* session, QString what, QWidget* parent)
+    : QWidget(parent), session_(session), what_(std::move(what)), text_(new QLabel(this)) {
+  setObjectName(QStringLiteral("rangeBar"));
+  setAutoFillBackground(true);
+  QPalette colours = palette();
+  colours.setColor(QPalette::Window, QColor(255, 236, 179));
+  colours.setColor(QPalette::WindowText, QColor(60, 40, 0));
+  setPalette(colours);
+  auto* clear = new QToolButton(this);
+  clear->setObjectName(QStringLiteral("clearRange"));
+  clear->setText(tr("Clear range"));
+  clear->setToolTip(tr("Show the whole trace again (Escape on the timeline does it too)"));
+  connect(clear, &QToolButton::clicked, this, [this] { session_->setRange(0, 0); });
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(6, 2, 6, 2);
+  layout->addWidget(text_, 1);
+  layout->addWidget(clear);
+  hide();
+}
+
+TimeRange RangeBar::sessionRange() const {
+  if (!session_->hasTrace()) return {};
+  TimeRange range{session_->rangeStart(), session_->rangeEnd()};
+  if (range.from > range.to) std::swap(range.from, range.to);
+  return range;
+}
+
+void RangeBar::update() {
+  TimeRange range = sessionRange();
+  if (!range.empty()) {
+    TimeNs origin = session_->timeOrigin();
+    text_->setText(tr("Only %1 in %2 – %3 (%4), the range picked on the ruler")
+                       .arg(what_, QString::fromStdString(formatDuration(range.from - origin)),
+                            QString::fromStdString(formatDuration(range.to - origin)),
+                            QString::fromStdString(formatDuration(range.to - range.from))));
+  }
+  setVisible(!range.empty());
+}
+
+QString RangeBar::text() const { return text_->text(); }
+
+}  // namespace gpuscope::ui
