@@ -89,6 +89,18 @@ int memsetKindOf(const std::string& name) {
   return memKindOf(std::string_view(name).substr(open + 1, close - open - 1));
 }
 
+// The fields every GPU row (kernel, memcpy, memset) takes from the work and its launching process.
+template <typename Row>
+void fillGpuRow(Row& row, const PendingGpuWork& work, int64_t globalPid) {
+  row.start = work.start;
+  row.end = work.end;
+  row.deviceId = work.device;
+  row.contextId = work.context;
+  row.streamId = work.stream;
+  row.correlationId = work.correlation;
+  row.globalPid = globalPid;
+}
+
 class KinetoImporter {
  public:
   KinetoImporter(const std::string& jsonPath, const std::string& sqlitePath)
@@ -254,13 +266,7 @@ class KinetoImporter {
       processesWithGpuWork_.insert(launchingPid(work));
       if (work.kind == PendingGpuWork::Kind::Kernel) {
         KernelRow row;
-        row.start = work.start;
-        row.end = work.end;
-        row.deviceId = work.device;
-        row.contextId = work.context;
-        row.streamId = work.stream;
-        row.correlationId = work.correlation;
-        row.globalPid = globalPid;
+        fillGpuRow(row, work, globalPid);
         row.demangledName = names_[work.name];
         row.shortName = shortNames[work.name];
         row.registersPerThread = work.registers;
@@ -271,13 +277,7 @@ class KinetoImporter {
         ++summary_.kernels;
       } else if (work.kind == PendingGpuWork::Kind::Memcpy) {
         MemcpyRow row;
-        row.start = work.start;
-        row.end = work.end;
-        row.deviceId = work.device;
-        row.contextId = work.context;
-        row.streamId = work.stream;
-        row.correlationId = work.correlation;
-        row.globalPid = globalPid;
+        fillGpuRow(row, work, globalPid);
         row.bytes = work.bytes;
         row.copyKind = copyKindOf(names_[work.name]);
         std::tie(row.srcKind, row.dstKind) = memcpyKindsOf(names_[work.name]);
@@ -285,13 +285,7 @@ class KinetoImporter {
         ++summary_.memcpys;
       } else {
         MemsetRow row;
-        row.start = work.start;
-        row.end = work.end;
-        row.deviceId = work.device;
-        row.contextId = work.context;
-        row.streamId = work.stream;
-        row.correlationId = work.correlation;
-        row.globalPid = globalPid;
+        fillGpuRow(row, work, globalPid);
         row.bytes = work.bytes;
         row.memKind = memsetKindOf(names_[work.name]);
         writer_.addMemset(row);
