@@ -1,6 +1,9 @@
 // The CUDA injection (libgpuscope_cuda.so): the driver loads it from CUDA_INJECTION64_PATH at
 // cuInit and calls InitializeInjection, which sets CUPTI's activity API up:
-//   - CUPTI timestamps come from the session clock (the one every other source uses);
+//   - CUPTI timestamps come from the session clock (the one every other source uses), read from
+//     the time-stamp counter as the interposer reads it;
+//   - CUPTI's library and this one are gpuscope's own code: their OS-runtime calls and threads are
+//     not recorded (nsys leaves its own out too);
 //   - buffer callbacks only hand buffers over; a worker thread converts them to ring records,
 //     flushes completed buffers every 50 ms (so a crash loses little more than what was still
 //     running) and forces a last flush at exit, and returns buffers to a capped
@@ -8,6 +11,8 @@
 //   - device facts are read from the driver on the worker thread, once per device.
 // Lock order: the queue lock is never held while calling CUPTI.
 #include <cupti.h>
+#include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -98,7 +103,58 @@ std::string resultText(CUptiResult result) {
   return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
 }
 
+// CUPTI stamps every API record with this, twice per call on the program's thread: the session
+// clock read from the time-stamp counter (inject::sessionTickNs, the clock the OS-runtime and NVTX
+// records already use) rather than clock_gettime. GPUSCOPE_CUPTI_CLOCK=session picks clock_gettime
+// (tests/gpu/overhead.sh compares the two).
+uint64_t CUPTIAPI tickTimestamp() { return static_cast<uint64_t>(inject::sessionTickNs()); }
 uint64_t CUPTIAPI sessionTimestamp() { return static_cast<uint64_t>(transport::sessionClockNs()); }
+
+// How often the worker hands CUPTI's completed buffers over (GPUSCOPE_CUPTI_FLUSH_MS, default 50;
+// 0: only when CUPTI hands a full buffer over, and at the end).
+std::chrono::milliseconds flushPeriod() {
+  static const std::chrono::milliseconds period = [] {
+    const char* text = std::getenv("GPUSCOPE_CUPTI_FLUSH_MS");
+    if (!text || !*text) return kFlushPeriod;
+    return std::chrono::milliseconds(std::strtol(text, nullptr, 10));
+  }();
+  return period;
+}
+
+// Adds the executable segments of the loaded object that holds ADDRESS to gpuscope's own code.
+void addOwnCodeOf(const void* address) {
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) {
+        auto at = reinterpret_cast<uintptr_t>(data);
+        bool holds = false;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+          uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+          if (segment.p_type == PT_LOAD && at >= begin && at < begin + segment.p_memsz) holds = true;
+        }
+        if (!holds) return 0;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+          if (segment.p_type != PT_LOAD || !(segment.p_flags & PF_X)) continue;
+          uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+          inject::addOwnCode(begin, begin + segment.p_memsz);
+        }
+        return 1;
+      },
+      const_cast<void*>(address));
+}
+
+// While CUPTI is set up on the program's thread, its OS-runtime calls are gpuscope's work.
+class OwnWorkScope {
+ public:
+  OwnWorkScope() : was_(inject::setOwnWork(true)) {}
+  ~OwnWorkScope() { inject::setOwnWork(was_); }
+  OwnWorkScope(const OwnWorkScope&) = delete;
+  OwnWorkScope& operator=(const OwnWorkScope&) = delete;
+
+ private:
+  bool was_;
+};
 
 void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
   CudaTracer& tracer = *g_tracer;
@@ -206,7 +262,8 @@ void runWorker(CudaTracer& tracer) {
     bool starved;
     {
       std::unique_lock<std::mutex> guard(tracer.lock);
-      tracer.wake.wait_for(guard, kFlushPeriod, [&] { return !tracer.completed.empty() || tracer.stopping; });
+      tracer.wake.wait_for(guard, flushPeriod().count() > 0 ? flushPeriod() : std::chrono::milliseconds(500),
+                           [&] { return !tracer.completed.empty() || tracer.stopping; });
       stopping = tracer.stopping;
       // Under kernel replay CUPTI keeps many part-filled buffers and the pool runs dry (seen with PyTorch:
       // thousands of records dropped). Taking them back by force is safe there: a profiled kernel has
@@ -218,7 +275,7 @@ void runWorker(CudaTracer& tracer) {
     if (stopping || starved) {
       // The end: every buffer, even with records of work still running (those are counted, not kept).
       cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-    } else if (now - lastFlush >= kFlushPeriod) {
+    } else if (flushPeriod().count() > 0 && now - lastFlush >= flushPeriod()) {
       // Buffers whose records are all complete, full or not: what finished reaches the rings within
       // 50 ms. (A forced flush here would hand over kernels still running, without their times.)
       cuptiActivityFlushAll(0);
@@ -270,6 +327,7 @@ void runWorker(CudaTracer& tracer) {
 void stopTracing() {
   CudaTracer* tracer = g_tracer;
   if (!tracer || !tracer->running.exchange(false) || tracer->pid != static_cast<uint32_t>(getpid())) return;
+  OwnWorkScope ownWork;  // the wait for the worker (pthread_join) is gpuscope's, not the program's
   {
     std::lock_guard<std::mutex> guard(tracer->lock);
     tracer->stopping = true;
@@ -338,6 +396,10 @@ void forgetTracingInChild() {
 void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
 
 int startTracing(ProcessRecorder& recorder) {
+  // CUPTI's library and this one: what they call is gpuscope's work, and so are the threads they start.
+  addOwnCodeOf(reinterpret_cast<const void*>(&cuptiGetVersion));
+  addOwnCodeOf(reinterpret_cast<const void*>(&startTracing));
+  OwnWorkScope ownWork;
   uint32_t version = 0;
   if (cuptiGetVersion(&version) != CUPTI_SUCCESS || version < CUPTI_API_VERSION) {
     diagnose(recorder, transport::DiagnosticLevel::Error,
@@ -353,8 +415,13 @@ int startTracing(ProcessRecorder& recorder) {
   // Only one CUPTI subscriber may exist per process: if another profiler got there first, say so.
   // `record --metrics roofline` needs the launch callbacks; CUPTI allows this one subscriber only.
   bool profile = rangeProfilingRequested();
+  // GPUSCOPE_CUPTI_SUBSCRIBE=0 (tests/gpu/overhead.sh's gpuscope-cuda-nosub): no subscriber unless profiling,
+  // to measure what the subscription costs; another profiler is then found by cuptiActivityEnable below.
+  const char* subscribe = std::getenv("GPUSCOPE_CUPTI_SUBSCRIBE");
   CUptiResult subscribed =
-      cuptiSubscribe(&tracer->subscriber, profile ? rangeProfilerCallback : ignoreCallback, nullptr);
+      !profile && subscribe && std::strcmp(subscribe, "0") == 0
+          ? CUPTI_SUCCESS
+          : cuptiSubscribe(&tracer->subscriber, profile ? rangeProfilerCallback : ignoreCallback, nullptr);
   if (subscribed != CUPTI_SUCCESS) {
     bool busy = subscribed == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
     diagnose(recorder, busy ? transport::DiagnosticLevel::Warning : transport::DiagnosticLevel::Error,
@@ -365,7 +432,9 @@ int startTracing(ProcessRecorder& recorder) {
         static_cast<uint32_t>(busy ? transport::CudaState::CuptiBusy : transport::CudaState::CuptiFailed));
     return 0;
   }
-  cuptiActivityRegisterTimestampCallback(sessionTimestamp);
+  const char* clock = std::getenv("GPUSCOPE_CUPTI_CLOCK");
+  cuptiActivityRegisterTimestampCallback(clock && std::strcmp(clock, "session") == 0 ? sessionTimestamp
+                                                                                     : tickTimestamp);
   cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (registered != CUPTI_SUCCESS) {

@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <new>
 #include <type_traits>
 
 #include "collector/inject/recorder_internal.h"
@@ -70,24 +71,43 @@ int64_t returnCode(Result result) {
   }
 }
 
-void recordCall(ProcessRecorder* recorder, OsrtFunction function, int64_t start, int64_t end, int64_t result) {
+// CALLER is the address the call returns to: a call from gpuscope's own code (CUPTI) is left out.
+void recordCall(ProcessRecorder* recorder, OsrtFunction function, int64_t start, int64_t end, int64_t result,
+                const void* caller = nullptr) {
   if (end - start < g_config.osrtThresholdNs) return;
+  if (caller && isOwnCode(caller)) return;
   int savedErrno = errno;
   transport::OsRuntimeBody body{start, end, result};
   recorder->emit(transport::RecordType::OsRuntime, static_cast<uint16_t>(function), &body, sizeof body);
   errno = savedErrno;
 }
 
-// Times CALL and records it as FUNCTION (on TickClock: most calls are timed only to be left out).
-template <typename Call>
-auto timed(OsrtFunction function, Call&& call) -> decltype(call()) {
+// Times CALL(NEXT) and records it as FUNCTION (on TickClock: most calls are timed only to be left
+// out). NEXT, the real function, is looked up by the caller before the clock starts: the first
+// call's dlsym (several us) is the wrapper's work, not the program's, and must not push a short
+// call over the threshold.
+template <typename Next, typename Call>
+auto timed(OsrtFunction function, const void* caller, Next next, Call&& call) -> decltype(call(next)) {
   ProcessRecorder* recorder = osrtRecorder();
-  if (!recorder) return call();
+  if (!recorder) return call(next);
   int64_t start = TickClock::now();
-  auto result = call();
+  auto result = call(next);
   int64_t end = TickClock::now();
-  recordCall(recorder, function, start, end, returnCode(result));
+  recordCall(recorder, function, start, end, returnCode(result), caller);
   return result;
+}
+
+// A thread created by gpuscope's own code: marked as a tool thread before it runs.
+struct ToolThreadStart {
+  void* (*start)(void*);
+  void* argument;
+};
+
+void* startToolThread(void* raw) {
+  ToolThreadStart launch = *static_cast<ToolThreadStart*>(raw);
+  delete static_cast<ToolThreadStart*>(raw);
+  markToolThread();
+  return launch.start(launch.argument);
 }
 
 // An environment that still carries gpuscope's variables, built on the caller's stack (this runs
@@ -149,7 +169,13 @@ constexpr size_t kSetNameSlot = kPosixSpawnSlot + 2;
 #define GPUSCOPE_NEXT(name) nextDefinition<decltype(&::name)>(g_next[static_cast<size_t>(OsrtFunction::name)], #name)
 #define GPUSCOPE_NEXT_VERSION(name, version) \
   nextDefinition<decltype(&::name)>(g_next[static_cast<size_t>(OsrtFunction::name)], #name, version)
-#define GPUSCOPE_TIMED(name, ...) timed(OsrtFunction::name, [&] { return GPUSCOPE_NEXT(name)(__VA_ARGS__); })
+// Both expand inside the exported wrapper, so __builtin_return_address(0) is the program's call site.
+#define GPUSCOPE_TIMED(name, ...)                                             \
+  timed(OsrtFunction::name, __builtin_return_address(0), GPUSCOPE_NEXT(name), \
+        [&](auto nextFunction) { return nextFunction(__VA_ARGS__); })
+#define GPUSCOPE_TIMED_VERSION(name, version, ...)                                             \
+  timed(OsrtFunction::name, __builtin_return_address(0), GPUSCOPE_NEXT_VERSION(name, version), \
+        [&](auto nextFunction) { return nextFunction(__VA_ARGS__); })
 
 // The thread-blocking calls below first try the non-blocking variant: an uncontended lock costs
 // no clock reads and can never reach the threshold.
@@ -222,15 +248,12 @@ __attribute__((visibility("default"))) int pthread_rwlock_timedwrlock(pthread_rw
 
 // The condition variable functions have two versions in glibc; programs built since 2002 use 2.3.2.
 __attribute__((visibility("default"))) int pthread_cond_wait(pthread_cond_t* condition, pthread_mutex_t* mutex) {
-  return timed(OsrtFunction::pthread_cond_wait,
-               [&] { return GPUSCOPE_NEXT_VERSION(pthread_cond_wait, "GLIBC_2.3.2")(condition, mutex); });
+  return GPUSCOPE_TIMED_VERSION(pthread_cond_wait, "GLIBC_2.3.2", condition, mutex);
 }
 
 __attribute__((visibility("default"))) int pthread_cond_timedwait(pthread_cond_t* condition, pthread_mutex_t* mutex,
                                                                   const struct timespec* deadline) {
-  return timed(OsrtFunction::pthread_cond_timedwait, [&] {
-    return GPUSCOPE_NEXT_VERSION(pthread_cond_timedwait, "GLIBC_2.3.2")(condition, mutex, deadline);
-  });
+  return GPUSCOPE_TIMED_VERSION(pthread_cond_timedwait, "GLIBC_2.3.2", condition, mutex, deadline);
 }
 
 __attribute__((visibility("default"))) int pthread_cond_clockwait(pthread_cond_t* condition, pthread_mutex_t* mutex,
@@ -239,13 +262,11 @@ __attribute__((visibility("default"))) int pthread_cond_clockwait(pthread_cond_t
 }
 
 __attribute__((visibility("default"))) int pthread_cond_signal(pthread_cond_t* condition) noexcept {
-  return timed(OsrtFunction::pthread_cond_signal,
-               [&] { return GPUSCOPE_NEXT_VERSION(pthread_cond_signal, "GLIBC_2.3.2")(condition); });
+  return GPUSCOPE_TIMED_VERSION(pthread_cond_signal, "GLIBC_2.3.2", condition);
 }
 
 __attribute__((visibility("default"))) int pthread_cond_broadcast(pthread_cond_t* condition) noexcept {
-  return timed(OsrtFunction::pthread_cond_broadcast,
-               [&] { return GPUSCOPE_NEXT_VERSION(pthread_cond_broadcast, "GLIBC_2.3.2")(condition); });
+  return GPUSCOPE_TIMED_VERSION(pthread_cond_broadcast, "GLIBC_2.3.2", condition);
 }
 
 __attribute__((visibility("default"))) int pthread_join(pthread_t thread, void** result) {
@@ -256,9 +277,21 @@ __attribute__((visibility("default"))) int pthread_barrier_wait(pthread_barrier_
   return GPUSCOPE_TIMED(pthread_barrier_wait, barrier);
 }
 
+// A thread that gpuscope's own code (CUPTI) creates is a tool thread, and its creation is not recorded.
 __attribute__((visibility("default"))) int pthread_create(pthread_t* thread, const pthread_attr_t* attributes,
                                                           void* (*start)(void*), void* argument) noexcept {
-  return GPUSCOPE_TIMED(pthread_create, thread, attributes, start, argument);
+  const void* caller = __builtin_return_address(0);
+  auto next = GPUSCOPE_NEXT(pthread_create);
+  if (gpuscope::inject::g_recording.load(std::memory_order_relaxed) && gpuscope::inject::isOwnCode(caller)) {
+    auto* launch = new (std::nothrow) gpuscope::inject::ToolThreadStart{start, argument};
+    if (launch) {
+      int result = next(thread, attributes, gpuscope::inject::startToolThread, launch);
+      if (result != 0) delete launch;
+      return result;
+    }
+  }
+  return timed(OsrtFunction::pthread_create, caller, next,
+               [&](auto function) { return function(thread, attributes, start, argument); });
 }
 
 // A thread naming itself: the new name goes to ThreadNames (nothing is timed).
@@ -462,10 +495,9 @@ __attribute__((visibility("default"))) int fcntl(int fd, int command, ...) {
   va_start(arguments, command);
   void* argument = va_arg(arguments, void*);
   va_end(arguments);
-  return timed(OsrtFunction::fcntl, [&] {
-    return nextDefinition<int (*)(int, int, void*)>(g_next[static_cast<size_t>(OsrtFunction::fcntl)], "fcntl")(
-        fd, command, argument);
-  });
+  return timed(OsrtFunction::fcntl, __builtin_return_address(0),
+               nextDefinition<int (*)(int, int, void*)>(g_next[static_cast<size_t>(OsrtFunction::fcntl)], "fcntl"),
+               [&](auto next) { return next(fd, command, argument); });
 }
 
 __attribute__((visibility("default"))) int fcntl64(int fd, int command, ...) {
@@ -473,10 +505,9 @@ __attribute__((visibility("default"))) int fcntl64(int fd, int command, ...) {
   va_start(arguments, command);
   void* argument = va_arg(arguments, void*);
   va_end(arguments);
-  return timed(OsrtFunction::fcntl64, [&] {
-    return nextDefinition<int (*)(int, int, void*)>(g_next[static_cast<size_t>(OsrtFunction::fcntl64)], "fcntl64")(
-        fd, command, argument);
-  });
+  return timed(OsrtFunction::fcntl64, __builtin_return_address(0),
+               nextDefinition<int (*)(int, int, void*)>(g_next[static_cast<size_t>(OsrtFunction::fcntl64)], "fcntl64"),
+               [&](auto next) { return next(fd, command, argument); });
 }
 
 __attribute__((visibility("default"))) int posix_fallocate(int fd, off_t offset, off_t length) {
@@ -568,10 +599,10 @@ __attribute__((visibility("default"))) int ioctl(int fd, unsigned long request, 
   va_start(arguments, request);
   void* argument = va_arg(arguments, void*);
   va_end(arguments);
-  return timed(OsrtFunction::ioctl, [&] {
-    return nextDefinition<int (*)(int, unsigned long, void*)>(g_next[static_cast<size_t>(OsrtFunction::ioctl)],
-                                                              "ioctl")(fd, request, argument);
-  });
+  return timed(
+      OsrtFunction::ioctl, __builtin_return_address(0),
+      nextDefinition<int (*)(int, unsigned long, void*)>(g_next[static_cast<size_t>(OsrtFunction::ioctl)], "ioctl"),
+      [&](auto next) { return next(fd, request, argument); });
 }
 
 __attribute__((visibility("default"))) int fsync(int fd) { return GPUSCOPE_TIMED(fsync, fd); }
@@ -645,9 +676,10 @@ __attribute__((visibility("default"))) void _Exit(int status) noexcept {
 // The child is set up by the pthread_atfork handler (a ring file of its own); only the parent records.
 __attribute__((visibility("default"))) pid_t fork() noexcept {
   gpuscope::inject::ProcessRecorder* recorder = osrtRecorder();
-  if (!recorder) return GPUSCOPE_NEXT(fork)();
+  auto next = GPUSCOPE_NEXT(fork);
+  if (!recorder) return next();
   int64_t start = gpuscope::transport::sessionClockNs();
-  pid_t child = GPUSCOPE_NEXT(fork)();
+  pid_t child = next();
   if (child == 0) return 0;
   gpuscope::inject::recordCall(recorder, OsrtFunction::fork, start, gpuscope::transport::sessionClockNs(), child);
   return child;
@@ -657,8 +689,9 @@ __attribute__((visibility("default"))) pid_t fork() noexcept {
 // vfork child, which shares the parent's memory).
 __attribute__((visibility("default"))) int execve(const char* path, char* const argv[], char* const envp[]) noexcept {
   FollowedEnvironment environment(envp);
+  auto next = GPUSCOPE_NEXT(execve);
   int64_t start = gpuscope::transport::sessionClockNs();
-  int result = GPUSCOPE_NEXT(execve)(path, argv, environment.entries);
+  int result = next(path, argv, environment.entries);
   if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
     gpuscope::inject::recordCall(recorder, OsrtFunction::execve, start, gpuscope::transport::sessionClockNs(), result);
   }
@@ -667,8 +700,9 @@ __attribute__((visibility("default"))) int execve(const char* path, char* const 
 
 __attribute__((visibility("default"))) int execv(const char* path, char* const argv[]) noexcept {
   FollowedEnvironment environment(environ);
+  auto next = GPUSCOPE_NEXT(execve);
   int64_t start = gpuscope::transport::sessionClockNs();
-  int result = GPUSCOPE_NEXT(execve)(path, argv, environment.entries);
+  int result = next(path, argv, environment.entries);
   if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
     gpuscope::inject::recordCall(recorder, OsrtFunction::execv, start, gpuscope::transport::sessionClockNs(), result);
   }
@@ -677,8 +711,9 @@ __attribute__((visibility("default"))) int execv(const char* path, char* const a
 
 __attribute__((visibility("default"))) int execvpe(const char* file, char* const argv[], char* const envp[]) noexcept {
   FollowedEnvironment environment(envp);
+  auto next = GPUSCOPE_NEXT(execvpe);
   int64_t start = gpuscope::transport::sessionClockNs();
-  int result = GPUSCOPE_NEXT(execvpe)(file, argv, environment.entries);
+  int result = next(file, argv, environment.entries);
   if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
     gpuscope::inject::recordCall(recorder, OsrtFunction::execvpe, start, gpuscope::transport::sessionClockNs(), result);
   }
@@ -687,8 +722,9 @@ __attribute__((visibility("default"))) int execvpe(const char* file, char* const
 
 __attribute__((visibility("default"))) int execvp(const char* file, char* const argv[]) noexcept {
   FollowedEnvironment environment(environ);
+  auto next = GPUSCOPE_NEXT(execvpe);
   int64_t start = gpuscope::transport::sessionClockNs();
-  int result = GPUSCOPE_NEXT(execvpe)(file, argv, environment.entries);
+  int result = next(file, argv, environment.entries);
   if (gpuscope::inject::ProcessRecorder* recorder = osrtRecorder(); recorder && gpuscope::inject::isOwnPid()) {
     gpuscope::inject::recordCall(recorder, OsrtFunction::execvp, start, gpuscope::transport::sessionClockNs(), result);
   }

@@ -336,6 +336,43 @@ void runAbruptExitHandler(const char* how) {
 
 void markToolThread() { t_threadState.toolThread = 1; }
 
+int64_t sessionTickNs() { return TickClock::now(); }
+
+bool setOwnWork(bool on) {
+  bool was = t_threadState.toolThread != 0;
+  t_threadState.toolThread = on ? 1 : 0;
+  return was;
+}
+
+namespace {
+struct CodeRange {
+  std::atomic<uintptr_t> begin{0};
+  std::atomic<uintptr_t> end{0};
+};
+constexpr int kMaxOwnCode = 16;
+CodeRange g_ownCode[kMaxOwnCode];
+std::atomic<int> g_ownCodeCount{0};
+}  // namespace
+
+void addOwnCode(uintptr_t begin, uintptr_t end) {
+  int index = g_ownCodeCount.load(std::memory_order_acquire);
+  if (index >= kMaxOwnCode || begin >= end) return;
+  g_ownCode[index].begin.store(begin, std::memory_order_relaxed);
+  g_ownCode[index].end.store(end, std::memory_order_relaxed);
+  g_ownCodeCount.store(index + 1, std::memory_order_release);
+}
+
+bool isOwnCode(const void* address) {
+  auto at = reinterpret_cast<uintptr_t>(address);
+  int count = g_ownCodeCount.load(std::memory_order_acquire);
+  for (int i = 0; i < count; ++i) {
+    if (at >= g_ownCode[i].begin.load(std::memory_order_relaxed) &&
+        at < g_ownCode[i].end.load(std::memory_order_relaxed))
+      return true;
+  }
+  return false;
+}
+
 const char* const* followEnvironment() {
   static const char* const kEmpty[] = {nullptr};
   RecorderState& s = state();

@@ -61,4 +61,19 @@ GPUSCOPE_EXPORT void registerAbruptExitHandler(AbruptExitHandler handler);
 // Runs the handler, if any (the interposed _exit and _Exit call it).
 void runAbruptExitHandler(const char* how);
 
+// Code whose OS-runtime calls are gpuscope's own work, as nsys leaves its own out of its trace: the
+// CUDA injection names CUPTI's library and itself. A call made from there is not recorded, and a
+// thread created from there is a tool thread (nothing it calls is recorded). [BEGIN, END) is one
+// executable segment; 16 at most.
+GPUSCOPE_EXPORT void addOwnCode(uintptr_t begin, uintptr_t end);
+// True when ADDRESS lies in code named by addOwnCode.
+bool isOwnCode(const void* address);
+// Marks the calling thread as doing gpuscope's own work (ON) or not, and returns what it was: the
+// CUDA injection sets CUPTI up with it on, so the calls that makes through other libraries are left out.
+GPUSCOPE_EXPORT bool setOwnWork(bool on);
+
+// The session clock (CLOCK_MONOTONIC, ns) as the interposer reads it, from the CPU's time-stamp
+// counter where that is safe (collector/inject/tick_clock.h): for CUPTI's timestamp callback.
+GPUSCOPE_EXPORT int64_t sessionTickNs();
+
 }  // namespace gpuscope::inject

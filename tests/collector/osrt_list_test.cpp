@@ -80,5 +80,24 @@ TEST(OsRuntimeList, ARecordingHoldsTheListedCallsAndNotTheOthers) {
   for (const std::string& name : kLeftOut) EXPECT_FALSE(recorded.count(name)) << name;
 }
 
+// Calls from code named as gpuscope's own (the CUDA injection names CUPTI's library and itself), and
+// everything a thread started from there does, are left out, as nsys leaves its own out.
+TEST(OsRuntimeList, CallsAndThreadsOfGpuscopesOwnCodeAreLeftOut) {
+  TempDir dir;
+  std::string trace = dir.file("own.sqlite");
+  RunResult result = runGpuscope({"record", "-t", "osrt", "-o", trace, "--", OWN_CODE});
+  ASSERT_EQ(result.status, 0) << result.errorOutput;
+  std::vector<TimedRow> sleeps;
+  int creates = 0;
+  for (const TimedRow& row : osRuntimeRows(trace)) {
+    if (row.name == "usleep") sleeps.push_back(row);
+    if (row.name == "pthread_create") ++creates;
+  }
+  // The thread's and the main thread's sleeps before the executable was named; none after.
+  ASSERT_EQ(sleeps.size(), 2u);
+  EXPECT_NE(sleeps[0].tid, sleeps[1].tid);
+  EXPECT_EQ(creates, 1);
+}
+
 }  // namespace
 }  // namespace gpuscope::test
