@@ -132,6 +132,10 @@ void registerRecordCommand(CLI::App& app) {
       ->add_option("--osrt-threshold", options->osrtThresholdNs,
                    "Record OS runtime calls lasting at least this many nanoseconds")
       ->capture_default_str();
+  command->add_flag("--osrt-fork-children", options->osrtForkChildren,
+                    "Also record the OS runtime calls of child processes created by fork before they execute a "
+                    "program (DataLoader workers, multiprocessing fork). Off by default, as nsys's "
+                    "--trace-fork-before-exec=false; CUDA and NVTX are recorded in such children either way");
   command->add_option("--delay", options->delaySeconds, "Seconds to wait after the start before recording events");
   command->add_option("--duration", options->durationSeconds,
                       "Seconds to record; the program is then ended with SIGTERM (0: until it exits)");

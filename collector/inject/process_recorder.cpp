@@ -181,6 +181,8 @@ void afterForkInChild() {
     }
     g_recording.store(true, std::memory_order_release);
   }
+  // Until it executes a program, a fork child's OS-runtime calls are left out (nsys's default).
+  if (!g_config.osrtInForkChildren) g_config.traceOsrt = false;
   int handlers = s.forkHandlerCount.load(std::memory_order_acquire);
   for (int i = 0; i < handlers; ++i) s.forkHandlers[i]();
   s.definitionsLock->unlock();
@@ -218,6 +220,9 @@ __attribute__((constructor)) void startRecording() {
   if (const char* threshold = std::getenv("GPUSCOPE_OSRT_THRESHOLD_NS")) {
     g_config.osrtThresholdNs = std::strtoll(threshold, nullptr, 10);
   }
+  if (const char* forkChildren = std::getenv("GPUSCOPE_OSRT_FORK_CHILDREN")) {
+    g_config.osrtInForkChildren = std::strcmp(forkChildren, "1") == 0;
+  }
   if (const char* kib = std::getenv("GPUSCOPE_RING_KB")) {
     uint64_t value = std::strtoull(kib, nullptr, 10);
     if (value >= 4) s.ringConfig.ringBytes = value * 1024;
@@ -237,7 +242,8 @@ __attribute__((constructor)) void startRecording() {
   for (const char* name :
        {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR", "GPUSCOPE_TRACE",
         "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT", "GPUSCOPE_METRICS",
-        "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID", "GPUSCOPE_WHEN_FULL"}) {
+        "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID", "GPUSCOPE_WHEN_FULL",
+        "GPUSCOPE_OSRT_FORK_CHILDREN", "GPUSCOPE_CUPTI_CLOCK", "GPUSCOPE_CUPTI_FLUSH_MS", "GPUSCOPE_CUPTI_SUBSCRIBE"}) {
     keepForFollowing(*s.followEnvironment, name);
   }
   s.followEnvironmentPointers = new std::vector<const char*>();

@@ -20,6 +20,10 @@ struct RecorderConfig {
   bool traceNvtx = false;
   bool traceCuda = false;
   int64_t osrtThresholdNs = 1000;
+  // OS-runtime calls of a child created by fork are recorded only after it executes a program, as
+  // nsys's default (--trace-fork-before-exec=false); `record --osrt-fork-children` records them too.
+  // CUDA and NVTX are recorded in fork children either way.
+  bool osrtInForkChildren = false;
 };
 
 class GPUSCOPE_EXPORT ProcessRecorder {

@@ -14,6 +14,9 @@ struct RecordOptions {
   std::string output;                                       // empty: reportN.sqlite in the working directory
   std::vector<std::string> traces{"cuda", "nvtx", "osrt"};  // or "none"
   int64_t osrtThresholdNs = 1000;
+  // OS-runtime calls of a fork child before it executes a program: left out by default, as nsys's
+  // --trace-fork-before-exec=false; CUDA and NVTX are recorded in fork children either way.
+  bool osrtForkChildren = false;
   double delaySeconds = 0;
   double durationSeconds = 0;  // 0: until the program ends
   bool forceOverwrite = false;

@@ -51,7 +51,7 @@ TEST(RecordOsRuntime, EveryKindOfCallWithTheProgramsOwnTiming) {
   TempDir dir;
   std::string trace = dir.file("osrt.sqlite");
   std::string log = dir.file("osrt.log");
-  RunResult result = runGpuscope({"record", "-o", trace, "--", OSRT_WORKLOAD, log});
+  RunResult result = runGpuscope({"record", "--osrt-fork-children", "-o", trace, "--", OSRT_WORKLOAD, log});
   ASSERT_EQ(result.status, 0) << result.errorOutput;
   EXPECT_NE(result.errorOutput.find("recorded"), std::string::npos) << result.errorOutput;
   EXPECT_NE(result.errorOutput.find("records dropped: 0"), std::string::npos) << result.errorOutput;
@@ -127,6 +127,31 @@ TEST(RecordOsRuntime, EveryKindOfCallWithTheProgramsOwnTiming) {
   EXPECT_EQ(queryInt(trace, "SELECT count(*) FROM TARGET_INFO_SESSION_START_TIME"), 1);
 }
 
+// nsys's default (--trace-fork-before-exec=false): a fork child's OS-runtime calls are left out
+// until it executes a program; the child is still a process of the trace, and the parent's fork and
+// waitpid are there.
+TEST(RecordOsRuntime, ForkChildrenBeforeExecAreLeftOutByDefault) {
+  TempDir dir;
+  std::string trace = dir.file("fork-default.sqlite");
+  std::string log = dir.file("log");
+  RunResult result = runGpuscope({"record", "-o", trace, "--", OSRT_WORKLOAD, log});
+  ASSERT_EQ(result.status, 0) << result.errorOutput;
+  auto calls = readLog(log);
+  int64_t child = 0;
+  for (const LoggedCall& call : calls) {
+    if (call.label == "child") child = call.tid;
+  }
+  ASSERT_GT(child, 0);
+  auto rows = osRuntimeRows(trace);
+  uint32_t mainTid = static_cast<uint32_t>(findCall(calls, "sleep").tid);
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const TimedRow& r) { return r.pid == child; }), 0);
+  EXPECT_EQ(rowsOf(rows, "fork", mainTid).size(), 1u);
+  EXPECT_EQ(rowsOf(rows, "waitpid", mainTid).size(), 1u);
+  EXPECT_EQ(queryInt(trace, "SELECT count(*) FROM PROCESSES WHERE pid = " + std::to_string(child)), 1);
+  EXPECT_NE(meta(trace, "record_options").value_or("").find("--osrt-threshold=1000 --delay"), std::string::npos)
+      << meta(trace, "record_options").value_or("");
+}
+
 TEST(RecordOsRuntime, ThresholdLeavesShortCallsOut) {
   TempDir dir;
   std::string trace = dir.file("threshold.sqlite");
@@ -189,7 +214,8 @@ TEST(RecordOsRuntime, PythonThreadsAndForkedWorkerProcesses) {
   TempDir dir;
   std::string trace = dir.file("python.sqlite");
   std::string log = dir.file("python.log");
-  RunResult result = runGpuscope({"record", "-o", trace, "--", PYTHON_EXECUTABLE, PYTHON_WORKLOAD, log});
+  RunResult result =
+      runGpuscope({"record", "--osrt-fork-children", "-o", trace, "--", PYTHON_EXECUTABLE, PYTHON_WORKLOAD, log});
   ASSERT_EQ(result.status, 0) << result.errorOutput;
   auto calls = readLog(log);
   int64_t origin = std::stoll(meta(trace, "clock_origin_ns").value());
