@@ -8,7 +8,8 @@
 #   sync                tests/gpu/workloads/sync_loop.cu: a short kernel, cudaDeviceSynchronize and a 4-byte copy, 5,000 times
 #   transpose           tests/fixtures/workloads/transpose.cu, gpuscope with --metrics roofline
 #
-# WORKLOADS (default: all of the above) picks some. Builds as run.sh does (BUILD_ONLY=1). Writes
+# WORKLOADS (default: all of the above) picks some; NSYS_STATS=0 skips nsys's stats and analyze CSVs.
+# Builds as run.sh does (BUILD_ONLY=1). Writes
 # $OUT/<workload>/{gpuscope.sqlite,nsys.sqlite,nsys_stats_<report>.csv,nsys_analyze_<rule>.csv}.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -43,6 +44,8 @@ record_both() {  # WORKLOAD
   nsys_run profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none "${graphs[@]}" --force-overwrite=true -o "$dir/nsys" \
     $(command_for "$1") > "$dir/nsys.out" 2>&1
   nsys_run export --type sqlite --force-overwrite=true -o "$dir/nsys.sqlite" "$dir/nsys.nsys-rep" > /dev/null 2>&1
+  # NSYS_STATS=0: the export only (the per-name counts need no more); the fixtures keep the CSVs.
+  [ "${NSYS_STATS:-1}" = 0 ] && { rm -f "$dir/nsys.nsys-rep"; return; }
   for report in $REPORTS; do
     nsys_run stats --report "$report" --format csv --force-export=false -o "$dir/nsys_stats" "$dir/nsys.sqlite" \
       > /dev/null 2>&1

@@ -2,10 +2,21 @@
 # Where gpuscope's recording overhead comes from, on a machine with an NVIDIA GPU: the two overhead
 # workloads of run.sh (50,000 tiny-kernel launches; 50,000 small eager PyTorch ops) run bare, under
 # CUPTI's activity API alone (workloads/cupti_floor.cpp: the same activity kinds, buffers handed back
-# unread: what any CUPTI-based tracer costs), under gpuscope with one source at a time (-t cuda, -t osrt, -t nvtx), with all of them, and under nsys,
-# REPEATS times each (default 3), and a table of the median loop time per mode, as +% over bare.
-# Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT (default build-gpu/overhead). MODES and
-# WORKLOADS (launch_loop eager_loop) choose a subset.
+# unread: what any CUPTI-based tracer costs), under gpuscope with one source at a time (-t cuda, -t osrt,
+# -t nvtx), with all of them, and under nsys, in REPEATS round-robin rounds (default 3) after one
+# warm-up round that is not counted.
+#
+# Every mode runs pinned to the same CPUs (CPUS, a taskset list; default, where there are 8 or more: one
+# hardware thread of each of CORES physical cores, below), so that no round runs where the others did not. The table gives, per mode, the
+# median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
+# which a slow or fast round moves less.
+#
+# Modes: bare, cupti-floor, gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
+# CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
+# the time-stamp counter), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
+# subscriber: the activity API only, as the floor). MODES and WORKLOADS
+# (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
+# (default build-gpu/overhead).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/overhead}
@@ -21,17 +32,48 @@ FLOOR=$BUILD/gpu/libcupti_floor.so
   -L"$CUPTI_DIR" -lcupti -Wl,-rpath,"$CUPTI_DIR" -o "$FLOOR") || { echo "FAILED: building the CUPTI floor"; exit 1; }
 mkdir -p "$SCRATCH"
 
+# One logical CPU per physical core (no two hardware threads of one core: a helper thread on the main
+# thread's sibling slows it), skipping the cores of CPUs 0 and 1, at most CORES (default 6).
+one_cpu_per_core() {
+  local seen=" " list="" count=0 cpu siblings
+  for cpu in $(ls -d /sys/devices/system/cpu/cpu[0-9]* | sed 's/.*cpu//' | sort -n); do
+    siblings=$(cat "/sys/devices/system/cpu/cpu$cpu/topology/thread_siblings_list" 2> /dev/null) || continue
+    [[ "$seen" == *" $siblings "* ]] && continue
+    seen+="$siblings "
+    [[ ",$siblings," =~ [,-]0[,-] || ",$siblings," =~ [,-]1[,-] ]] && continue
+    list+="${list:+,}$cpu"
+    count=$((count + 1))
+    [ "$count" -ge "${CORES:-6}" ] && break
+  done
+  echo "$list"
+}
+if [ -z "${CPUS:-}" ] && [ "$(nproc)" -ge 8 ]; then CPUS=$(one_cpu_per_core); fi
+echo "== hardware threads per core: $(cat /sys/devices/system/cpu/cpu0/topology/thread_siblings_list) (cpu0's siblings)"
+PIN=()
+[ -n "${CPUS:-}" ] && PIN=(taskset -c "$CPUS")
+echo "== pinned to CPUs ${CPUS:-(all)}; GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+nvidia-smi topo -m 2> /dev/null | sed -n '1,3p'
+
 # The program's own loop time (its "loop_ns" line) in MODE.
 loop_ns() {
   local mode=$1
   shift
   case $mode in
-    bare) "$@" ;;
-    cupti-floor) CUDA_INJECTION64_PATH=$FLOOR "$@" ;;
-    nsys) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "$NSYS" profile \
-      -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$SCRATCH/nsys" "$@" 2>> "$OUT/log" ;;
-    gpuscope) "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" 2>> "$OUT/log" ;;
-    *) "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    bare) "${PIN[@]}" "$@" ;;
+    cupti-floor) CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    nsys) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "${PIN[@]}" "$NSYS" \
+      profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$SCRATCH/nsys" "$@" \
+      2>> "$OUT/log" ;;
+    gpuscope) "${PIN[@]}" "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    gpuscope-session) GPUSCOPE_CUPTI_CLOCK=session "${PIN[@]}" "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" \
+      2>> "$OUT/log" ;;
+    gpuscope-cuda-session) GPUSCOPE_CUPTI_CLOCK=session "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
+      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    gpuscope-cuda-noflush) GPUSCOPE_CUPTI_FLUSH_MS=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
+      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
+      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
   esac | awk '/^loop_ns/ {print $2}'
 }
 
@@ -39,8 +81,9 @@ MODES=(${MODES:-bare cupti-floor gpuscope-cuda gpuscope-osrt gpuscope-nvtx gpusc
 measure() {
   local name=$1
   shift
-  for ((i = 0; i < REPEATS; ++i)); do
-    for mode in "${MODES[@]}"; do echo "$name $mode $(loop_ns "$mode" "$@")"; done
+  for mode in "${MODES[@]}"; do loop_ns "$mode" "$@" > /dev/null; done  # warm-up round, not counted
+  for ((i = 1; i <= REPEATS; ++i)); do
+    for mode in "${MODES[@]}"; do echo "$i $name $mode $(loop_ns "$mode" "$@")"; done
   done >> "$OUT/loops.txt"
 }
 : > "$OUT/loops.txt"
@@ -49,25 +92,4 @@ WORKLOADS=${WORKLOADS:-launch_loop eager_loop}
 [[ " $WORKLOADS " == *" launch_loop "* ]] && measure launch_loop "$BUILD/gpu/launch_loop" 50000
 [[ " $WORKLOADS " == *" eager_loop "* ]] && measure eager_loop "$PYTHON" "$ROOT/tests/gpu/workloads/eager_loop.py" 50000
 
-"$PYTHON" - "$OUT/loops.txt" << 'PY'
-import statistics, sys
-runs = {}
-for line in open(sys.argv[1]):
-    parts = line.split()
-    if len(parts) == 3 and parts[2].isdigit():
-        runs.setdefault((parts[0], parts[1]), []).append(int(parts[2]))
-modes = ["bare", "cupti-floor", "gpuscope-cuda", "gpuscope-osrt", "gpuscope-nvtx", "gpuscope", "nsys"]
-print(f"{'workload':<12}" + "".join(f"{m:>14}" for m in modes) + "   (median loop time; +% over bare)")
-for name in sorted({k[0] for k in runs}):
-    bare = statistics.median(runs.get((name, "bare"), [0])) or 1
-    cells = []
-    for m in modes:
-        got = runs.get((name, m))
-        if not got:
-            cells.append("-")
-        elif m == "bare":
-            cells.append(f"{bare / 1e6:.1f} ms")
-        else:
-            cells.append(f"{(statistics.median(got) / bare - 1) * 100:+.1f}%")
-    print(f"{name:<12}" + "".join(f"{c:>14}" for c in cells))
-PY
+"$PYTHON" "$ROOT/tests/gpu/overhead_table.py" "$OUT/loops.txt" "${MODES[@]}"

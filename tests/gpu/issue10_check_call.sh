@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# One device call for issue 10's closing checks (tests/gpu/): build, osrt_probe.sh, osrt_noise.sh (sync
+# and launch, 2 runs per tool), rec_check.sh with RUNS (default 10) loss runs, each given what is left
+# of LIMIT seconds (default 560). Results under /tmp/o2, tarred into $OUT/c.tgz; a summary last.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LIMIT=${LIMIT:-560}
+T0=$(date +%s)
+left() { echo $((LIMIT - ($(date +%s) - T0))); }
+export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
+O=/tmp/o2
+mkdir -p $O
+BUILD_ONLY=1 OUT=$O/build "$ROOT/tests/gpu/run.sh" > $O/build.txt 2>&1
+echo "== build: $(($(date +%s) - T0)) s"
+OUT=$O/probe timeout "$(left)" "$ROOT/tests/gpu/osrt_probe.sh" > $O/probe.txt 2>&1
+s=$(date +%s)
+OUT=$O/rec RUNS=${RUNS:-10} timeout "$(left)" "$ROOT/tests/gpu/rec_check.sh" > $O/rec.txt 2>&1
+echo "== rec_check: $(($(date +%s) - s)) s"
+s=$(date +%s)
+OUT=$O/noise timeout "$(left)" "$ROOT/tests/gpu/osrt_noise.sh" > $O/noise.txt 2>&1
+echo "== noise: $(($(date +%s) - s)) s"
+cd $O && tar czf "$OUT/c.tgz" build.txt probe.txt rec.txt noise.txt rec/*.log rec/mp_fork*.sqlite \
+  noise/*/*.sqlite 2> /dev/null
+ls -la "$OUT"
+grep -A40 "^== osrt_probe" $O/probe.txt | grep -v "^thread" | head; grep -E "names [0-9]+, equal" $O/noise.txt
+grep -E "identical|kernels per pid|complete" $O/rec.txt
