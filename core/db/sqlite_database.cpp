@@ -148,6 +148,11 @@ const char* Statement::typeName(int column) const {
   }
 }
 int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
+Statement::IntegerRead Statement::readInteger(int column) const {
+  sqlite3_value* value = sqlite3_column_value(stmt_, column);
+  int type = sqlite3_value_type(value);
+  return {type == SQLITE_NULL, type == SQLITE_INTEGER, sqlite3_value_int64(value)};
+}
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 std::string_view Statement::text(int column) const {
   auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));

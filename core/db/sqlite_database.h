@@ -33,6 +33,14 @@ class Statement {
   // SQLite's storage class of the value: "integer", "real", "text", "blob" or "null".
   const char* typeName(int column) const;
   int64_t int64(int column) const;
+  // A column read once, for hot loops: whether it is NULL, whether it is an integer, and its value as
+  // int64() converts it. (Each isNull/isInteger/int64 call goes through SQLite's API entry again.)
+  struct IntegerRead {
+    bool null;
+    bool integer;
+    int64_t value;
+  };
+  IntegerRead readInteger(int column) const;
   double real(int column) const;
   std::string_view text(int column) const;
 

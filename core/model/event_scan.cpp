@@ -118,11 +118,15 @@ class RowReader {
   std::string_view text(int column) const { return stmt_.text(column); }
 
   int64_t required(int column, const char* what) const {
-    if (stmt_.isNull(column)) fail(value_problem::missing(what));
-    if (!stmt_.isInteger(column)) fail(value_problem::notInteger(what, stmt_.typeName(column)));
-    return stmt_.int64(column);
+    auto read = stmt_.readInteger(column);
+    if (read.null) fail(value_problem::missing(what));
+    if (!read.integer) fail(value_problem::notInteger(what, stmt_.typeName(column)));
+    return read.value;
   }
-  int64_t optional(int column) const { return stmt_.isNull(column) ? 0 : stmt_.int64(column); }
+  int64_t optional(int column) const {
+    auto read = stmt_.readInteger(column);
+    return read.null ? 0 : read.value;
+  }
 
   // start and end of an interval, checked to be present and ordered.
   std::pair<TimeNs, TimeNs> interval(int startColumn, int endColumn) const {
