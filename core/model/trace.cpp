@@ -3,15 +3,12 @@
 #include <algorithm>
 
 #include "core/db/sqlite_database.h"
+#include "core/model/correlation_index.h"
 
 namespace gpuscope {
 namespace {
 
 const std::string kEmpty;
-
-uint64_t keyOf(uint32_t pid, uint32_t correlation) { return (uint64_t{pid} << 32) | correlation; }
-
-bool keyLess(const CorrelationEntry& entry, uint64_t key) { return entry.key < key; }
 
 }  // namespace
 
@@ -59,21 +56,17 @@ std::optional<EventRef> Trace::launchingCall(EventRef gpuWork) const {
   const auto& track = tracks_.at(gpuWork.track);
   uint32_t correlation = lane(gpuWork).correlation[gpuWork.index];
   if (!track.isGpu() || correlation == 0) return std::nullopt;
-  uint64_t key = keyOf(track.pid, correlation);
-  auto it = std::lower_bound(apiByCorrelation_.begin(), apiByCorrelation_.end(), key, keyLess);
-  if (it == apiByCorrelation_.end() || it->key != key) return std::nullopt;
-  return it->ref();
+  if (!apiByCorrelation_) return std::nullopt;
+  auto calls = apiByCorrelation_->find(tracks_, track.pid, correlation);
+  if (calls.empty()) return std::nullopt;
+  return calls.front();
 }
 
 std::vector<EventRef> Trace::launchedWork(EventRef apiCall) const {
   const auto& track = tracks_.at(apiCall.track);
   uint32_t correlation = lane(apiCall).correlation[apiCall.index];
-  std::vector<EventRef> work;
-  if (track.kind != TrackKind::CudaApi || correlation == 0) return work;
-  uint64_t key = keyOf(track.pid, correlation);
-  auto it = std::lower_bound(gpuByCorrelation_.begin(), gpuByCorrelation_.end(), key, keyLess);
-  for (; it != gpuByCorrelation_.end() && it->key == key; ++it) work.push_back(it->ref());
-  return work;
+  if (track.kind != TrackKind::CudaApi || correlation == 0 || !gpuByCorrelation_) return {};
+  return gpuByCorrelation_->find(tracks_, track.pid, correlation);
 }
 
 size_t Trace::residentBytes() const {
@@ -87,7 +80,8 @@ size_t Trace::residentBytes() const {
                lane.row.capacity() * sizeof(uint32_t) + lane.style.capacity() * sizeof(uint32_t);
     }
   }
-  bytes += (apiByCorrelation_.capacity() + gpuByCorrelation_.capacity()) * sizeof(CorrelationEntry);
+  for (const auto* index : {apiByCorrelation_.get(), gpuByCorrelation_.get()})
+    if (index) bytes += sizeof(CorrelationIndex) + index->residentBytes();
   for (const auto& p : processes_) bytes += sizeof(ProcessInfo) + p.threads.capacity() * sizeof(ThreadInfo);
   for (const auto& d : devices_) bytes += sizeof(DeviceInfo) + d.streams.capacity() * sizeof(StreamInfo);
   return bytes;

@@ -11,6 +11,7 @@
 
 namespace gpuscope {
 
+class CorrelationIndex;
 class Database;
 class TraceLoader;
 
@@ -104,17 +105,6 @@ struct EventCounts {
   size_t total() const { return kernels + memcpys + memsets + cudaApi + nvtx + osrt; }
 };
 
-// Where a CUDA API call or a piece of GPU work sits, keyed for correlation lookups (16 bytes).
-struct CorrelationEntry {
-  static constexpr uint32_t kLaneBits = 12;  // lanes per track < 4096 (kMaxLanes)
-  static constexpr uint32_t kMaxTracks = 1u << (32 - kLaneBits);
-  uint64_t key;        // pid << 32 | correlationId
-  uint32_t trackLane;  // track << kLaneBits | lane
-  uint32_t index;
-  EventRef ref() const { return {trackLane >> kLaneBits, trackLane & ((1u << kLaneBits) - 1), index}; }
-};
-static_assert(sizeof(CorrelationEntry) == 16);
-
 class Trace {
  public:
   Trace();
@@ -163,8 +153,8 @@ class Trace {
   std::vector<Track> tracks_;
   std::vector<ProcessInfo> processes_;
   std::vector<DeviceInfo> devices_;
-  std::vector<CorrelationEntry> apiByCorrelation_;  // sorted by key
-  std::vector<CorrelationEntry> gpuByCorrelation_;  // sorted by key
+  std::unique_ptr<CorrelationIndex> apiByCorrelation_;
+  std::unique_ptr<CorrelationIndex> gpuByCorrelation_;
   EventCounts counts_;
   TimeNs start_ = 0;
   TimeNs end_ = 0;

@@ -12,6 +12,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/model/correlation_index.h"
 #include "core/model/event_scan.h"
 #include "core/model/target_info.h"
 #include "core/model/time_math.h"
@@ -150,8 +151,6 @@ std::string TraceLoader::trackLabel(const Track& track) const {
 
 void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
   auto& tracks = trace_->tracks_;
-  if (tracks.size() >= CorrelationEntry::kMaxTracks)
-    throw TraceError("The trace has more tracks than gpuscope supports.");
   // CPU tracks first, by process, main thread first, then kind; GPU tracks by device, process, context, stream.
   auto order = [](const Track& t) {
     bool mainThread = t.tid == t.pid;
@@ -201,66 +200,14 @@ void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
             [](const DeviceInfo& a, const DeviceInfo& b) { return a.id < b.id; });
 }
 
-namespace {
-
-bool entryLess(const CorrelationEntry& a, const CorrelationEntry& b) { return a.key < b.key; }
-
-// Merges sorted runs [bounds[i], bounds[i+1]) pairwise until one sorted run remains: O(n log runs).
-void mergeRuns(std::vector<CorrelationEntry>& entries, std::vector<size_t> bounds) {
-  while (bounds.size() > 2) {
-    std::vector<size_t> merged = {0};
-    for (size_t i = 0; i + 2 < bounds.size(); i += 2) {
-      std::inplace_merge(entries.begin() + static_cast<ptrdiff_t>(bounds[i]),
-                         entries.begin() + static_cast<ptrdiff_t>(bounds[i + 1]),
-                         entries.begin() + static_cast<ptrdiff_t>(bounds[i + 2]), entryLess);
-      merged.push_back(bounds[i + 2]);
-    }
-    if (bounds.size() % 2 == 0) merged.push_back(bounds.back());
-    bounds = std::move(merged);
-  }
-}
-
-// Correlation entries of the API calls (gpu = false) or the GPU work (gpu = true), sorted by key.
-// Each lane's correlation ids usually rise with time, so lanes are sorted runs to merge.
-std::vector<CorrelationEntry> correlationEntries(const std::vector<Track>& tracks, bool gpu) {
-  size_t total = 0;
-  for (const auto& track : tracks) {
-    if (gpu ? track.isGpu() : track.kind == TrackKind::CudaApi) total += track.eventCount();
-  }
-  std::vector<CorrelationEntry> entries;
-  entries.reserve(total);
-  std::vector<size_t> bounds = {0};
-  bool runsSorted = true;
-  for (uint32_t t = 0; t < tracks.size(); ++t) {
-    const auto& track = tracks[t];
-    if (gpu ? !track.isGpu() : track.kind != TrackKind::CudaApi) continue;
-    for (uint32_t l = 0; l < track.lanes.size(); ++l) {
-      const auto& correlation = track.lanes[l].correlation;
-      uint32_t trackLane = t << CorrelationEntry::kLaneBits | l;
-      for (uint32_t i = 0; i < correlation.size(); ++i) {
-        if (correlation[i] != 0) entries.push_back({uint64_t{track.pid} << 32 | correlation[i], trackLane, i});
-      }
-      runsSorted = runsSorted &&
-                   std::is_sorted(entries.begin() + static_cast<ptrdiff_t>(bounds.back()), entries.end(), entryLess);
-      bounds.push_back(entries.size());
-    }
-  }
-  if (runsSorted) {
-    mergeRuns(entries, std::move(bounds));
-  } else {
-    std::sort(entries.begin(), entries.end(), entryLess);
-  }
-  entries.shrink_to_fit();
-  return entries;
-}
-
-}  // namespace
-
 void TraceLoader::buildCorrelationIndex() {
   const auto& tracks = trace_->tracks_;
-  auto gpu = std::async(std::launch::async, [&tracks] { return correlationEntries(tracks, true); });
-  trace_->apiByCorrelation_ = correlationEntries(tracks, false);
-  trace_->gpuByCorrelation_ = gpu.get();
+  auto gpu = std::async(std::launch::async, [&tracks] {
+    return CorrelationIndex::build(tracks, [](const Track& t) { return t.isGpu(); });
+  });
+  auto api = CorrelationIndex::build(tracks, [](const Track& t) { return t.kind == TrackKind::CudaApi; });
+  trace_->apiByCorrelation_ = std::make_unique<CorrelationIndex>(std::move(api));
+  trace_->gpuByCorrelation_ = std::make_unique<CorrelationIndex>(gpu.get());
 }
 
 void TraceLoader::finishCountsAndSpan(const std::vector<ScanResult>& results, const Database& db) {
