@@ -6,7 +6,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
-#include "core/model/lane_builder.h"
+#include "core/model/lane_accumulator.h"
 #include "core/model/trace_file.h"
 #include "core/model/trace_values.h"
 #include "core/schema/trace_schema.h"
@@ -33,16 +33,17 @@ struct TrackKeyHash {
   }
 };
 
-// Groups raw events by track while a table is read; then builds each track's lanes.
+// Groups events by track while a table is read, each track's into its lanes; then builds the tracks.
+// keepStyle: whether the lanes carry the style column.
 class TrackBuckets {
  public:
-  explicit TrackBuckets(TrackKind kind) : kind_(kind) {}
+  TrackBuckets(TrackKind kind, bool keepStyle) : kind_(kind), keepStyle_(keepStyle) {}
 
-  std::vector<RawEvent>& bucket(const TrackKey& key) {
+  LaneAccumulator& bucket(const TrackKey& key) {
     if (last_ && key == lastKey_) return *last_;
     auto [it, inserted] = index_.try_emplace(key, buckets_.size());
     if (inserted) {
-      buckets_.emplace_back();
+      buckets_.emplace_back(keepStyle_);
       keys_.push_back(key);
     }
     lastKey_ = key;
@@ -50,15 +51,15 @@ class TrackBuckets {
     return *last_;
   }
 
-  std::vector<Track> build(bool keepStyle) {
+  std::vector<Track> build() {
     std::vector<Track> tracks;
     tracks.reserve(buckets_.size());
-    for (size_t i = 0; i < buckets_.size(); ++i) tracks.push_back(makeTrack(keys_[i], buckets_[i], keepStyle));
+    for (size_t i = 0; i < buckets_.size(); ++i) tracks.push_back(makeTrack(keys_[i], buckets_[i]));
     return tracks;
   }
 
  private:
-  Track makeTrack(const TrackKey& key, std::vector<RawEvent>& events, bool keepStyle) {
+  Track makeTrack(const TrackKey& key, LaneAccumulator& events) {
     Track track;
     track.kind = kind_;
     track.globalTid = key.owner;
@@ -71,7 +72,7 @@ class TrackBuckets {
       track.tid = global_id::tid(key.owner);
       track.nvtxDomain = key.a;
     }
-    track.lanes = buildLanes(events, keepStyle);
+    track.lanes = events.finish();
     track.first = std::numeric_limits<TimeNs>::max();
     track.last = std::numeric_limits<TimeNs>::min();
     for (const auto& lane : track.lanes) {
@@ -83,11 +84,12 @@ class TrackBuckets {
   }
 
   TrackKind kind_;
-  std::vector<std::vector<RawEvent>> buckets_;
+  bool keepStyle_;
+  std::vector<LaneAccumulator> buckets_;
   std::vector<TrackKey> keys_;
   std::unordered_map<TrackKey, size_t, TrackKeyHash> index_;
   TrackKey lastKey_{};
-  std::vector<RawEvent>* last_ = nullptr;
+  LaneAccumulator* last_ = nullptr;
 };
 
 // Reads one table's rows with checks that turn hostile input into one-sentence errors.
@@ -187,29 +189,29 @@ ScanResult scanIntegrity(ScanContext& context) {
 
 ScanResult scanCudaApi(ScanContext& context) {
   RowReader r(context, table::kRuntime, "start, end, globalTid, correlationId, nameId");
-  TrackBuckets buckets(TrackKind::CudaApi);
+  TrackBuckets buckets(TrackKind::CudaApi, false);
   ScanResult result;
   while (r.next()) {
     auto [start, end] = r.interval(1, 2);
     TrackKey key{r.required(3, "globalTid"), 0, 0, 0};
-    buckets.bucket(key).push_back({start, end, r.string(5, "nameId"), correlationOf(r, 4), r.row(), 0});
+    buckets.bucket(key).add({start, end, r.string(5, "nameId"), correlationOf(r, 4), r.row(), 0});
     ++result.events;
   }
-  result.tracks = buckets.build(false);
+  result.tracks = buckets.build();
   return result;
 }
 
 ScanResult scanOsRuntime(ScanContext& context) {
   RowReader r(context, table::kOsrt, "start, end, globalTid, nameId");
-  TrackBuckets buckets(TrackKind::OsRuntime);
+  TrackBuckets buckets(TrackKind::OsRuntime, false);
   ScanResult result;
   while (r.next()) {
     auto [start, end] = r.interval(1, 2);
     TrackKey key{r.required(3, "globalTid"), 0, 0, 0};
-    buckets.bucket(key).push_back({start, end, r.string(4, "nameId"), 0, r.row(), 0});
+    buckets.bucket(key).add({start, end, r.string(4, "nameId"), 0, r.row(), 0});
     ++result.events;
   }
-  result.tracks = buckets.build(false);
+  result.tracks = buckets.build();
   return result;
 }
 
@@ -218,21 +220,21 @@ ScanResult scanKernels(ScanContext& context) {
   // by the real kernel while the timeline labels bars by the short name.
   bool demangled = context.kernelHasDemangledName;
   RowReader r(context, table::kKernel, kGpuColumns + (demangled ? ", shortName, demangledName" : ", shortName"));
-  TrackBuckets buckets(TrackKind::GpuKernels);
+  TrackBuckets buckets(TrackKind::GpuKernels, true);
   ScanResult result;
   while (r.next()) {
     auto [start, end] = r.interval(1, 2);
     StringId shortName = r.string(8, "shortName");
     StringId longName = demangled && !r.isNull(9) ? r.string(9, "demangledName") : shortName;
-    buckets.bucket(gpuKey(r)).push_back({start, end, shortName, correlationOf(r, 7), r.row(), longName});
+    buckets.bucket(gpuKey(r)).add({start, end, shortName, correlationOf(r, 7), r.row(), longName});
     ++result.events;
   }
-  result.tracks = buckets.build(true);
+  result.tracks = buckets.build();
   return result;
 }
 
 ScanResult scanMemory(ScanContext& context) {
-  TrackBuckets buckets(TrackKind::GpuMemory);
+  TrackBuckets buckets(TrackKind::GpuMemory, true);
   ScanResult result;
   if (context.hasMemcpy) {
     RowReader r(context, table::kMemcpy, kGpuColumns + ", copyKind");
@@ -242,7 +244,7 @@ ScanResult scanMemory(ScanContext& context) {
       bool known = kind >= 0 && kind < static_cast<int64_t>(context.memcpyNames.size());
       StringId name = known ? context.memcpyNames[static_cast<size_t>(kind)] : context.unknownMemcpyName;
       auto style = known ? static_cast<uint32_t>(kind) : 0u;
-      buckets.bucket(gpuKey(r)).push_back({start, end, name, correlationOf(r, 7), r.row(), style});
+      buckets.bucket(gpuKey(r)).add({start, end, name, correlationOf(r, 7), r.row(), style});
       ++result.memcpys;
     }
   }
@@ -250,12 +252,12 @@ ScanResult scanMemory(ScanContext& context) {
     RowReader r(context, table::kMemset, kGpuColumns);
     while (r.next()) {
       auto [start, end] = r.interval(1, 2);
-      buckets.bucket(gpuKey(r)).push_back({start, end, context.memsetName, correlationOf(r, 7), r.row(), kMemsetStyle});
+      buckets.bucket(gpuKey(r)).add({start, end, context.memsetName, correlationOf(r, 7), r.row(), kMemsetStyle});
       ++result.memsets;
     }
   }
   result.events = result.memcpys + result.memsets;
-  result.tracks = buckets.build(true);
+  result.tracks = buckets.build();
   return result;
 }
 
@@ -277,7 +279,7 @@ class LocalStrings {
 ScanResult scanNvtx(ScanContext& context) {
   std::string color = context.nvtxHasColor ? "color" : "NULL";
   RowReader r(context, table::kNvtx, "start, end, eventType, globalTid, text, textId, domainId, " + color);
-  TrackBuckets buckets(TrackKind::Nvtx);
+  TrackBuckets buckets(TrackKind::Nvtx, true);
   LocalStrings local;
   ScanResult result;
   while (r.next()) {
@@ -295,10 +297,10 @@ ScanResult scanNvtx(ScanContext& context) {
     StringId name = !r.isNull(5) ? local.intern(r.text(5)) : !r.isNull(6) ? r.string(6, "textId") : local.intern("");
     TrackKey key{r.required(4, "globalTid"), r.optional(7), 0, 0};
     auto argb = static_cast<uint32_t>(r.optional(8));
-    buckets.bucket(key).push_back({start, end, name, 0, r.row(), argb});
+    buckets.bucket(key).add({start, end, name, 0, r.row(), argb});
     ++result.events;
   }
-  result.tracks = buckets.build(true);
+  result.tracks = buckets.build();
   result.localStrings = local.release();
   return result;
 }
