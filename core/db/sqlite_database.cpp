@@ -205,6 +205,13 @@ Database& Database::operator=(Database&& other) noexcept {
 
 Database::~Database() { sqlite3_close_v2(db_); }
 
+void Database::interruptWhen(const std::atomic<bool>* flag) {
+  constexpr int kInstructionsPerPoll = 100'000;
+  auto poll = [](void* f) -> int { return static_cast<const std::atomic<bool>*>(f)->load() ? 1 : 0; };
+  sqlite3_progress_handler(db_, flag ? kInstructionsPerPoll : 0, flag ? +poll : nullptr,
+                           const_cast<std::atomic<bool>*>(flag));
+}
+
 bool Database::hasTable(std::string_view table) const {
   auto stmt = prepare("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?1");
   stmt.bind(1, table);

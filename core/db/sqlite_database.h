@@ -1,5 +1,6 @@
 #pragma once
 // Database and Statement: a small RAII wrapper over SQLite that opens untrusted files safely.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -71,6 +72,9 @@ class Database {
   std::vector<std::string> columnsOf(std::string_view table) const;
   void exec(const std::string& sql);
   Statement prepare(const std::string& sql) const;
+  // From now on, a statement running on this connection stops (step throws TraceError) soon after
+  // *FLAG becomes true. FLAG must outlive the connection; nullptr turns this off.
+  void interruptWhen(const std::atomic<bool>* flag);
   // Largest rowid of a table (0 when empty): a cheap size estimate for progress.
   int64_t maxRowId(std::string_view table) const;
   const std::string& path() const { return path_; }

@@ -55,6 +55,18 @@ void checkIntegrity(const Database& db) {
   if (result != "ok") throw TraceError(db.path() + " is damaged (SQLite's integrity check says: " + result + ").");
 }
 
+std::string integrityProblem(const std::string& path, const std::atomic<bool>* cancel) {
+  try {
+    Database db = Database::openReadOnly(path, Threading::SingleThread);
+    db.interruptWhen(cancel);
+    checkIntegrity(db);
+  } catch (const TraceError& error) {
+    if (cancel && cancel->load()) return {};
+    return error.what();
+  }
+  return {};
+}
+
 Database openCheckedTraceFile(const std::string& path) {
   Database db = openTraceFile(path);
   checkIntegrity(db);

@@ -1,5 +1,6 @@
 #pragma once
 // Opening a trace file: read-only and defensive, then checked to be a trace we can read.
+#include <atomic>
 #include <string>
 
 #include "core/db/sqlite_database.h"
@@ -15,6 +16,11 @@ Database openTraceFile(const std::string& path);
 // value's meaning: trace_values.h checks those). Throws TraceError naming the first problem.
 // It reads the whole file (about 5 ms per MB); the loader runs it beside its table scans.
 void checkIntegrity(const Database& db);
+
+// checkIntegrity on a connection of its own, for a check made after the load (the viewer loads without it
+// and runs this at idle priority once its window is filled). Returns the one sentence naming the problem,
+// or an empty string when the file is sound or CANCEL became true before the check ended.
+std::string integrityProblem(const std::string& path, const std::atomic<bool>* cancel = nullptr);
 
 // openTraceFile, checkIntegrity and checkTraceValues: for commands that run SQL reports on the file
 // (stats, roofline) instead of loading it, so they refuse what the loader refuses.

@@ -63,7 +63,8 @@ class TraceLoader {
 
   // One scan per table, each on its own connection; the first error stops the others.
   std::vector<ScanResult> runScans(const Database& db) {
-    std::vector<ScanResult (*)(ScanContext&)> scans = {scanIntegrity};
+    std::vector<ScanResult (*)(ScanContext&)> scans;
+    if (options_.checkIntegrity) scans.push_back(scanIntegrity);
     if (db.hasTable(table::kRuntime)) scans.push_back(scanCudaApi);
     if (db.hasTable(table::kKernel)) scans.push_back(scanKernels);
     if (context_.hasMemcpy || context_.hasMemset) scans.push_back(scanMemory);

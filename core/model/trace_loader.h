@@ -14,6 +14,9 @@ struct LoadOptions {
   std::function<void(double)> progress;
   // When set and it becomes true, loading stops and throws LoadCancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // false: the file's integrity check (checkIntegrity, a read of the whole file) is left to the caller,
+  // who must then run integrityProblem and report what it finds, as the viewer does after its first paint.
+  bool checkIntegrity = true;
 };
 
 // Loads every event of a trace file (ours or an nsys export). Throws TraceError with one

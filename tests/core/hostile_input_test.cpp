@@ -395,6 +395,15 @@ TEST(HostileInput, DamageInATableTheLoaderSkipsIsFound) {
   bytes[static_cast<size_t>(root - 1) * pageSize] = 0x7F;  // no such b-tree page type
   writeBytes(file.path, bytes);
   expectRefusedEverywhere(file.path, {"damaged"});
+
+  // The viewer loads without the check and runs integrityProblem afterwards: the same sentence.
+  LoadOptions deferred;
+  deferred.checkIntegrity = false;
+  EXPECT_NO_THROW(loadTrace(file.path, deferred));
+  EXPECT_EQ(integrityProblem(file.path), loadError(file.path));
+  std::atomic<bool> cancelled{true};
+  EXPECT_EQ(integrityProblem(file.path, &cancelled), "") << "a cancelled check reports nothing";
+  EXPECT_EQ(integrityProblem(kTranspose), "");
 }
 
 TEST(HostileInput, ErrorsShowNoControlBytes) {

@@ -60,7 +60,7 @@ void BackgroundTraceLoader::load(const QString& path) {
   clock_.start();
   emit started(path);
   emit progressChanged(0.0);
-  workers_.append(QtConcurrent::run([this, job] { run(job); }));
+  workers_.append(QtConcurrent::run([this, job, checkIntegrity = !integrityDeferred_] { run(job, checkIntegrity); }));
 }
 
 void BackgroundTraceLoader::cancel() {
@@ -73,12 +73,13 @@ void BackgroundTraceLoader::cancel() {
 }
 
 // Runs on a pool thread: touches only the job and posts signals.
-void BackgroundTraceLoader::run(const std::shared_ptr<Job>& job) {
+void BackgroundTraceLoader::run(const std::shared_ptr<Job>& job, bool checkIntegrity) {
   std::shared_ptr<const Trace> trace;
   QString error;
   try {
     LoadOptions options;
     options.cancel = &job->cancel;
+    options.checkIntegrity = checkIntegrity;
     options.progress = [this, job](double fraction) {
       const int permille = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 1000.0);
       int previous = job->lastPermille.load(std::memory_order_relaxed);

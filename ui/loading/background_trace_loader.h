@@ -23,6 +23,9 @@ class BackgroundTraceLoader : public QObject {
   ~BackgroundTraceLoader() override;
 
   bool isLoading() const { return loading_; }
+  // true: loads skip the file's integrity check, which the owner then runs itself (an IntegrityChecker)
+  // and reports; false (the default): a damaged file fails the load.
+  void setIntegrityCheckDeferred(bool deferred) { integrityDeferred_ = deferred; }
   // The file being loaded; empty when idle.
   const QString& currentPath() const { return currentPath_; }
   // Blocks until every worker, including superseded ones still unwinding, has returned.
@@ -52,11 +55,12 @@ class BackgroundTraceLoader : public QObject {
   struct Job;
   void onWorkerProgress(quint64 generation, int permille);
   void onWorkerFinished(quint64 generation, std::shared_ptr<const gpuscope::Trace> trace, const QString& error);
-  void run(const std::shared_ptr<Job>& job);
+  void run(const std::shared_ptr<Job>& job, bool checkIntegrity);
   void pruneFinishedWorkers();
 
   quint64 generation_ = 0;
   bool loading_ = false;
+  bool integrityDeferred_ = false;
   QString currentPath_;
   std::shared_ptr<Job> currentJob_;
   QElapsedTimer clock_;

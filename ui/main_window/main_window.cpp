@@ -27,6 +27,7 @@
 #include "ui/analysis/background_analysis.h"
 #include "ui/compare/compare_window.h"
 #include "ui/loading/background_trace_loader.h"
+#include "ui/loading/integrity_checker.h"
 #include "ui/loading/load_progress_widget.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/application_icon.h"
@@ -57,6 +58,7 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
       recent_(std::make_unique<RecentFiles>(settings_.get())),
       session_(new TraceSession(this)),
       loader_(new BackgroundTraceLoader(this)),
+      integrity_(new IntegrityChecker(this)),
       pages_(new QStackedWidget(this)),
       welcome_(new WelcomeView(pages_)),
       views_(new QTabWidget(pages_)),
@@ -90,6 +92,10 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
   connect(loader_, &BackgroundTraceLoader::loaded, this, &MainWindow::onLoaded);
   connect(loader_, &BackgroundTraceLoader::failed, this, &MainWindow::onLoadFailed);
   connect(loader_, &BackgroundTraceLoader::cancelled, this, &MainWindow::onLoadCancelled);
+  // The file's integrity check waits until the window shows the trace (see IntegrityChecker).
+  loader_->setIntegrityCheckDeferred(true);
+  connect(this, &MainWindow::panesFilled, integrity_, &IntegrityChecker::check);
+  connect(integrity_, &IntegrityChecker::checked, this, &MainWindow::onIntegrityChecked);
   connect(session_, &TraceSession::traceChanged, this, &MainWindow::updateState);
   connect(recent_.get(), &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
   connect(welcome_, &WelcomeView::openDialogRequested, this, &MainWindow::showOpenDialog);
@@ -322,6 +328,18 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const Trace> trac
     if (path == currentFile_) emit panesFilled(path);
   });
   connect(loader_, &BackgroundTraceLoader::started, once, &QObject::deleteLater);
+}
+
+void MainWindow::onIntegrityChecked(const QString& path, const QString& problem) {
+  if (problem.isEmpty() || path != currentFile_) return;
+  const QString warning = tr("%1 What is shown may be incomplete or wrong.").arg(problem);
+  std::fprintf(stderr, "gpuscope-ui: %s\n", warning.toLocal8Bit().constData());
+  std::fflush(stderr);
+  statusBar()->showMessage(warning);  // no timeout: it stays until the next load
+  if (batch_) return;
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("Damaged Trace File"), warning, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {

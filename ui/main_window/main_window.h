@@ -25,6 +25,7 @@ class AnalysisPanel;
 class AnalysisView;
 class BackgroundAnalysis;
 class BackgroundTraceLoader;
+class IntegrityChecker;
 class LoadProgressWidget;
 class NcuImportJob;
 class RecentFiles;
@@ -60,6 +61,7 @@ class MainWindow : public QMainWindow {
   AnalysisPanel* analysisPanel() const { return analysisPanel_; }
   BackgroundAnalysis* analyzer() const { return analyzer_; }
   BackgroundTraceLoader* loader() const { return loader_; }
+  IntegrityChecker* integrity() const { return integrity_; }
   RecentFiles* recentFiles() const { return recent_.get(); }
   WelcomeView* welcomeView() const { return welcome_; }
   LoadProgressWidget* progressWidget() const { return progress_; }
@@ -123,12 +125,14 @@ class MainWindow : public QMainWindow {
   void onLoaded(const QString& path, std::shared_ptr<const Trace> trace, qint64 elapsedMs);
   void onLoadFailed(const QString& path, const QString& message);
   void onLoadCancelled(const QString& path);
+  void onIntegrityChecked(const QString& path, const QString& problem);
   void showAbout();
 
   std::unique_ptr<QSettings> settings_;
   std::unique_ptr<RecentFiles> recent_;
   TraceSession* session_;
   BackgroundTraceLoader* loader_;
+  IntegrityChecker* integrity_;
   QStackedWidget* pages_;
   WelcomeView* welcome_;
   QTabWidget* views_;
