@@ -12,7 +12,8 @@ namespace gpuscope {
 static_assert(std::is_trivially_copyable_v<RawEvent>);
 
 LaneAccumulator::Chunk LaneAccumulator::mapChunk() {
-  void* memory = mmap(nullptr, kChunkEvents * sizeof(RawEvent), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* memory =
+      mmap(nullptr, kChunkEvents * sizeof(RawEvent), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED) throw std::bad_alloc();
   return Chunk(static_cast<RawEvent*>(memory));
 }

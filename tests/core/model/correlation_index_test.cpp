@@ -62,16 +62,16 @@ TEST(CorrelationIndex, FindsEveryEventAsABruteForceSearchDoes) {
   size_t correlated = 0;
   for (const auto& t : tracks)
     if (t.isGpu())
-      for (const auto& lane : t.lanes) correlated += lane.size() - std::count(lane.correlation.begin(), lane.correlation.end(), 0u);
+      for (const auto& lane : t.lanes)
+        correlated += lane.size() - std::count(lane.correlation.begin(), lane.correlation.end(), 0u);
   EXPECT_EQ(index.size(), correlated);
   for (uint32_t pid : {100u, 200u, 300u}) {
     for (uint32_t id = 0; id < 3000; id += 7) {
       SCOPED_TRACE("pid " + std::to_string(pid) + " id " + std::to_string(id));
       auto want = id == 0 ? std::vector<EventRef>{} : bruteForce(tracks, pid, id);
       auto got = index.find(tracks, pid, id);
-      std::sort(got.begin(), got.end(), [](auto a, auto b) {
-        return std::tie(a.track, a.lane, a.index) < std::tie(b.track, b.lane, b.index);
-      });
+      std::sort(got.begin(), got.end(),
+                [](auto a, auto b) { return std::tie(a.track, a.lane, a.index) < std::tie(b.track, b.lane, b.index); });
       EXPECT_EQ(want, got);
     }
   }
