@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
   for (const auto& track : trace->tracks()) {
     if (track.kind != gpuscope::TrackKind::GpuKernels) continue;
     for (const auto& lane : track.lanes) {
-      for (size_t i = 0; i < lane.size(); ++i) longest = std::max(longest, lane.end[i] - lane.start[i]);
+      for (size_t i = 0; i < lane.size(); ++i) longest = std::max(longest, lane.end(i) - lane.start[i]);
     }
   }
   QElapsedTimer sortTimer;

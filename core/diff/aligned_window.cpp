@@ -55,7 +55,7 @@ std::set<std::string> outermostRangeTexts(const Trace& trace) {
     if (track.kind != TrackKind::Nvtx || track.lanes.empty()) continue;
     const Lane& lane = track.lanes.front();
     for (size_t i = 0; i < lane.size(); ++i)
-      if (lane.end[i] > lane.start[i]) texts.insert(trace.string(lane.name[i]));
+      if (lane.end(i) > lane.start[i]) texts.insert(trace.string(lane.name[i]));
   }
   return texts;
 }
@@ -82,8 +82,8 @@ std::optional<std::pair<AlignmentAnchor, AlignmentAnchor>> lastSharedRange(const
     if (tracks[t].kind != TrackKind::Nvtx || tracks[t].lanes.empty()) continue;
     const Lane& lane = tracks[t].lanes.front();
     for (uint32_t i = 0; i < lane.size(); ++i) {
-      if (lane.end[i] <= lane.start[i] || (last && lane.start[i] <= a.start(*last))) continue;
-      if (!inB.contains(a.string(lane.name[i])) || !kernelStartsIn(a, lane.start[i], lane.end[i])) continue;
+      if (lane.end(i) <= lane.start[i] || (last && lane.start[i] <= a.start(*last))) continue;
+      if (!inB.contains(a.string(lane.name[i])) || !kernelStartsIn(a, lane.start[i], lane.end(i))) continue;
       last = EventRef{t, 0, i};
     }
   }

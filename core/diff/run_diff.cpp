@@ -189,7 +189,7 @@ RunTotals runTotals(const Trace& trace, std::optional<TimeWindow> window) {
     for (const auto& lane : track.lanes) {
       if (track.isGpu()) gpuLanes.push_back(&lane);
       for (size_t i = 0; i < lane.size(); ++i) {
-        TimeNs duration = within(lane.start[i], lane.end[i]);
+        TimeNs duration = within(lane.start[i], lane.end(i));
         int64_t count = counted(lane.start[i]) ? 1 : 0;
         if (track.kind == TrackKind::CudaApi) {
           totals.cudaApiTime = saturatingAdd(totals.cudaApiTime, duration);

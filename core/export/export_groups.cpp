@@ -52,7 +52,7 @@ std::vector<std::vector<LayoutSlice>> groupLayers(const Trace& trace, const Expo
     for (uint32_t laneIndex = 0; laneIndex < track.lanes.size(); ++laneIndex) {
       const auto& lane = track.lanes[laneIndex];
       for (uint32_t i = 0; i < lane.size(); ++i)
-        slices.push_back({lane.start[i], std::max(lane.start[i], lane.end[i]), {trackIndex, laneIndex, i}});
+        slices.push_back({lane.start[i], std::max(lane.start[i], lane.end(i)), {trackIndex, laneIndex, i}});
     }
   }
   return nestedLayers(std::move(slices));

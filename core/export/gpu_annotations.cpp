@@ -33,7 +33,7 @@ void forEachRangeAt(const Trace& trace, uint32_t trackIndex, TimeNs time, F&& f)
     auto it = std::upper_bound(lane.start.begin(), lane.start.end(), time);
     if (it == lane.start.begin()) continue;
     auto index = static_cast<uint32_t>(it - lane.start.begin() - 1);
-    if (lane.end[index] >= time) f(EventRef{trackIndex, laneIndex, index});
+    if (lane.end(index) >= time) f(EventRef{trackIndex, laneIndex, index});
   }
 }
 
@@ -54,10 +54,10 @@ std::vector<GpuAnnotation> gpuAnnotations(const Trace& trace, const EventCategor
         for (uint32_t nvtxTrack : annotationTracks[call->track])
           forEachRangeAt(trace, nvtxTrack, trace.start(*call), [&](EventRef range) {
             Key key{track.deviceId, track.streamId, range.track, range.lane, range.index};
-            auto [it, added] = spans.try_emplace(key, lane.start[i], lane.end[i]);
+            auto [it, added] = spans.try_emplace(key, lane.start[i], lane.end(i));
             if (!added) {
               it->second.first = std::min(it->second.first, lane.start[i]);
-              it->second.second = std::max(it->second.second, lane.end[i]);
+              it->second.second = std::max(it->second.second, lane.end(i));
             }
           });
       }

@@ -78,7 +78,7 @@ class TrackBuckets {
     for (const auto& lane : track.lanes) {
       if (lane.size() == 0) continue;
       track.first = std::min(track.first, lane.start.front());
-      track.last = std::max(track.last, lane.end.back());
+      track.last = std::max(track.last, lane.end(lane.size() - 1));
     }
     return track;
   }

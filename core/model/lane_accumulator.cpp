@@ -70,8 +70,7 @@ void LaneAccumulator::becomeRaw() {
 
 Lane LaneAccumulator::copyOut(ChunkedLane& chunked) const {
   Lane lane;
-  lane.start.reserve(chunked.size);
-  lane.end.reserve(chunked.size);
+  lane.reserveIntervals(chunked.size);
   lane.name.reserve(chunked.size);
   lane.correlation.reserve(chunked.size);
   lane.row.reserve(chunked.size);
@@ -81,8 +80,7 @@ Lane LaneAccumulator::copyOut(ChunkedLane& chunked) const {
     size_t count = std::min(left, kChunkEvents);
     for (size_t i = 0; i < count; ++i) {
       const RawEvent& event = chunk[i];
-      lane.start.push_back(event.start);
-      lane.end.push_back(event.end);
+      lane.pushInterval(event.start, event.end);
       lane.name.push_back(event.name);
       lane.correlation.push_back(event.correlation);
       lane.row.push_back(event.row);

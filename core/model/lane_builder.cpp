@@ -46,8 +46,7 @@ std::vector<Lane> buildLanes(std::vector<RawEvent>& events, bool keepStyle) {
   std::vector<Lane> lanes(laneCount);
   for (size_t l = 0; l < laneCount; ++l) {
     auto& lane = lanes[l];
-    lane.start.reserve(sizes[l]);
-    lane.end.reserve(sizes[l]);
+    lane.reserveIntervals(sizes[l]);
     lane.name.reserve(sizes[l]);
     lane.correlation.reserve(sizes[l]);
     lane.row.reserve(sizes[l]);
@@ -56,8 +55,7 @@ std::vector<Lane> buildLanes(std::vector<RawEvent>& events, bool keepStyle) {
   for (size_t i = 0; i < events.size(); ++i) {
     const auto& event = events[i];
     auto& lane = lanes[laneOf[i]];
-    lane.start.push_back(event.start);
-    lane.end.push_back(event.end);
+    lane.pushInterval(event.start, event.end);
     lane.name.push_back(event.name);
     lane.correlation.push_back(event.correlation);
     lane.row.push_back(event.row);

@@ -28,6 +28,25 @@ std::string_view trackKindName(TrackKind kind) {
   return "Events";
 }
 
+void Lane::pushInterval(TimeNs s, TimeNs e) {
+  // Unsigned, so that a span wider than int64 (a hostile file's extremes) is still measured right.
+  uint64_t span = e >= s ? static_cast<uint64_t>(e) - static_cast<uint64_t>(s) : 0;
+  if (span >= kLongLength) {
+    longEnds.emplace_back(static_cast<uint32_t>(start.size()), e);
+    length.push_back(kLongLength);
+  } else {
+    length.push_back(static_cast<uint32_t>(span));
+  }
+  start.push_back(s);
+}
+
+TimeNs Lane::longEnd(size_t i) const {
+  auto it =
+      std::lower_bound(longEnds.begin(), longEnds.end(), i,
+                       [](const std::pair<uint32_t, TimeNs>& entry, size_t index) { return entry.first < index; });
+  return it != longEnds.end() && it->first == i ? it->second : start[i];
+}
+
 size_t Track::eventCount() const {
   size_t count = 0;
   for (const auto& lane : lanes) count += lane.size();
@@ -75,9 +94,10 @@ size_t Trace::residentBytes() const {
   for (const auto& track : tracks_) {
     bytes += sizeof(Track) + track.label.capacity();
     for (const auto& lane : track.lanes) {
-      bytes += sizeof(Lane) + lane.start.capacity() * sizeof(TimeNs) + lane.end.capacity() * sizeof(TimeNs) +
-               lane.name.capacity() * sizeof(StringId) + lane.correlation.capacity() * sizeof(uint32_t) +
-               lane.row.capacity() * sizeof(uint32_t) + lane.style.capacity() * sizeof(uint32_t);
+      bytes += sizeof(Lane) + lane.start.capacity() * sizeof(TimeNs) + lane.length.capacity() * sizeof(uint32_t) +
+               lane.longEnds.capacity() * sizeof(lane.longEnds[0]) + lane.name.capacity() * sizeof(StringId) +
+               lane.correlation.capacity() * sizeof(uint32_t) + lane.row.capacity() * sizeof(uint32_t) +
+               lane.style.capacity() * sizeof(uint32_t);
     }
   }
   for (const auto* index : {apiByCorrelation_.get(), gpuByCorrelation_.get()})

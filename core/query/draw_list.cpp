@@ -10,22 +10,33 @@ namespace {
 // few events past LO, so this gallops from LO (1, 2, 4, ... ahead) and then bisects the last
 // stride: O(log distance) reads near LO instead of a cold binary search over the whole lane.
 size_t firstEndingAtOrAfter(const Lane& lane, size_t lo, size_t hi, TimeNs limit) {
-  const TimeNs* end = lane.end.data();
-  if (lo >= hi || end[lo] >= limit) return lo;
+  if (lo >= hi || lane.end(lo) >= limit) return lo;
   size_t below = lo;  // end[below] < limit
   size_t step = 1;
   size_t above = hi;  // end[above] >= limit, or hi
   while (true) {
     size_t probe = below + step;
     if (probe >= hi) break;
-    if (end[probe] >= limit) {
+    if (lane.end(probe) >= limit) {
       above = probe;
       break;
     }
     below = probe;
     step *= 2;
   }
-  return static_cast<size_t>(std::lower_bound(end + below + 1, end + above, limit) - end);
+  // Bisect (below, above): the first index whose end is at least LIMIT.
+  size_t first = below + 1;
+  size_t count = above - first;
+  while (count > 0) {
+    size_t half = count / 2;
+    if (lane.end(first + half) < limit) {
+      first += half + 1;
+      count -= half + 1;
+    } else {
+      count = half;
+    }
+  }
+  return first;
 }
 
 // The fold width in whole nanoseconds: for integer widths w, w < foldPixels * nsPerPixel exactly
@@ -49,7 +60,7 @@ IndexRange visibleRange(const Lane& lane, TimeNs t0, TimeNs t1) {
   size_t hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    TimeNs reach = std::max(lane.end[mid], lane.start[mid] + 1);
+    TimeNs reach = std::max(lane.end(mid), lane.start[mid] + 1);
     if (reach <= t0) {
       lo = mid + 1;
     } else {
@@ -73,7 +84,7 @@ void buildDrawList(const Lane& lane, const DrawView& view, std::vector<DrawItem>
   size_t i = range.first;
   while (i < range.last) {
     const TimeNs start = lane.start[i];
-    const TimeNs end = lane.end[i];
+    const TimeNs end = lane.end(i);
     if (end - start >= foldSpan) {
       out.push_back({start, end, static_cast<uint32_t>(i), 1});
       ++i;
@@ -86,12 +97,12 @@ void buildDrawList(const Lane& lane, const DrawView& view, std::vector<DrawItem>
       const TimeNs limit = runEnd + foldSpan;
       size_t next = firstEndingAtOrAfter(lane, i, n, limit);
       if (next > i) {
-        runEnd = std::max(runEnd, lane.end[next - 1]);
+        runEnd = std::max(runEnd, lane.end(next - 1));
         i = next;
         continue;
       }
-      if (lane.end[i] - lane.start[i] < foldSpan && lane.start[i] < limit) {
-        runEnd = std::max(runEnd, lane.end[i]);
+      if (lane.end(i) - lane.start[i] < foldSpan && lane.start[i] < limit) {
+        runEnd = std::max(runEnd, lane.end(i));
         ++i;
         continue;
       }

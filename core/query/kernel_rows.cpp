@@ -64,7 +64,7 @@ std::vector<int64_t> sortKeys(const Trace& trace, const KernelIndex& index, Kern
         value = lane.start[i];
         break;
       case KernelSortKey::Duration:
-        value = spanNs(lane.start[i], lane.end[i]);
+        value = spanNs(lane.start[i], lane.end(i));
         break;
       case KernelSortKey::Device:
         value = track.deviceId;
@@ -90,7 +90,7 @@ std::vector<uint8_t> acceptedKernels(const Trace& trace, const KernelIndex& inde
   auto nameOk = [&](StringId id) { return id < names.size() && names[id] != 0; };
   forEachKernel(trace, index, [&](uint32_t kernel, const Lane& lane, uint32_t i, const Track&) {
     bool named = names.empty() || nameOk(lane.name[i]) || nameOk(demangledId(lane, i));
-    keep[kernel] = named && query.range.overlaps(lane.start[i], lane.end[i]);
+    keep[kernel] = named && query.range.overlaps(lane.start[i], lane.end(i));
   });
   return keep;
 }

@@ -9,7 +9,23 @@ namespace gpuscope {
 namespace {
 
 // An event's duration; a malformed one ending before it starts covers nothing.
-TimeNs durationOf(const Lane& lane, size_t i) { return std::max<TimeNs>(0, spanNs(lane.start[i], lane.end[i])); }
+TimeNs durationOf(const Lane& lane, size_t i) { return std::max<TimeNs>(0, spanNs(lane.start[i], lane.end(i))); }
+
+// The first index in [0, hi) whose event ends after T (ends are sorted), else hi.
+size_t firstEndingAfter(const Lane& lane, size_t hi, TimeNs t) {
+  size_t first = 0;
+  size_t count = hi;
+  while (count > 0) {
+    size_t half = count / 2;
+    if (lane.end(first + half) <= t) {
+      first += half + 1;
+      count -= half + 1;
+    } else {
+      count = half;
+    }
+  }
+  return first;
+}
 
 }  // namespace
 
@@ -66,11 +82,8 @@ TimeNs LaneCoverage::busyBefore(TimeNs t, size_t& cursor) const {
   // Of the events starting before t, those still running at t count up to t only: in a lane that never
   // overlaps, at most the last; ends are sorted, so a longer walk back is cut short by a search.
   size_t ended = started;
-  while (ended > 0 && lane.end[ended - 1] > t && started - ended < kBlock) --ended;
-  if (ended > 0 && lane.end[ended - 1] > t)
-    ended = static_cast<size_t>(
-        std::upper_bound(lane.end.begin(), lane.end.begin() + static_cast<std::ptrdiff_t>(ended), t) -
-        lane.end.begin());
+  while (ended > 0 && lane.end(ended - 1) > t && started - ended < kBlock) --ended;
+  if (ended > 0 && lane.end(ended - 1) > t) ended = firstEndingAfter(lane, ended, t);
   TimeNs busy = durationsBefore(ended);
   for (size_t i = ended; i < started; ++i) busy = saturatingAdd(busy, std::max<TimeNs>(0, spanNs(lane.start[i], t)));
   return busy;

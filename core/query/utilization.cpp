@@ -30,7 +30,7 @@ IntervalSet fromLane(const Lane& lane) {
   IntervalSet set;
   set.start.reserve(lane.size());
   set.end.reserve(lane.size());
-  for (size_t i = 0; i < lane.size(); ++i) set.append(lane.start[i], lane.end[i]);
+  for (size_t i = 0; i < lane.size(); ++i) set.append(lane.start[i], lane.end(i));
   return set;
 }
 

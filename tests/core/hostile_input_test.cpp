@@ -453,16 +453,16 @@ TEST_P(FixtureLoad, LanesAreSortedAndDoNotOverlap) {
   for (const Track& track : trace->tracks()) {
     for (size_t depth = 0; depth < track.lanes.size(); ++depth) {
       const Lane& lane = track.lanes[depth];
-      ASSERT_EQ(lane.end.size(), lane.size());
+      ASSERT_EQ(lane.length.size(), lane.size());
       ASSERT_EQ(lane.name.size(), lane.size());
       for (size_t i = 0; i < lane.size(); ++i) {
-        ASSERT_LE(lane.start[i], lane.end[i]) << track.label << " lane " << depth << " event " << i;
+        ASSERT_LE(lane.start[i], lane.end(i)) << track.label << " lane " << depth << " event " << i;
         ASSERT_GE(lane.start[i], track.first) << track.label;
-        ASSERT_LE(lane.end[i], track.last) << track.label;
+        ASSERT_LE(lane.end(i), track.last) << track.label;
         if (i == 0) continue;
         ASSERT_LE(lane.start[i - 1], lane.start[i]) << track.label << " lane " << depth << " event " << i;
-        ASSERT_LE(lane.end[i - 1], lane.end[i]) << track.label << " lane " << depth << " event " << i;
-        ASSERT_LE(lane.end[i - 1], lane.start[i]) << track.label << " lane " << depth << " overlaps at " << i;
+        ASSERT_LE(lane.end(i - 1), lane.end(i)) << track.label << " lane " << depth << " event " << i;
+        ASSERT_LE(lane.end(i - 1), lane.start[i]) << track.label << " lane " << depth << " overlaps at " << i;
       }
     }
   }

@@ -25,7 +25,7 @@ std::optional<EventRef> eventOfRange(const Trace& trace, const FindingRange& ran
       auto it = std::lower_bound(lane.start.begin(), lane.start.end(), range.start);
       for (; it != lane.start.end() && *it == range.start; ++it) {
         auto index = static_cast<uint32_t>(it - lane.start.begin());
-        if (lane.end[index] == range.end) return EventRef{t, l, index};
+        if (lane.end(index) == range.end) return EventRef{t, l, index};
       }
     }
   }

@@ -29,7 +29,7 @@ QString itemTooltip(const Trace& trace, const TimelineHit& hit, const TimelineNa
     // The events of a fold lie wholly inside its span and never overlap: their durations add up to its busy time.
     TimeNs busy = 0;
     for (uint32_t i = hit.item->first; i < hit.item->first + hit.item->count && i < lane.size(); ++i)
-      busy = saturatingAdd(busy, std::max<TimeNs>(0, spanNs(lane.start[i], lane.end[i])));
+      busy = saturatingAdd(busy, std::max<TimeNs>(0, spanNs(lane.start[i], lane.end(i))));
     const TimeNs span = std::max<TimeNs>(1, spanNs(hit.item->start, hit.item->end));
     return QStringLiteral("<b>%1 events</b><br>%2 span, %3% busy, at %4<br><i>click to zoom in</i>")
         .arg(hit.item->count)
@@ -39,7 +39,7 @@ QString itemTooltip(const Trace& trace, const TimelineHit& hit, const TimelineNa
   }
   uint32_t index = hit.item->first;
   QString name = names.displayName(lane.name[index]).toHtmlEscaped();
-  TimeNs duration = lane.end[index] - lane.start[index];
+  TimeNs duration = lane.end(index) - lane.start[index];
   QString text = QStringLiteral("<b>%1</b><br>").arg(name);
   EventRef event{hit.track, hit.lane, index};
   if (track.kind == TrackKind::GpuKernels && trace.longNameId(event) != lane.name[index])

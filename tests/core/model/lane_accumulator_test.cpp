@@ -25,7 +25,8 @@ void expectSameLanes(const std::vector<Lane>& want, const std::vector<Lane>& got
   for (size_t l = 0; l < want.size(); ++l) {
     SCOPED_TRACE("lane " + std::to_string(l));
     EXPECT_EQ(want[l].start, got[l].start);
-    EXPECT_EQ(want[l].end, got[l].end);
+    EXPECT_EQ(want[l].length, got[l].length);
+    EXPECT_EQ(want[l].longEnds, got[l].longEnds);
     EXPECT_EQ(want[l].name, got[l].name);
     EXPECT_EQ(want[l].correlation, got[l].correlation);
     EXPECT_EQ(want[l].row, got[l].row);

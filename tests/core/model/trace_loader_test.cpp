@@ -82,7 +82,7 @@ TEST(TraceLoader, LoaderMultiProcessKeepsEveryProcess) {
   for (const auto& track : trace->tracks()) {
     for (const auto& lane : track.lanes) {
       for (size_t i = 1; i < lane.size(); ++i) {
-        ASSERT_LE(lane.end[i - 1], lane.start[i]) << track.label;
+        ASSERT_LE(lane.end(i - 1), lane.start[i]) << track.label;
       }
     }
   }

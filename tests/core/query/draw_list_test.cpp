@@ -165,22 +165,22 @@ std::vector<DrawItem> referenceDrawList(const Lane& lane, TimeNs foldSpan) {
   std::vector<DrawItem> out;
   size_t i = 0;
   while (i < lane.size()) {
-    if (lane.end[i] - lane.start[i] >= foldSpan) {
-      out.push_back({lane.start[i], lane.end[i], static_cast<uint32_t>(i), 1});
+    if (lane.end(i) - lane.start[i] >= foldSpan) {
+      out.push_back({lane.start[i], lane.end(i), static_cast<uint32_t>(i), 1});
       ++i;
       continue;
     }
     size_t first = i;
-    TimeNs runEnd = lane.end[i];
+    TimeNs runEnd = lane.end(i);
     ++i;
     while (i < lane.size()) {
-      bool endsClose = lane.end[i] < runEnd + foldSpan;
-      bool narrowAndClose = lane.end[i] - lane.start[i] < foldSpan && lane.start[i] < runEnd + foldSpan;
+      bool endsClose = lane.end(i) < runEnd + foldSpan;
+      bool narrowAndClose = lane.end(i) - lane.start[i] < foldSpan && lane.start[i] < runEnd + foldSpan;
       if (!endsClose && !narrowAndClose) break;
-      runEnd = std::max(runEnd, lane.end[i]);
+      runEnd = std::max(runEnd, lane.end(i));
       ++i;
     }
-    out.push_back({lane.start[first], first + 1 == i ? lane.end[first] : runEnd, static_cast<uint32_t>(first),
+    out.push_back({lane.start[first], first + 1 == i ? lane.end(first) : runEnd, static_cast<uint32_t>(first),
                    static_cast<uint32_t>(i - first)});
   }
   return out;
@@ -218,12 +218,8 @@ TEST(DrawList, WorkFollowsPixelsNotEvents) {
   // seconds if the fold walked event by event.
   Lane lane;
   const TimeNs n = 10000000;
-  lane.start.resize(n);
-  lane.end.resize(n);
-  for (TimeNs i = 0; i < n; ++i) {
-    lane.start[i] = i * 4;
-    lane.end[i] = i * 4 + 3;
-  }
+  lane.reserveIntervals(n);
+  for (TimeNs i = 0; i < n; ++i) lane.pushInterval(i * 4, i * 4 + 3);
   std::vector<DrawItem> out;
   for (int frame = 0; frame < 200; ++frame) {
     buildDrawList(lane, DrawView{0, n * 4, static_cast<double>(n * 4) / 1920.0, 3.0}, out);

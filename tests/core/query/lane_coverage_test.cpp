@@ -31,7 +31,7 @@ TEST(LaneCoverage, AgreesWithASumAcrossManyBlocks) {
   auto slow = [&](TimeNs t0, TimeNs t1) {
     TimeNs busy = 0;
     for (size_t i = 0; i < lane.size(); ++i)
-      busy += std::max<TimeNs>(0, std::min(lane.end[i], t1) - std::max(lane.start[i], t0));
+      busy += std::max<TimeNs>(0, std::min(lane.end(i), t1) - std::max(lane.start[i], t0));
     return busy;
   };
   for (TimeNs t0 : {-5, 0, 17, 1600, 31999, 55555})

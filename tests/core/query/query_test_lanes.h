@@ -12,8 +12,7 @@ inline Lane makeLane(std::initializer_list<std::pair<TimeNs, TimeNs>> events, St
   Lane lane;
   uint32_t row = 1;
   for (auto [start, end] : events) {
-    lane.start.push_back(start);
-    lane.end.push_back(end);
+    lane.pushInterval(start, end);
     lane.name.push_back(name);
     lane.correlation.push_back(0);
     lane.row.push_back(row++);
@@ -22,8 +21,7 @@ inline Lane makeLane(std::initializer_list<std::pair<TimeNs, TimeNs>> events, St
 }
 
 inline void addEvent(Lane& lane, TimeNs start, TimeNs end, StringId name = 0) {
-  lane.start.push_back(start);
-  lane.end.push_back(end);
+  lane.pushInterval(start, end);
   lane.name.push_back(name);
   lane.correlation.push_back(0);
   lane.row.push_back(static_cast<uint32_t>(lane.start.size()));

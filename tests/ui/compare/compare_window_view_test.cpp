@@ -150,8 +150,8 @@ TEST(CompareViewWindow, AClickInEitherPaneSelectsAndShowsDetails) {
     uint32_t index = 0;
     while (index < lane.size() && lane.start[index] < window.start) ++index;
     ASSERT_LT(index, lane.size());
-    TimeNs duration = lane.end[index] - lane.start[index];
-    session->setViewRange(lane.start[index] - duration, lane.end[index] + duration);
+    TimeNs duration = lane.end(index) - lane.start[index];
+    session->setViewRange(lane.start[index] - duration, lane.end(index) + duration);
     QApplication::processEvents();
     QRect rect = canvas->laneRect(track, 0);
     ASSERT_FALSE(rect.isEmpty());

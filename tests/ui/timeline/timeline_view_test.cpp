@@ -550,9 +550,9 @@ TEST_F(TimelineViewTest, TransposeFixtureKernelsAtTheirTimes) {
   QImage image = frame();
   int y = barY(track);
   for (size_t i = 0; i < lane.size(); ++i) {
-    if (lane.end[i] > session_.viewEnd()) break;
+    if (lane.end(i) > session_.viewEnd()) break;
     double x0 = canvas_->xForTime(lane.start[i]);
-    double x1 = canvas_->xForTime(lane.end[i]);
+    double x1 = canvas_->xForTime(lane.end(i));
     if (x1 - x0 < 6) continue;
     QString name = QString::fromStdString(trace_->string(lane.name[i]));
     QColor color = eventColor(TrackKind::GpuKernels, nameColorKey(name), 0);
