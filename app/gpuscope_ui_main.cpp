@@ -19,6 +19,7 @@
 #include "ui/analysis/compare_verdicts_view.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
+#include "ui/loading/integrity_checker.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/main_window.h"
@@ -263,12 +264,31 @@ int main(int argc, char** argv) {
     window.resize(size.value_or(kScreenshotSize));
     window.show();
     const QString tab = parser.value(tabOption);
-    auto shoot = [&window, output, tab] {
+    // The file's integrity check runs after the panes are filled (IntegrityChecker); the screenshot is saved
+    // at once, and the exit waits for the check, so that a damaged file still ends with its sentence and 1.
+    struct Integrity {
+      bool checked = false;
+      bool damaged = false;
+      std::optional<int> exitCode;  // set once the screenshot is saved
+    };
+    auto integrity = std::make_shared<Integrity>();
+    QObject::connect(window.integrity(), &gpuscope::ui::IntegrityChecker::checked, &window,
+                     [integrity](const QString&, const QString& problem) {
+                       integrity->checked = true;
+                       integrity->damaged = !problem.isEmpty();  // the window has printed the sentence
+                       if (integrity->exitCode) QCoreApplication::exit(integrity->damaged ? 1 : *integrity->exitCode);
+                     });
+    auto shoot = [&window, output, tab, integrity, hasFile = !file.isEmpty()] {
       if (auto error = showTab(window.views(), tab)) {
         QCoreApplication::exit(fail(*error));
         return;
       }
-      QCoreApplication::exit(saveScreenshot(window, output));
+      int code = saveScreenshot(window, output);
+      if (code != 0 || !hasFile || integrity->checked) {
+        QCoreApplication::exit(code != 0 ? code : integrity->damaged ? 1 : 0);
+        return;
+      }
+      integrity->exitCode = code;
     };
     auto save = [&window, startup, shoot] {
       if (auto error = applyStartupView(startup, *window.session())) {

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "core/db/sqlite_database.h"
 #include "process_runner.h"
 
 namespace {
@@ -96,6 +97,32 @@ TEST_F(UiAppTest, ScreenshotOfTransposeHasTheRequestedSizeAndRealContent) {
   EXPECT_EQ(header->height, 800u);
   // A window of one colour compresses to a few KiB; text, tables and an icon do not.
   EXPECT_GT(fs::file_size(png), 20'000u);
+}
+
+// The viewer checks the file's integrity after showing it: --screenshot still writes the picture, then ends
+// with the damage's sentence on stderr and 1. The damage is in META_DATA_EXPORT, a table the loader never reads.
+TEST_F(UiAppTest, ScreenshotOfADamagedFileSaysSoAndFails) {
+  const fs::path damaged = dir_ / "damaged.sqlite";
+  fs::copy_file(kTranspose, damaged);
+  fs::permissions(damaged, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
+  std::string bytes = readAll(damaged);
+  const size_t pageSize = (static_cast<unsigned char>(bytes[16]) << 8) | static_cast<unsigned char>(bytes[17]);
+  int64_t root = 0;
+  {
+    gpuscope::Database db = gpuscope::Database::openReadOnly(damaged.string());
+    gpuscope::Statement stmt = db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'META_DATA_EXPORT'");
+    ASSERT_TRUE(stmt.step());
+    root = stmt.int64(0);
+  }
+  bytes[static_cast<size_t>(root - 1) * pageSize] = 0x7F;  // no such b-tree page type
+  std::ofstream(damaged, std::ios::binary | std::ios::trunc) << bytes;
+
+  const fs::path png = dir_ / "damaged.png";
+  const RunResult result = run({damaged.string(), "--screenshot", png.string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_EQ(result.exitCode, 1) << result.err;
+  EXPECT_TRUE(readPngHeader(png).has_value()) << "the screenshot is written before the check ends";
+  EXPECT_NE(result.err.find("damaged"), std::string::npos) << result.err;
+  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
 }
 
 TEST_F(UiAppTest, ScreenshotNeedsNoDisplayAndDefaultsTo1600x1000) {
