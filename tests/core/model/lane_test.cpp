@@ -12,14 +12,14 @@ TEST(Lane, EveryEndComesBackExactShortOrLong) {
   constexpr TimeNs kMax = std::numeric_limits<TimeNs>::max();
   constexpr TimeNs kMin = std::numeric_limits<TimeNs>::min();
   const std::vector<std::pair<TimeNs, TimeNs>> events = {
-      {kMin, kMin},                         // zero length at the bottom of the range
-      {kMin + 1, -1},                       // wider than 32 bits
-      {0, 0},                               // zero length
-      {1, 1 + 0xFFFFFFFELL},                // the longest that fits in 32 bits
+      {kMin, kMin},                                         // zero length at the bottom of the range
+      {kMin + 1, -1},                                       // wider than 32 bits
+      {0, 0},                                               // zero length
+      {1, 1 + 0xFFFFFFFELL},                                // the longest that fits in 32 bits
       {1 + 0xFFFFFFFELL, 1 + 0xFFFFFFFELL + 0xFFFFFFFFLL},  // one more: kept aside
       {10'000'000'000, 10'000'000'001},
-      {20'000'000'000, 60'000'000'000},     // 40 s, an OS-runtime wait
-      {60'000'000'000, kMax},               // wider than int64 allows as a difference of signed values
+      {20'000'000'000, 60'000'000'000},  // 40 s, an OS-runtime wait
+      {60'000'000'000, kMax},            // wider than int64 allows as a difference of signed values
   };
   Lane lane;
   for (auto [s, e] : events) lane.pushInterval(s, e);
