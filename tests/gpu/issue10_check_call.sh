@@ -5,13 +5,9 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 LIMIT=${LIMIT:-560}
-T0=$(date +%s)
-left() { echo $((LIMIT - ($(date +%s) - T0))); }
-export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
 O=/tmp/o2
-mkdir -p $O
-BUILD_ONLY=1 OUT=$O/build "$ROOT/tests/gpu/run.sh" > $O/build.txt 2>&1
-echo "== build: $(($(date +%s) - T0)) s"
+source "$ROOT/tests/gpu/device_call.sh"
+build_in_call
 OUT=$O/probe timeout "$(left)" "$ROOT/tests/gpu/osrt_probe.sh" > $O/probe.txt 2>&1
 s=$(date +%s)
 OUT=$O/rec RUNS=${RUNS:-10} timeout "$(left)" "$ROOT/tests/gpu/rec_check.sh" > $O/rec.txt 2>&1

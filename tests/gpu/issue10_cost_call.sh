@@ -6,13 +6,9 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 LIMIT=${LIMIT:-340}
-T0=$(date +%s)
-left() { echo $((LIMIT - ($(date +%s) - T0))); }
-export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
 O=/tmp/c
-mkdir -p $O
-BUILD_ONLY=1 OUT=$O/build "$ROOT/tests/gpu/run.sh" > $O/build.txt 2>&1
-echo "== build: $(($(date +%s) - T0)) s"
+source "$ROOT/tests/gpu/device_call.sh"
+build_in_call
 MODES="bare cupti-floor gpuscope-cuda gpuscope nsys"
 export MODES
 s=$(date +%s)

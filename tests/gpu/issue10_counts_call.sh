@@ -6,13 +6,10 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 LIMIT=${LIMIT:-570}
-T0=$(date +%s)
-left() { echo $((LIMIT - ($(date +%s) - T0))); }
-export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
 O=/tmp/o
-mkdir -p $O
-BUILD_ONLY=1 OUT=$O/build "$ROOT/tests/gpu/run.sh" > $O/build.txt 2>&1
-echo "== build: $(($(date +%s) - T0)) s; $(grep -h 'demangled with' "$GPUSCOPE_GPU_BUILD/CMakeCache.txt" $O/build/run.log 2> /dev/null | head -1)"
+source "$ROOT/tests/gpu/device_call.sh"
+build_in_call
+echo "== demangler: $(grep -h 'demangled with' "$GPUSCOPE_GPU_BUILD/CMakeCache.txt" $O/build/run.log 2> /dev/null | head -1)"
 OUT=$O/probe timeout "$(left)" "$ROOT/tests/gpu/osrt_probe.sh" > $O/probe.txt 2>&1
 s=$(date +%s)
 NSYS_STATS=0 OUT=$O/classes WORKLOADS=${WORKLOADS:-launch sync loader2 fp32 gemm graph bf16 loader0 transpose} \
