@@ -54,7 +54,8 @@ PIN=()
 echo "== pinned to CPUs ${CPUS:-(all)}; GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
 nvidia-smi topo -m 2> /dev/null | sed -n '1,3p'
 
-# The program's own loop time (its "loop_ns" line) in MODE.
+# The program's own loop time (its "loop_ns" line) in MODE; with LOOP_REPS (launch_loop) the median of its
+# loops, each of which goes to $OUT/each.txt.
 loop_ns() {
   local mode=$1
   shift
@@ -74,7 +75,8 @@ loop_ns() {
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
-  esac | awk '/^loop_ns/ {print $2}'
+  esac | awk -v mode="$mode" -v each="$OUT/each.txt" \
+    '$1 == "loop_ns" {print $2} $1 == "loop_ns_each" {print mode, $0 >> each}'
 }
 
 MODES=(${MODES:-bare cupti-floor gpuscope-cuda gpuscope-osrt gpuscope-nvtx gpuscope nsys})

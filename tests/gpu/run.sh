@@ -172,7 +172,7 @@ run_once() {
     gpuscope) "$GPUSCOPE" record -f -o "$scratch/run.sqlite" -- "$@" 2>> "$LOG" ;;
     nsys) nsys_run profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true \
       -o "$scratch/run" "$@" 2>> "$LOG" ;;
-  esac | awk '/^loop_ns/ {print $2}'
+  esac | awk '$1 == "loop_ns" {print $2}'
 }
 overhead() {
   local name=$1

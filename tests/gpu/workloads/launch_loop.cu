@@ -1,8 +1,10 @@
 // Overhead workload: 50,000 launches of an empty kernel on one stream. Prints the time the loop and
 // the final synchronization took, on the program's own clock, as "loop_ns N".
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 __global__ void tiny(int* out) {
   if (out && threadIdx.x == 1024) *out = 1;
@@ -27,10 +29,22 @@ int main(int argc, char** argv) {
   spin<<<1, 1, 0, stream>>>((warm ? std::strtoull(warm, nullptr, 10) : 300ull) * 1000000ull);
   for (int i = 0; i < 10000; ++i) tiny<<<1, 32, 0, stream>>>(nullptr);  // and the launch path
   cudaStreamSynchronize(stream);
-  auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < launches; ++i) tiny<<<1, 32, 0, stream>>>(nullptr);
-  if (cudaStreamSynchronize(stream) != cudaSuccess) return 2;
-  auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
-  std::printf("loop_ns %lld\n", static_cast<long long>(elapsed.count()));
+  // LOOP_REPS timed loops in this one process (default 1): "loop_ns" is their median, "loop_ns_each" lists
+  // them, to tell a spread between loops from one between processes.
+  const char* repsText = std::getenv("LOOP_REPS");
+  const int reps = std::max(1, repsText ? std::atoi(repsText) : 1);
+  std::vector<long long> loops;
+  for (int r = 0; r < reps; ++r) {
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < launches; ++i) tiny<<<1, 32, 0, stream>>>(nullptr);
+    if (cudaStreamSynchronize(stream) != cudaSuccess) return 2;
+    loops.push_back(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::printf("loop_ns_each");
+  for (long long ns : loops) std::printf(" %lld", ns);
+  std::printf("\n");
+  std::nth_element(loops.begin(), loops.begin() + reps / 2, loops.end());
+  std::printf("loop_ns %lld\n", loops[static_cast<size_t>(reps / 2)]);
   return 0;
 }
