@@ -57,7 +57,8 @@ void checkIntegrity(const Database& db) {
 
 std::string integrityProblem(const std::string& path, const std::atomic<bool>* cancel) {
   try {
-    Database db = Database::openReadOnly(path, Threading::SingleThread);
+    // A PyTorch trace is checked in the trace file it was imported into (the same one the load read).
+    Database db = Database::openReadOnly(sqliteFileFor(path), Threading::SingleThread);
     db.interruptWhen(cancel);
     checkIntegrity(db);
   } catch (const TraceError& error) {

@@ -406,6 +406,15 @@ TEST(HostileInput, DamageInATableTheLoaderSkipsIsFound) {
   EXPECT_EQ(integrityProblem(kTranspose), "");
 }
 
+TEST(HostileInput, IntegrityCheckOfAPyTorchTraceChecksTheFileItWasImportedInto) {
+  // The viewer checks the path it opened; a JSON trace is not itself SQLite, and must not read as damaged.
+  const std::string kineto = std::string(GPUSCOPE_FIXTURES) + "/kineto/loader2_kineto.json.gz";
+  LoadOptions deferred;
+  deferred.checkIntegrity = false;
+  ASSERT_NO_THROW(loadTrace(kineto, deferred));
+  EXPECT_EQ(integrityProblem(kineto), "");
+}
+
 TEST(HostileInput, ErrorsShowNoControlBytes) {
   std::string message = loadError("/nonexistent/\x1b[2Jtrace\n\x07.sqlite");
   EXPECT_TRUE(std::none_of(message.begin(), message.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
