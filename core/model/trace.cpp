@@ -1,6 +1,7 @@
 #include "core/model/trace.h"
 
 #include <algorithm>
+#include <ranges>
 
 #include "core/db/sqlite_database.h"
 #include "core/model/correlation_index.h"
@@ -45,6 +46,12 @@ TimeNs Lane::longEnd(size_t i) const {
       std::lower_bound(longEnds.begin(), longEnds.end(), i,
                        [](const std::pair<uint32_t, TimeNs>& entry, size_t index) { return entry.first < index; });
   return it != longEnds.end() && it->first == i ? it->second : start[i];
+}
+
+size_t Lane::firstEndAtOrAfter(size_t lo, size_t hi, TimeNs limit) const {
+  auto indexes = std::views::iota(lo, std::max(lo, hi));
+  auto first = std::ranges::partition_point(indexes, [&](size_t i) { return end(i) < limit; });
+  return first == indexes.end() ? std::max(lo, hi) : *first;
 }
 
 size_t Track::eventCount() const {

@@ -42,6 +42,8 @@ struct Lane {
     length.reserve(n);
   }
   TimeNs longEnd(size_t i) const;  // the end of an event of kLongLength
+  // The first index in [lo, hi) whose event does not end before LIMIT (ends are sorted), else hi.
+  size_t firstEndAtOrAfter(size_t lo, size_t hi, TimeNs limit) const;
 };
 
 inline constexpr uint32_t kMemsetStyle = 0xFFFF;

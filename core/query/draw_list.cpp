@@ -24,19 +24,7 @@ size_t firstEndingAtOrAfter(const Lane& lane, size_t lo, size_t hi, TimeNs limit
     below = probe;
     step *= 2;
   }
-  // Bisect (below, above): the first index whose end is at least LIMIT.
-  size_t first = below + 1;
-  size_t count = above - first;
-  while (count > 0) {
-    size_t half = count / 2;
-    if (lane.end(first + half) < limit) {
-      first += half + 1;
-      count -= half + 1;
-    } else {
-      count = half;
-    }
-  }
-  return first;
+  return lane.firstEndAtOrAfter(below + 1, above, limit);
 }
 
 // The fold width in whole nanoseconds: for integer widths w, w < foldPixels * nsPerPixel exactly

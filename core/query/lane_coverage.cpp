@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/model/time_math.h"
 
@@ -13,18 +14,7 @@ TimeNs durationOf(const Lane& lane, size_t i) { return std::max<TimeNs>(0, spanN
 
 // The first index in [0, hi) whose event ends after T (ends are sorted), else hi.
 size_t firstEndingAfter(const Lane& lane, size_t hi, TimeNs t) {
-  size_t first = 0;
-  size_t count = hi;
-  while (count > 0) {
-    size_t half = count / 2;
-    if (lane.end(first + half) <= t) {
-      first += half + 1;
-      count -= half + 1;
-    } else {
-      count = half;
-    }
-  }
-  return first;
+  return t == std::numeric_limits<TimeNs>::max() ? hi : lane.firstEndAtOrAfter(0, hi, t + 1);
 }
 
 }  // namespace

@@ -32,5 +32,17 @@ TEST(Lane, EveryEndComesBackExactShortOrLong) {
   EXPECT_EQ(lane.length.size(), events.size());
 }
 
+TEST(Lane, FirstEndAtOrAfterSearchesTheGivenRangeOnly) {
+  Lane lane;
+  for (TimeNs s : {0, 10, 20, 30}) lane.pushInterval(s, s + 5);  // ends 5, 15, 25, 35
+  lane.pushInterval(40, 40 + 0x1'0000'0000LL);                  // a long one
+  EXPECT_EQ(lane.firstEndAtOrAfter(0, 5, 15), 1u);
+  EXPECT_EQ(lane.firstEndAtOrAfter(0, 5, 16), 2u);
+  EXPECT_EQ(lane.firstEndAtOrAfter(0, 5, 36), 4u);
+  EXPECT_EQ(lane.firstEndAtOrAfter(0, 4, 36), 4u) << "none in range: hi";
+  EXPECT_EQ(lane.firstEndAtOrAfter(2, 5, 0), 2u) << "never before lo";
+  EXPECT_EQ(lane.firstEndAtOrAfter(3, 3, 0), 3u);
+}
+
 }  // namespace
 }  // namespace gpuscope
