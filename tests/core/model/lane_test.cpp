@@ -35,7 +35,7 @@ TEST(Lane, EveryEndComesBackExactShortOrLong) {
 TEST(Lane, FirstEndAtOrAfterSearchesTheGivenRangeOnly) {
   Lane lane;
   for (TimeNs s : {0, 10, 20, 30}) lane.pushInterval(s, s + 5);  // ends 5, 15, 25, 35
-  lane.pushInterval(40, 40 + 0x1'0000'0000LL);                  // a long one
+  lane.pushInterval(40, 40 + 0x1'0000'0000LL);                   // a long one
   EXPECT_EQ(lane.firstEndAtOrAfter(0, 5, 15), 1u);
   EXPECT_EQ(lane.firstEndAtOrAfter(0, 5, 16), 2u);
   EXPECT_EQ(lane.firstEndAtOrAfter(0, 5, 36), 4u);
