@@ -1,7 +1,6 @@
 #include "core/model/trace.h"
 
 #include <algorithm>
-#include <ranges>
 
 #include "core/db/sqlite_database.h"
 #include "core/model/correlation_index.h"
@@ -49,9 +48,19 @@ TimeNs Lane::longEnd(size_t i) const {
 }
 
 size_t Lane::firstEndAtOrAfter(size_t lo, size_t hi, TimeNs limit) const {
-  auto indexes = std::views::iota(lo, std::max(lo, hi));
-  auto first = std::ranges::partition_point(indexes, [&](size_t i) { return end(i) < limit; });
-  return first == indexes.end() ? std::max(lo, hi) : *first;
+  // A bisection by hand: std::ranges over std::views::iota does not build with clang 14 and
+  // libstdc++ 12 (the fuzz build), and std::lower_bound needs an iterator over the computed ends.
+  size_t count = hi > lo ? hi - lo : 0;
+  while (count > 0) {
+    size_t half = count / 2;
+    if (end(lo + half) < limit) {
+      lo += half + 1;
+      count -= half + 1;
+    } else {
+      count = half;
+    }
+  }
+  return lo;
 }
 
 size_t Track::eventCount() const {
