@@ -136,6 +136,9 @@ void registerRecordCommand(CLI::App& app) {
                     "Also record the OS runtime calls of child processes created by fork before they execute a "
                     "program (DataLoader workers, multiprocessing fork). Off by default, as nsys's "
                     "--trace-fork-before-exec=false; CUDA and NVTX are recorded in such children either way");
+  command->add_flag("--cuda-sync", options->cudaSync,
+                    "Also record CUPTI's synchronization records (stream, event and context waits). Off by default, "
+                    "as nsys's default trace; on, every kernel launch costs about 0.3 us more");
   command->add_option("--delay", options->delaySeconds, "Seconds to wait after the start before recording events");
   command->add_option("--duration", options->durationSeconds,
                       "Seconds to record; the program is then ended with SIGTERM (0: until it exits)");

@@ -393,6 +393,18 @@ void forgetTracingInChild() {
   if (g_tracer) g_tracer->running.store(false);
 }
 
+// The activity kinds recorded. Synchronization only on request (`record --cuda-sync`): nsys's default
+// trace has none, and the kind alone made every launch of tests/gpu/workloads/launch_loop.cu about 0.3 us
+// (13 points of a 2.6 us launch) slower on an H100 (docs/measurements/issue10_overhead.txt).
+std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& config) {
+  std::vector<CUpti_ActivityKind> kinds = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
+                                           CUPTI_ACTIVITY_KIND_MEMCPY2,           CUPTI_ACTIVITY_KIND_MEMSET,
+                                           CUPTI_ACTIVITY_KIND_RUNTIME,           CUPTI_ACTIVITY_KIND_DRIVER,
+                                           CUPTI_ACTIVITY_KIND_CONTEXT,           CUPTI_ACTIVITY_KIND_STREAM};
+  if (config.traceCudaSync) kinds.push_back(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
+  return kinds;
+}
+
 void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
 
 int startTracing(ProcessRecorder& recorder) {
@@ -443,10 +455,7 @@ int startTracing(ProcessRecorder& recorder) {
     recorder.setCudaState(static_cast<uint32_t>(transport::CudaState::CuptiFailed));
     return 0;
   }
-  for (CUpti_ActivityKind kind :
-       {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMCPY2,
-        CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_RUNTIME,
-        CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_STREAM}) {
+  for (CUpti_ActivityKind kind : activityKinds(recorder.config())) {
     CUptiResult enabled = cuptiActivityEnable(kind);
     if (enabled == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
       diagnose(recorder, transport::DiagnosticLevel::Warning,

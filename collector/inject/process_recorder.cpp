@@ -223,6 +223,7 @@ __attribute__((constructor)) void startRecording() {
   if (const char* forkChildren = std::getenv("GPUSCOPE_OSRT_FORK_CHILDREN")) {
     g_config.osrtInForkChildren = std::strcmp(forkChildren, "1") == 0;
   }
+  if (const char* sync = std::getenv("GPUSCOPE_CUDA_SYNC")) g_config.traceCudaSync = std::strcmp(sync, "1") == 0;
   if (const char* kib = std::getenv("GPUSCOPE_RING_KB")) {
     uint64_t value = std::strtoull(kib, nullptr, 10);
     if (value >= 4) s.ringConfig.ringBytes = value * 1024;
@@ -243,7 +244,8 @@ __attribute__((constructor)) void startRecording() {
        {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR", "GPUSCOPE_TRACE",
         "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT", "GPUSCOPE_METRICS",
         "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID", "GPUSCOPE_WHEN_FULL",
-        "GPUSCOPE_OSRT_FORK_CHILDREN", "GPUSCOPE_CUPTI_CLOCK", "GPUSCOPE_CUPTI_FLUSH_MS", "GPUSCOPE_CUPTI_SUBSCRIBE"}) {
+        "GPUSCOPE_OSRT_FORK_CHILDREN", "GPUSCOPE_CUDA_SYNC", "GPUSCOPE_CUPTI_CLOCK", "GPUSCOPE_CUPTI_FLUSH_MS",
+        "GPUSCOPE_CUPTI_SUBSCRIBE"}) {
     keepForFollowing(*s.followEnvironment, name);
   }
   s.followEnvironmentPointers = new std::vector<const char*>();

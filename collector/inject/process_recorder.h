@@ -24,6 +24,8 @@ struct RecorderConfig {
   // nsys's default (--trace-fork-before-exec=false); `record --osrt-fork-children` records them too.
   // CUDA and NVTX are recorded in fork children either way.
   bool osrtInForkChildren = false;
+  // CUPTI's synchronization activity (`record --cuda-sync`): off by default, as nsys.
+  bool traceCudaSync = false;
 };
 
 class GPUSCOPE_EXPORT ProcessRecorder {

@@ -193,7 +193,7 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
         starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=") || starts(*entry, "GPUSCOPE_METRICS=") ||
         starts(*entry, "GPUSCOPE_KERNEL_REGEX=") || starts(*entry, "GPUSCOPE_KERNEL_COUNT=") ||
         starts(*entry, "GPUSCOPE_RECORDER_PID=") || starts(*entry, "GPUSCOPE_WHEN_FULL=") ||
-        starts(*entry, "GPUSCOPE_OSRT_FORK_CHILDREN=")) {
+        starts(*entry, "GPUSCOPE_OSRT_FORK_CHILDREN=") || starts(*entry, "GPUSCOPE_CUDA_SYNC=")) {
       continue;
     }
     bool injection = starts(*entry, "CUDA_INJECTION64_PATH=") || starts(*entry, "NVTX_INJECTION64_PATH=");
@@ -210,6 +210,7 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   entries.push_back("GPUSCOPE_TRACE=" + traces);
   entries.push_back("GPUSCOPE_OSRT_THRESHOLD_NS=" + std::to_string(options.osrtThresholdNs));
   entries.push_back(std::string("GPUSCOPE_OSRT_FORK_CHILDREN=") + (options.osrtForkChildren ? "1" : "0"));
+  entries.push_back(std::string("GPUSCOPE_CUDA_SYNC=") + (options.cudaSync ? "1" : "0"));
   entries.push_back("GPUSCOPE_RECORDER_PID=" + std::to_string(getpid()));
   entries.push_back(std::string("GPUSCOPE_WHEN_FULL=") + (options.dropWhenFull ? "drop" : "wait"));
   if (hasTrace(options, "cuda") && !libraries.cuda.empty())
@@ -368,8 +369,9 @@ std::string recordedOptionsText(const RecordOptions& options) {
   for (const std::string& trace : options.traces) traces += (traces.empty() ? "" : ",") + trace;
   std::ostringstream text;
   text << "--trace=" << traces << " --osrt-threshold=" << options.osrtThresholdNs
-       << (options.osrtForkChildren ? " --osrt-fork-children" : "") << " --delay=" << options.delaySeconds
-       << " --duration=" << options.durationSeconds << " --when-full=" << (options.dropWhenFull ? "drop" : "wait");
+       << (options.osrtForkChildren ? " --osrt-fork-children" : "") << (options.cudaSync ? " --cuda-sync" : "")
+       << " --delay=" << options.delaySeconds << " --duration=" << options.durationSeconds
+       << " --when-full=" << (options.dropWhenFull ? "drop" : "wait");
   if (profilesMetrics(options)) {
     text << " --metrics=roofline";
     if (!options.kernelRegex.empty()) text << " --kernel-regex=" << shellQuote(options.kernelRegex);

@@ -7,7 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "core/model/trace_loader.h"
 #include "tests/collector/record_test_support.h"
@@ -53,6 +55,30 @@ TEST(RecordLifecycle, ExitStatusIsTheProgramsOwn) {
   EXPECT_EQ(runGpuscope({"record", "-o", dir.file("b.sqlite"), "--", "/bin/sh", "-c", "kill -TERM $$"}).status,
             128 + SIGTERM);
   EXPECT_NO_THROW(loadTrace(dir.file("b.sqlite")));
+}
+
+// CUPTI's synchronization kind costs every launch (issue 10): the program is told to leave it out unless
+// `--cuda-sync` asks for it, and the file says which was recorded.
+TEST(RecordLifecycle, CudaSyncIsOffUnlessAskedFor) {
+  TempDir dir;
+  auto recordedSync = [&](const std::string& name, std::vector<std::string> flags) {
+    std::vector<std::string> arguments = {"record", "-o", dir.file(name + ".sqlite")};
+    arguments.insert(arguments.end(), flags.begin(), flags.end());
+    std::string seen = dir.file(name + ".env");
+    for (const std::string& word :
+         {std::string("--"), std::string("/bin/sh"), std::string("-c"), "printf %s \"$GPUSCOPE_CUDA_SYNC\" > " + seen})
+      arguments.push_back(word);
+    EXPECT_EQ(runGpuscope(arguments).status, 0);
+    std::ifstream file(seen);
+    std::string value((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    return value + " " + meta(dir.file(name + ".sqlite"), "record_options").value_or("");
+  };
+  std::string off = recordedSync("default", {});
+  EXPECT_EQ(off.substr(0, 2), "0 ") << off;
+  EXPECT_EQ(off.find("--cuda-sync"), std::string::npos) << off;
+  std::string on = recordedSync("sync", {"--cuda-sync"});
+  EXPECT_EQ(on.substr(0, 2), "1 ") << on;
+  EXPECT_NE(on.find("--cuda-sync"), std::string::npos) << on;
 }
 
 // Ctrl-C: sent to gpuscope alone (it passes it on) or to the whole process group, as a terminal does.
