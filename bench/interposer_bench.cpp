@@ -70,6 +70,15 @@ int main() {
              if (pthread_mutex_trylock(&mutex) == 0) pthread_mutex_unlock(&mutex);
            }
          }));
+  // The CUDA driver takes a read lock about 16 times per kernel launch (and a mutex about 51 times):
+  // tests/gpu/issue10_noise_call.sh COUNT_CALLS=1.
+  pthread_rwlock_t rwlock = PTHREAD_RWLOCK_INITIALIZER;
+  report("pthread_rwlock_rdlock + unlock (uncontended)", nsPerCall(kCalls, {}, [&](int n) {
+           for (int i = 0; i < n; ++i) {
+             pthread_rwlock_rdlock(&rwlock);
+             pthread_rwlock_unlock(&rwlock);
+           }
+         }));
   pthread_cond_t condition = PTHREAD_COND_INITIALIZER;
   report("pthread_cond_signal (no waiter)", nsPerCall(kCalls, {}, [&](int n) {
            for (int i = 0; i < n; ++i) pthread_cond_signal(&condition);
