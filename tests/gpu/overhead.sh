@@ -11,9 +11,10 @@
 # median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
 # which a slow or fast round moves less.
 #
-# Modes: bare, cupti-floor, gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
+# Modes: bare, cupti-floor, floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
+# callbacks: workloads/cupti_floor.cpp), gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
-# the time-stamp counter), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
+# the time-stamp counter), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
 # subscriber: the activity API only, as the floor). MODES and WORKLOADS
 # (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
 # (default build-gpu/overhead).
@@ -62,6 +63,8 @@ loop_ns() {
   case $mode in
     bare) "${PIN[@]}" "$@" ;;
     cupti-floor) CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor:*) IFS=: read -r _ kinds callbacks <<< "$mode"
+      CUPTI_FLOOR_KINDS=$kinds CUPTI_FLOOR_CALLBACKS=$callbacks CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     nsys) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "${PIN[@]}" "$NSYS" \
       profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$SCRATCH/nsys" "$@" \
       2>> "$OUT/log" ;;
@@ -72,11 +75,13 @@ loop_ns() {
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     gpuscope-cuda-noflush) GPUSCOPE_CUPTI_FLUSH_MS=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    gpuscope-cuda-sync) "${PIN[@]}" "$GPUSCOPE" record -f -t cuda --cuda-sync -o "$SCRATCH/cuda.sqlite" -- "$@" \
+      2>> "$OUT/log" ;;
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
   esac | awk -v mode="$mode" -v each="$OUT/each.txt" \
-    '$1 == "loop_ns" {print $2} $1 == "loop_ns_each" {print mode, $0 >> each}'
+    '$1 == "loop_ns" {print $2} $1 ~ /_ns_each$/ {print mode, $0 >> each}'
 }
 
 MODES=(${MODES:-bare cupti-floor gpuscope-cuda gpuscope-osrt gpuscope-nvtx gpuscope nsys})

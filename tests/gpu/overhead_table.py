@@ -22,7 +22,7 @@ def main():
         bare_median = statistics.median(bare.values()) if bare else 0
         print(f"{name}: {len(bare)} rounds; bare median {bare_median / 1e6:.1f} ms "
               f"(min {min(bare.values(), default=0) / 1e6:.1f}, max {max(bare.values(), default=0) / 1e6:.1f})")
-        print(f"  {'mode':<24}{'median':>10}{'vs bare':>10}{'per-round':>11}{'round range':>20}")
+        print(f"  {'mode':<44}{'median':>10}{'vs bare':>10}{'per-round':>11}{'round range':>20}")
         for mode in modes:
             got = by_mode.get(mode)
             if not got:
@@ -32,7 +32,7 @@ def main():
             per_round = f"{statistics.median(ratios) * 100:+.1f}%" if ratios else "-"
             spread = f"{min(ratios) * 100:+.0f}..{max(ratios) * 100:+.0f}%" if ratios else "-"
             versus = f"{(median / bare_median - 1) * 100:+.1f}%" if bare_median and mode != "bare" else "-"
-            print(f"  {mode:<24}{median / 1e6:>8.1f}ms{versus:>10}{per_round:>11}{spread:>20}")
+            print(f"  {mode:<44}{median / 1e6:>8.1f}ms{versus:>10}{per_round:>11}{spread:>20}")
 
 
 if __name__ == "__main__":

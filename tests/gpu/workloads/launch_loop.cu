@@ -33,17 +33,26 @@ int main(int argc, char** argv) {
   // them, to tell a spread between loops from one between processes.
   const char* repsText = std::getenv("LOOP_REPS");
   const int reps = std::max(1, repsText ? std::atoi(repsText) : 1);
-  std::vector<long long> loops;
+  // "enqueue_ns_each": when each loop's last launch returned. Close to its loop time, the loop is bound by
+  // the CPU's launch path (what a tracer slows); far below it, by the GPU working through the queue.
+  std::vector<long long> loops, enqueues;
+  auto since = [](std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+  };
   for (int r = 0; r < reps; ++r) {
     auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < launches; ++i) tiny<<<1, 32, 0, stream>>>(nullptr);
+    enqueues.push_back(since(start));
     if (cudaStreamSynchronize(stream) != cudaSuccess) return 2;
-    loops.push_back(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+    loops.push_back(since(start));
   }
-  std::printf("loop_ns_each");
-  for (long long ns : loops) std::printf(" %lld", ns);
-  std::printf("\n");
+  auto print = [](const char* label, const std::vector<long long>& values) {
+    std::printf("%s", label);
+    for (long long ns : values) std::printf(" %lld", ns);
+    std::printf("\n");
+  };
+  print("loop_ns_each", loops);
+  print("enqueue_ns_each", enqueues);
   std::nth_element(loops.begin(), loops.begin() + reps / 2, loops.end());
   std::printf("loop_ns %lld\n", loops[static_cast<size_t>(reps / 2)]);
   return 0;
