@@ -11,7 +11,7 @@
 # median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
 # which a slow or fast round moves less.
 #
-# Modes: bare, cupti-floor, floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
+# Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
 # callbacks: workloads/cupti_floor.cpp), gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
 # the time-stamp counter), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
@@ -63,6 +63,7 @@ loop_ns() {
   case $mode in
     bare) "${PIN[@]}" "$@" ;;
     cupti-floor) CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-zeroed) CUPTI_FLOOR_ZEROED=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor:*) IFS=: read -r _ kinds callbacks <<< "$mode"
       CUPTI_FLOOR_KINDS=$kinds CUPTI_FLOOR_CALLBACKS=$callbacks CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     nsys) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "${PIN[@]}" "$NSYS" \

@@ -7,6 +7,8 @@
 //   CUPTI_FLOOR_KINDS   the activity kinds, a comma list of kernel, memcpy, memset, sync, runtime, driver,
 //                       context, stream (default: all but sync, the kinds `gpuscope record` enables; sync is
 //                       `record --cuda-sync`'s).
+//   CUPTI_FLOOR_ZEROED=1  tell CUPTI its buffers come zeroed (CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER),
+//                       and zero each one as it comes back, as gpuscope and nsys do.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -32,11 +34,12 @@ namespace {
 constexpr size_t kBufferBytes = 4 << 20;
 std::mutex g_lock;
 std::vector<uint8_t*> g_free;
+bool g_zeroed = false;
 
 void CUPTIAPI requested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
   std::lock_guard<std::mutex> guard(g_lock);
   if (g_free.empty()) {
-    g_free.push_back(static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes)));
+    g_free.push_back(static_cast<uint8_t*>(std::calloc(1, kBufferBytes)));
   }
   *buffer = g_free.back();
   g_free.pop_back();
@@ -45,6 +48,7 @@ void CUPTIAPI requested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
 }
 
 void CUPTIAPI completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t) {
+  if (g_zeroed) std::memset(buffer, 0, kBufferBytes);
   std::lock_guard<std::mutex> guard(g_lock);
   g_free.push_back(buffer);
 }
@@ -124,6 +128,12 @@ void subscribeToCallbacks() {
 
 extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
   subscribeToCallbacks();
+  const char* zeroed = std::getenv("CUPTI_FLOOR_ZEROED");
+  if (zeroed && std::strcmp(zeroed, "1") == 0) {
+    uint8_t on = 1;
+    size_t size = sizeof on;
+    g_zeroed = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
+  }
   cuptiActivityRegisterCallbacks(requested, completed);
   for (CUpti_ActivityKind kind : chosenKinds()) cuptiActivityEnable(kind);
   gpuscope::cuda::leaveOutQueryApiCalls();
