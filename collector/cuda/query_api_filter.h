@@ -1,8 +1,8 @@
 #pragma once
-// The CUDA query functions gpuscope does not trace: cheap getters (cudaGetDevice, cudaGetLastError,
-// cuCtxGetCurrent, ...) that frameworks call several times per operation. Nsight Systems leaves the
-// same calls out of its CUDA API trace (checked against the loader2 fixture: none of them is in it),
-// and recording each would cost the program a CUPTI record per call for nothing a user looks at.
+// The CUDA API functions gpuscope does not trace: exactly those Nsight Systems' default CUDA trace turns
+// off (the list and how it was found are in query_api_filter.cpp), mostly cheap getters (cudaGetDevice,
+// cudaGetLastError, cuCtxGetCurrent, cuStreamGetCtx, ...) that frameworks call several times per operation
+// and whose records would cost the program time for nothing a user looks at.
 
 namespace gpuscope::cuda {
 
