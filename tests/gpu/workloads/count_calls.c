@@ -17,12 +17,33 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-enum { kMutexLock, kMutexTrylock, kCondSignal, kCondBroadcast, kRdlock, kWrlock, kSemPost, kSemWait, kIoctl,
-       kRead, kWrite, kPoll, kCount };
-static const char* const kNames[kCount] = {"pthread_mutex_lock", "pthread_mutex_trylock", "pthread_cond_signal",
-                                           "pthread_cond_broadcast", "pthread_rwlock_rdlock",
-                                           "pthread_rwlock_wrlock", "sem_post", "sem_wait", "ioctl", "read",
-                                           "write", "poll"};
+enum {
+  kMutexLock,
+  kMutexTrylock,
+  kCondSignal,
+  kCondBroadcast,
+  kRdlock,
+  kWrlock,
+  kSemPost,
+  kSemWait,
+  kIoctl,
+  kRead,
+  kWrite,
+  kPoll,
+  kCount
+};
+static const char* const kNames[kCount] = {"pthread_mutex_lock",
+                                           "pthread_mutex_trylock",
+                                           "pthread_cond_signal",
+                                           "pthread_cond_broadcast",
+                                           "pthread_rwlock_rdlock",
+                                           "pthread_rwlock_wrlock",
+                                           "sem_post",
+                                           "sem_wait",
+                                           "ioctl",
+                                           "read",
+                                           "write",
+                                           "poll"};
 static unsigned long g_counts[kCount];
 
 #define COUNT(which) __atomic_fetch_add(&g_counts[which], 1, __ATOMIC_RELAXED)
