@@ -105,8 +105,8 @@ std::string resultText(CUptiResult result) {
 
 // CUPTI stamps every API record with this, twice per call on the program's thread: the session
 // clock read from the time-stamp counter (inject::sessionTickNs, the clock the OS-runtime and NVTX
-// records already use) rather than clock_gettime. GPUSCOPE_CUPTI_CLOCK=session picks clock_gettime
-// (tests/gpu/overhead.sh compares the two).
+// records already use) rather than clock_gettime. GPUSCOPE_CUPTI_CLOCK=session picks clock_gettime, and
+// =cupti no callback at all (tests/gpu/overhead.sh compares the three).
 uint64_t CUPTIAPI tickTimestamp() { return static_cast<uint64_t>(inject::sessionTickNs()); }
 uint64_t CUPTIAPI sessionTimestamp() { return static_cast<uint64_t>(transport::sessionClockNs()); }
 
@@ -444,9 +444,12 @@ int startTracing(ProcessRecorder& recorder) {
         static_cast<uint32_t>(busy ? transport::CudaState::CuptiBusy : transport::CudaState::CuptiFailed));
     return 0;
   }
+  // GPUSCOPE_CUPTI_CLOCK=cupti (tests/gpu/overhead.sh's gpuscope-cuda-cupticlock) keeps CUPTI's own clock,
+  // only to price the callback: its times are then not on the session clock, and the file's are wrong.
   const char* clock = std::getenv("GPUSCOPE_CUPTI_CLOCK");
-  cuptiActivityRegisterTimestampCallback(clock && std::strcmp(clock, "session") == 0 ? sessionTimestamp
-                                                                                     : tickTimestamp);
+  if (!clock || std::strcmp(clock, "cupti") != 0)
+    cuptiActivityRegisterTimestampCallback(clock && std::strcmp(clock, "session") == 0 ? sessionTimestamp
+                                                                                       : tickTimestamp);
   cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (registered != CUPTI_SUCCESS) {

@@ -14,7 +14,8 @@
 # Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
 # callbacks: workloads/cupti_floor.cpp), gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
-# the time-stamp counter), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
+# the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no timestamp callback; the
+# file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
 # subscriber: the activity API only, as the floor). MODES and WORKLOADS
 # (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
 # (default build-gpu/overhead).
@@ -73,6 +74,8 @@ loop_ns() {
     gpuscope-session) GPUSCOPE_CUPTI_CLOCK=session "${PIN[@]}" "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" \
       2>> "$OUT/log" ;;
     gpuscope-cuda-session) GPUSCOPE_CUPTI_CLOCK=session "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
+      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    gpuscope-cuda-cupticlock) GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     gpuscope-cuda-noflush) GPUSCOPE_CUPTI_FLUSH_MS=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
