@@ -9,26 +9,27 @@
 #include <cupti.h>
 #include <dlfcn.h>
 #include <link.h>
-#include <string.h>
 #include <stdio.h>
+#include <string.h>
 
 // In newer CUPTI headers than some toolkits carry.
 CUptiResult CUPTIAPI cuptiActivityEnableRawTimestamps(uint8_t enable);
 CUptiResult CUPTIAPI cuptiActivityEnableCudaEventDeviceTimestamps(uint8_t enable);
 
 // The real function behind each wrapper: from the tool's own dlsym lookup, else the next definition.
-#define NEXT(name)                                                                  \
-  ({                                                                                \
-    if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);      \
-    real_##name;                                                                    \
+#define NEXT(name)                                                              \
+  ({                                                                            \
+    if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name); \
+    real_##name;                                                                \
   })
-#define SPIED(X)                                                                                             \
-  X(cuptiActivityEnable) X(cuptiActivityEnableContext) X(cuptiActivityEnableDriverApi)                       \
-  X(cuptiActivityEnableRuntimeApi) X(cuptiSubscribe) X(cuptiEnableDomain) X(cuptiEnableAllDomains)          \
-  X(cuptiEnableCallback) X(cuptiActivityRegisterTimestampCallback) X(cuptiActivitySetAttribute)            \
-  X(cuptiActivityEnableLatencyTimestamps) X(cuptiActivityEnableLaunchAttributes) X(cuptiSetThreadIdType)     \
-  X(cuptiActivityEnableAndDump) X(cuptiActivityFlushPeriod) X(cuptiActivityEnableRawTimestamps)             \
-  X(cuptiActivityEnableHWTrace) X(cuptiActivityEnableCudaEventDeviceTimestamps) X(cuptiActivityEnableDeviceGraph)
+#define SPIED(X)                                                                                                      \
+  X(cuptiActivityEnable)                                                                                              \
+  X(cuptiActivityEnableContext) X(cuptiActivityEnableDriverApi) X(cuptiActivityEnableRuntimeApi) X(cuptiSubscribe)    \
+      X(cuptiEnableDomain) X(cuptiEnableAllDomains) X(cuptiEnableCallback) X(cuptiActivityRegisterTimestampCallback)  \
+          X(cuptiActivitySetAttribute) X(cuptiActivityEnableLatencyTimestamps) X(cuptiActivityEnableLaunchAttributes) \
+              X(cuptiSetThreadIdType) X(cuptiActivityEnableAndDump) X(cuptiActivityFlushPeriod)                       \
+                  X(cuptiActivityEnableRawTimestamps) X(cuptiActivityEnableHWTrace)                                   \
+                      X(cuptiActivityEnableCudaEventDeviceTimestamps) X(cuptiActivityEnableDeviceGraph)
 #define DECLARE_REAL(name) static __typeof__(&name) real_##name;
 SPIED(DECLARE_REAL)
 
@@ -154,7 +155,8 @@ static int printToolLibrary(struct dl_phdr_info* info, size_t size, void* data) 
   (void)size;
   (void)data;
   const char* name = info->dlpi_name;
-  if (name && !strstr(name, "cupti_spy") && (strstr(name, "cupti") || strstr(name, "Injection") || strstr(name, "nsys")))
+  if (name && !strstr(name, "cupti_spy") &&
+      (strstr(name, "cupti") || strstr(name, "Injection") || strstr(name, "nsys")))
     fprintf(stderr, "cupti_spy loaded %s\n", name);
   return 0;
 }
@@ -169,10 +171,10 @@ void* dlsym(void* handle, const char* name) {
   void* found = real(handle, name);
   if (!found || strncmp(name, "cupti", 5) != 0 || handle == RTLD_NEXT) return found;
   fprintf(stderr, "cupti_spy lookup %s\n", name);
-#define HAND_OUT(spied)                                   \
-  if (strcmp(name, #spied) == 0) {                        \
+#define HAND_OUT(spied)                                          \
+  if (strcmp(name, #spied) == 0) {                               \
     if (!real_##spied) real_##spied = (__typeof__(&spied))found; \
-    return (void*)&spied;                                 \
+    return (void*)&spied;                                        \
   }
   SPIED(HAND_OUT)
   return found;
