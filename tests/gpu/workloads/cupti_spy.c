@@ -22,14 +22,28 @@ CUptiResult CUPTIAPI cuptiActivityEnableCudaEventDeviceTimestamps(uint8_t enable
     if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name); \
     real_##name;                                                                \
   })
-#define SPIED(X)                                                                                                      \
-  X(cuptiActivityEnable)                                                                                              \
-  X(cuptiActivityEnableContext) X(cuptiActivityEnableDriverApi) X(cuptiActivityEnableRuntimeApi) X(cuptiSubscribe)    \
-      X(cuptiEnableDomain) X(cuptiEnableAllDomains) X(cuptiEnableCallback) X(cuptiActivityRegisterTimestampCallback)  \
-          X(cuptiActivitySetAttribute) X(cuptiActivityEnableLatencyTimestamps) X(cuptiActivityEnableLaunchAttributes) \
-              X(cuptiSetThreadIdType) X(cuptiActivityEnableAndDump) X(cuptiActivityFlushPeriod)                       \
-                  X(cuptiActivityEnableRawTimestamps) X(cuptiActivityEnableHWTrace)                                   \
-                      X(cuptiActivityEnableCudaEventDeviceTimestamps) X(cuptiActivityEnableDeviceGraph)
+// clang-format off
+#define SPIED(X) \
+  X(cuptiActivityEnable) \
+  X(cuptiActivityEnableContext) \
+  X(cuptiActivityEnableDriverApi) \
+  X(cuptiActivityEnableRuntimeApi) \
+  X(cuptiSubscribe) \
+  X(cuptiEnableDomain) \
+  X(cuptiEnableAllDomains) \
+  X(cuptiEnableCallback) \
+  X(cuptiActivityRegisterTimestampCallback) \
+  X(cuptiActivitySetAttribute) \
+  X(cuptiActivityEnableLatencyTimestamps) \
+  X(cuptiActivityEnableLaunchAttributes) \
+  X(cuptiSetThreadIdType) \
+  X(cuptiActivityEnableAndDump) \
+  X(cuptiActivityFlushPeriod) \
+  X(cuptiActivityEnableRawTimestamps) \
+  X(cuptiActivityEnableHWTrace) \
+  X(cuptiActivityEnableCudaEventDeviceTimestamps) \
+  X(cuptiActivityEnableDeviceGraph)
+// clang-format on
 #define DECLARE_REAL(name) static __typeof__(&name) real_##name;
 SPIED(DECLARE_REAL)
 
