@@ -11,7 +11,9 @@
 # median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
 # which a slow or fast round moves less.
 #
-# Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
+# Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor-systid (the floor
+# asking CUPTI for system thread ids, as gpuscope and nsys do), gpuscope-cuda-apart (-t cuda with the
+# recorder on APART_CPUS, default 8-13, and only the program on CPUS), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
 # callbacks: workloads/cupti_floor.cpp), gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
 # the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no timestamp callback; the
@@ -81,6 +83,9 @@ loop_ns() {
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     gpuscope-cuda-sync) "${PIN[@]}" "$GPUSCOPE" record -f -t cuda --cuda-sync -o "$SCRATCH/cuda.sqlite" -- "$@" \
       2>> "$OUT/log" ;;
+    gpuscope-cuda-apart) taskset -c "${APART_CPUS:-8-13}" "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- \
+      "${PIN[@]}" "$@" 2>> "$OUT/log" ;;
+    floor-systid) CUPTI_FLOOR_SYSTEM_TID=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;

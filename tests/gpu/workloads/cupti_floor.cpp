@@ -9,6 +9,8 @@
 //                       `record --cuda-sync`'s).
 //   CUPTI_FLOOR_ZEROED=1  tell CUPTI its buffers come zeroed (CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER),
 //                       and zero each one as it comes back, as gpuscope and nsys do.
+//   CUPTI_FLOOR_SYSTEM_TID=1  ask for system thread ids in API records (cuptiSetThreadIdType), as gpuscope
+//                       and nsys do.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -134,6 +136,8 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
     size_t size = sizeof on;
     g_zeroed = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
   }
+  const char* systemTid = std::getenv("CUPTI_FLOOR_SYSTEM_TID");
+  if (systemTid && std::strcmp(systemTid, "1") == 0) cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   cuptiActivityRegisterCallbacks(requested, completed);
   for (CUpti_ActivityKind kind : chosenKinds()) cuptiActivityEnable(kind);
   gpuscope::cuda::leaveOutQueryApiCalls();
