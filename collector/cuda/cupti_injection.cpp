@@ -399,9 +399,11 @@ void forgetTracingInChild() {
   if (g_tracer) g_tracer->running.store(false);
 }
 
-// The activity kinds recorded. Synchronization only on request (`record --cuda-sync`): nsys's default
-// trace has none, and the kind alone made every launch of tests/gpu/workloads/launch_loop.cu about 0.3 us
-// (13 points of a 2.6 us launch) slower on an H100 (docs/measurements/issue10_overhead.txt).
+// The activity kinds recorded. Synchronization only on request (`record --cuda-sync`): the kind alone made
+// every launch of tests/gpu/workloads/launch_loop.cu about 0.3 us (13 points of a 2.6 us launch) slower on an
+// H100 (docs/measurements/issue10_overhead.txt). nsys enables it too, yet its exports keep only stream-wait-
+// event rows (79 in tests/fixtures/classes/loader2, none for the 5,000 context syncs of classes/sync); without
+// the flag gpuscope has none of those either.
 std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& config) {
   std::vector<CUpti_ActivityKind> kinds = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                            CUPTI_ACTIVITY_KIND_MEMCPY2,           CUPTI_ACTIVITY_KIND_MEMSET,
@@ -453,9 +455,14 @@ int startTracing(ProcessRecorder& recorder) {
   // GPUSCOPE_CUPTI_CLOCK=cupti (tests/gpu/overhead.sh's gpuscope-cuda-cupticlock) keeps CUPTI's own clock,
   // only to price the callback: its times are then not on the session clock, and the file's are wrong.
   const char* clock = std::getenv("GPUSCOPE_CUPTI_CLOCK");
-  if (!clock || std::strcmp(clock, "cupti") != 0)
+  if (!clock || std::strcmp(clock, "cupti") != 0) {
     cuptiActivityRegisterTimestampCallback(clock && std::strcmp(clock, "session") == 0 ? sessionTimestamp
                                                                                        : tickTimestamp);
+  } else {
+    diagnose(recorder, transport::DiagnosticLevel::Warning,
+             "GPUSCOPE_CUPTI_CLOCK=cupti: CUDA times are on CUPTI's own clock, not the trace's; they do not line "
+             "up with the OS-runtime and NVTX rows (an overhead-measurement setting only)");
+  }
   cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (registered != CUPTI_SUCCESS) {

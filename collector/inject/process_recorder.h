@@ -24,7 +24,7 @@ struct RecorderConfig {
   // nsys's default (--trace-fork-before-exec=false); `record --osrt-fork-children` records them too.
   // CUDA and NVTX are recorded in fork children either way.
   bool osrtInForkChildren = false;
-  // CUPTI's synchronization activity (`record --cuda-sync`): off by default, as nsys.
+  // CUPTI's synchronization activity (`record --cuda-sync`): off by default, it slows every launch.
   bool traceCudaSync = false;
 };
 
