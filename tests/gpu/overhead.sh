@@ -11,14 +11,16 @@
 # median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
 # which a slow or fast round moves less.
 #
-# Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor-systid (the floor
+# Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor-raw / floor-tscb / floor-raw-tscb (the floor with
+# libcupti's unpublished raw timestamps, a time-stamp-counter timestamp callback, or both), floor-preload (the floor with gpuscope's
+# interposer preloaded but not recording: what its pass-through wrappers cost), floor-systid (the floor
 # asking CUPTI for system thread ids, as gpuscope and nsys do), gpuscope-cuda-apart (-t cuda with the
 # recorder on APART_CPUS, default 8-13, and only the program on CPUS), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
 # callbacks: workloads/cupti_floor.cpp), gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
 # the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no timestamp callback; the
 # file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
-# subscriber: the activity API only, as the floor). MODES and WORKLOADS
+# subscriber: the activity API only, as the floor), gpuscope-cuda-min (those three left out at once). MODES and WORKLOADS
 # (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
 # (default build-gpu/overhead).
 set -uo pipefail
@@ -85,6 +87,12 @@ loop_ns() {
       2>> "$OUT/log" ;;
     gpuscope-cuda-apart) taskset -c "${APART_CPUS:-8-13}" "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- \
       "${PIN[@]}" "$@" 2>> "$OUT/log" ;;
+    floor-raw) CUPTI_FLOOR_RAW=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-tscb) CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-raw-tscb) CUPTI_FLOOR_RAW=1 CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-preload) LD_PRELOAD=$BUILD/lib/gpuscope/libgpuscope_inject.so CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
+      "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     floor-systid) CUPTI_FLOOR_SYSTEM_TID=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;

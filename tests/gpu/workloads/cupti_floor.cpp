@@ -11,6 +11,12 @@
 //                       and zero each one as it comes back, as gpuscope and nsys do.
 //   CUPTI_FLOOR_SYSTEM_TID=1  ask for system thread ids in API records (cuptiSetThreadIdType), as gpuscope
 //                       and nsys do.
+//   CUPTI_FLOOR_RAW=1   call libcupti's unpublished cuptiActivityEnableRawTimestamps(1), as nsys 2025.3.1 does
+//                       (tests/gpu/cupti_spy.sh): GPU times are then left unconverted to the CPU's clock.
+//   CUPTI_FLOOR_TSCB=1  register a timestamp callback that reads the time-stamp counter, as gpuscope and nsys do.
+//   CUPTI_FLOOR_PROBE=1 print, for the first completed buffer, the first API and kernel records' times beside
+//                       cuptiGetTimestamp, CLOCK_MONOTONIC_RAW and CLOCK_REALTIME, to
+//                       tell which clock each variant's records are on.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -22,6 +28,10 @@
 #include <cupti.h>
 #include <x86intrin.h>
 
+#include <dlfcn.h>
+#include <time.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -49,7 +59,40 @@ void CUPTIAPI requested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
   *maxRecords = 0;
 }
 
-void CUPTIAPI completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t) {
+uint64_t clockNs(clockid_t clock) {
+  timespec now{};
+  clock_gettime(clock, &now);
+  return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
+}
+
+bool g_probe = false;
+
+// Prints the first runtime-API and kernel records of the first buffer beside the clocks it may be on.
+void probeRecords(uint8_t* buffer, size_t validBytes) {
+  g_probe = false;
+  uint64_t cupti = 0;
+  cuptiGetTimestamp(&cupti);
+  std::printf("probe now: cupti %llu monotonic_raw %llu realtime %llu\n", (unsigned long long)cupti,
+              (unsigned long long)clockNs(CLOCK_MONOTONIC_RAW),
+              (unsigned long long)clockNs(CLOCK_REALTIME));
+  CUpti_Activity* record = nullptr;
+  int apis = 0, kernels = 0;
+  while (cuptiActivityGetNextRecord(buffer, validBytes, &record) == CUPTI_SUCCESS) {
+    if (record->kind == CUPTI_ACTIVITY_KIND_RUNTIME && apis++ < 3) {
+      const auto& api = *reinterpret_cast<const CUpti_ActivityAPI*>(record);
+      std::printf("probe api %u start %llu end %llu\n", api.correlationId, (unsigned long long)api.start,
+                  (unsigned long long)api.end);
+    } else if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && kernels++ < 3) {
+      const auto& kernel = *reinterpret_cast<const CUpti_ActivityKernel10*>(record);
+      std::printf("probe kernel %u start %llu end %llu\n", kernel.correlationId, (unsigned long long)kernel.start,
+                  (unsigned long long)kernel.end);
+    }
+  }
+  std::fflush(stdout);
+}
+
+void CUPTIAPI completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t validBytes) {
+  if (g_probe) probeRecords(buffer, validBytes);
   if (g_zeroed) std::memset(buffer, 0, kBufferBytes);
   std::lock_guard<std::mutex> guard(g_lock);
   g_free.push_back(buffer);
@@ -77,6 +120,29 @@ void CUPTIAPI onApi(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, con
     return;  // the runtime call around it is the one recorded
   }
   t_stamps[t_next++ & (kStamps - 1)] = {__rdtsc(), id, enter ? 0u : 1u};
+}
+
+// Nanoseconds from the time-stamp counter, at a rate measured once against CLOCK_MONOTONIC_RAW.
+uint64_t CUPTIAPI tickTimestamp() {
+  static const double nsPerTick = [] {
+    uint64_t ns0 = clockNs(CLOCK_MONOTONIC_RAW), tick0 = __rdtsc();
+    timespec pause{0, 20000000};
+    nanosleep(&pause, nullptr);
+    return double(clockNs(CLOCK_MONOTONIC_RAW) - ns0) / double(__rdtsc() - tick0);
+  }();
+  return uint64_t(double(__rdtsc()) * nsPerTick);
+}
+
+bool envIsOne(const char* name) {
+  const char* value = std::getenv(name);
+  return value && std::strcmp(value, "1") == 0;
+}
+
+void enableRawTimestamps() {
+  using Enable = CUptiResult (*)(uint8_t);
+  auto enable = reinterpret_cast<Enable>(dlsym(RTLD_DEFAULT, "cuptiActivityEnableRawTimestamps"));
+  CUptiResult result = enable ? enable(1) : CUPTI_ERROR_NOT_SUPPORTED;
+  if (result != CUPTI_SUCCESS) std::fprintf(stderr, "cupti_floor: raw timestamps refused (%d)\n", int(result));
 }
 
 std::vector<std::string> split(const char* text) {
@@ -138,6 +204,9 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
   }
   const char* systemTid = std::getenv("CUPTI_FLOOR_SYSTEM_TID");
   if (systemTid && std::strcmp(systemTid, "1") == 0) cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  if (envIsOne("CUPTI_FLOOR_TSCB")) cuptiActivityRegisterTimestampCallback(tickTimestamp);
+  if (envIsOne("CUPTI_FLOOR_RAW")) enableRawTimestamps();
+  g_probe = envIsOne("CUPTI_FLOOR_PROBE");
   cuptiActivityRegisterCallbacks(requested, completed);
   for (CUpti_ActivityKind kind : chosenKinds()) cuptiActivityEnable(kind);
   gpuscope::cuda::leaveOutQueryApiCalls();
