@@ -26,10 +26,9 @@
 //   tests/gpu/workloads/cupti_floor.cpp collector/cuda/query_api_filter.cpp -L<dir of libcupti.so> -lcupti
 //   -o libcupti_floor.so, then run the program with CUDA_INJECTION64_PATH=libcupti_floor.so.
 #include <cupti.h>
-#include <x86intrin.h>
-
 #include <dlfcn.h>
 #include <time.h>
+#include <x86intrin.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -73,8 +72,7 @@ void probeRecords(uint8_t* buffer, size_t validBytes) {
   uint64_t cupti = 0;
   cuptiGetTimestamp(&cupti);
   std::printf("probe now: cupti %llu monotonic_raw %llu realtime %llu\n", (unsigned long long)cupti,
-              (unsigned long long)clockNs(CLOCK_MONOTONIC_RAW),
-              (unsigned long long)clockNs(CLOCK_REALTIME));
+              (unsigned long long)clockNs(CLOCK_MONOTONIC_RAW), (unsigned long long)clockNs(CLOCK_REALTIME));
   CUpti_Activity* record = nullptr;
   int apis = 0, kernels = 0;
   while (cuptiActivityGetNextRecord(buffer, validBytes, &record) == CUPTI_SUCCESS) {
