@@ -15,7 +15,6 @@
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -122,16 +121,6 @@ std::chrono::milliseconds flushPeriod() {
   return period;
 }
 
-// GPUSCOPE_CUPTI_NOTIFY=0 (tests/gpu/overhead.sh's gpuscope-cuda-nonotify): a completed buffer waits for the
-// worker's next period instead of waking it, to price the wake-up made from the program's thread.
-bool notifyOnCompletion() {
-  static const bool notify = [] {
-    const char* text = std::getenv("GPUSCOPE_CUPTI_NOTIFY");
-    return !text || std::strcmp(text, "0") != 0;
-  }();
-  return notify;
-}
-
 // Adds the executable segments of the loaded object that holds ADDRESS to gpuscope's own code.
 void addOwnCodeOf(const void* address) {
   dl_iterate_phdr(
@@ -206,7 +195,7 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buf
     std::lock_guard<std::mutex> guard(tracer.lock);
     tracer.completed.push_back({buffer, validBytes, dropped});
   }
-  if (notifyOnCompletion()) tracer.wake.notify_one();
+  tracer.wake.notify_one();
 }
 
 std::string apiName(bool driver, uint32_t callbackId) {
@@ -264,10 +253,6 @@ void reportUntimedRecords(ProcessRecorder& recorder, const ConverterCounts& coun
 void runWorker(CudaTracer& tracer) {
   inject::markToolThread();
   pthread_setname_np(pthread_self(), "gpuscope-cupti");
-  // GPUSCOPE_TOOL_NICE=N (tests/gpu/overhead.sh's *-nice modes): this thread runs at nice N, to price what its
-  // record conversion takes from the program's threads when the scheduler puts them on one CPU.
-  if (const char* nice = std::getenv("GPUSCOPE_TOOL_NICE"))
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), std::atoi(nice));
   RingSink sink(*tracer.recorder);
   CuptiRecordConverter converter(sink, apiName);
   // Reading device facts calls the driver from this thread: those calls are ours, not the program's.

@@ -20,10 +20,7 @@
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
 # the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no timestamp callback; the
 # file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
-# subscriber: the activity API only, as the floor), gpuscope-cuda-min (those three left out at once),
-# gpuscope-cuda-nonotify (a completed CUPTI buffer waits for the worker's period instead of waking it),
-# gpuscope-cuda-nice / gpuscope-nice (the recorder and gpuscope's CUPTI worker thread at nice 10, the
-# program at 0: needs root). MODES and WORKLOADS
+# subscriber: the activity API only, as the floor), gpuscope-cuda-min (those three left out at once). MODES and WORKLOADS
 # (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
 # (default build-gpu/overhead).
 set -uo pipefail
@@ -93,12 +90,6 @@ loop_ns() {
     floor-raw) CUPTI_FLOOR_RAW=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-tscb) CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-raw-tscb) CUPTI_FLOOR_RAW=1 CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
-    gpuscope-cuda-nonotify) GPUSCOPE_CUPTI_NOTIFY=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
-      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
-    gpuscope-cuda-nice) GPUSCOPE_TOOL_NICE=10 "${PIN[@]}" nice -n 10 "$GPUSCOPE" record -f -t cuda \
-      -o "$SCRATCH/cuda.sqlite" -- nice -n -10 "$@" 2>> "$OUT/log" ;;
-    gpuscope-nice) GPUSCOPE_TOOL_NICE=10 "${PIN[@]}" nice -n 10 "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- \
-      nice -n -10 "$@" 2>> "$OUT/log" ;;
     floor-preload) LD_PRELOAD=$BUILD/lib/gpuscope/libgpuscope_inject.so CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
