@@ -121,17 +121,6 @@ std::chrono::milliseconds flushPeriod() {
   return period;
 }
 
-// GPUSCOPE_CUPTI_DISCARD=1 (tests/gpu/overhead.sh's gpuscope-cuda-discard): completed buffers go back to
-// CUPTI unread, to price what converting their records costs the program while it runs. The file then has
-// no CUDA records: a measurement setting only, and the recording says so.
-bool discardRecords() {
-  static const bool discard = [] {
-    const char* text = std::getenv("GPUSCOPE_CUPTI_DISCARD");
-    return text && std::strcmp(text, "1") == 0;
-  }();
-  return discard;
-}
-
 // Adds the executable segments of the loaded object that holds ADDRESS to gpuscope's own code.
 void addOwnCodeOf(const void* address) {
   dl_iterate_phdr(
@@ -308,7 +297,7 @@ void runWorker(CudaTracer& tracer) {
     for (const CompletedBuffer& buffer : work) {
       CUpti_Activity* record = nullptr;
       uint64_t records = 0;
-      while (buffer.validBytes && !discardRecords() &&
+      while (buffer.validBytes &&
              cuptiActivityGetNextRecord(buffer.data, buffer.validBytes, &record) == CUPTI_SUCCESS) {
         devices.note(*tracer.recorder, deviceOf(*record));
         converter.convert(*record);
@@ -474,9 +463,6 @@ int startTracing(ProcessRecorder& recorder) {
              "GPUSCOPE_CUPTI_CLOCK=cupti: CUDA times are on CUPTI's own clock, not the trace's; they do not line "
              "up with the OS-runtime and NVTX rows (an overhead-measurement setting only)");
   }
-  if (discardRecords())
-    diagnose(recorder, transport::DiagnosticLevel::Warning,
-             "GPUSCOPE_CUPTI_DISCARD=1: CUDA records are discarded unread (an overhead-measurement setting only)");
   cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (registered != CUPTI_SUCCESS) {

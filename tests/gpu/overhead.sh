@@ -20,8 +20,7 @@
 # CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
 # the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no timestamp callback; the
 # file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
-# subscriber: the activity API only, as the floor), gpuscope-cuda-min (those three left out at once),
-# gpuscope-cuda-discard (CUPTI's buffers handed back unread: gpuscope without its record conversion). MODES and WORKLOADS
+# subscriber: the activity API only, as the floor), gpuscope-cuda-min (those three left out at once). MODES and WORKLOADS
 # (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
 # (default build-gpu/overhead).
 set -uo pipefail
@@ -91,8 +90,6 @@ loop_ns() {
     floor-raw) CUPTI_FLOOR_RAW=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-tscb) CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-raw-tscb) CUPTI_FLOOR_RAW=1 CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
-    gpuscope-cuda-discard) GPUSCOPE_CUPTI_DISCARD=1 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
-      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     floor-preload) LD_PRELOAD=$BUILD/lib/gpuscope/libgpuscope_inject.so CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
