@@ -12,7 +12,8 @@
 # which a slow or fast round moves less.
 #
 # Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor-raw / floor-tscb / floor-raw-tscb (the floor with
-# libcupti's unpublished raw timestamps, a time-stamp-counter timestamp callback, or both), floor-preload (the floor with gpuscope's
+# libcupti's unpublished raw timestamps, a time-stamp-counter timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync
+# included: workloads/cupti_floor.cpp's CUPTI_FLOOR_NSYS), floor-preload (the floor with gpuscope's
 # interposer preloaded but not recording: what its pass-through wrappers cost), floor-systid (the floor
 # asking CUPTI for system thread ids, as gpuscope and nsys do), gpuscope-cuda-apart (-t cuda with the
 # recorder on APART_CPUS, default 8-13, and only the program on CPUS), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
@@ -90,6 +91,7 @@ loop_ns() {
     floor-raw) CUPTI_FLOOR_RAW=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-tscb) CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-raw-tscb) CUPTI_FLOOR_RAW=1 CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-nsys) CUPTI_FLOOR_NSYS=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-preload) LD_PRELOAD=$BUILD/lib/gpuscope/libgpuscope_inject.so CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;

@@ -17,6 +17,11 @@
 //   CUPTI_FLOOR_PROBE=1 print, for the first completed buffer, the first API and kernel records' times beside
 //                       cuptiGetTimestamp, CLOCK_MONOTONIC_RAW and CLOCK_REALTIME, to
 //                       tell which clock each variant's records are on.
+//   CUPTI_FLOOR_NSYS=1  set CUPTI up as nsys 2025.3.1 does (docs/measurements/issue10_overhead.txt, fourth
+//                       session, section 2): its activity kinds, synchronization included, with kernels, names
+//                       and streams through cuptiActivityEnableAndDump; zeroed per-thread buffers, system thread
+//                       ids, a TSC timestamp callback, cuptiActivityFlushPeriod(0) and raw timestamps. Replaces
+//                       CUPTI_FLOOR_KINDS and the other switches.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -190,9 +195,39 @@ void subscribeToCallbacks() {
   if (std::strcmp(domains, "runtime") != 0) cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API);
 }
 
+// What nsys asks of CUPTI, in the order its calls were seen (tests/gpu/cupti_spy.sh), less the OpenACC and
+// unified-memory kinds, which need configuration and record nothing in a CUDA C++ program.
+void setUpAsNsys() {
+  uint8_t on = 1;
+  size_t size = sizeof on;
+  g_zeroed = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
+  cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_PER_THREAD_ACTIVITY_BUFFER, &size, &on);
+  cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  cuptiActivityRegisterTimestampCallback(tickTimestamp);
+  enableRawTimestamps();
+  cuptiActivityRegisterCallbacks(requested, completed);
+  for (CUpti_ActivityKind kind :
+       {CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_RUNTIME,
+        CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_OVERHEAD, CUPTI_ACTIVITY_KIND_CUDA_EVENT,
+        CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
+        CUPTI_ACTIVITY_KIND_INTERNAL_LAUNCH_API, CUPTI_ACTIVITY_KIND_JIT})
+    cuptiActivityEnable(kind);
+  for (CUpti_ActivityKind kind :
+       {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_NAME, CUPTI_ACTIVITY_KIND_STREAM})
+    cuptiActivityEnableAndDump(kind);
+  gpuscope::cuda::leaveOutQueryApiCalls();
+  cuptiActivityFlushPeriod(0);
+  g_probe = envIsOne("CUPTI_FLOOR_PROBE");
+  std::atexit(flushAtExit);
+}
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
+  if (envIsOne("CUPTI_FLOOR_NSYS")) {
+    setUpAsNsys();
+    return 1;
+  }
   subscribeToCallbacks();
   const char* zeroed = std::getenv("CUPTI_FLOOR_ZEROED");
   if (zeroed && std::strcmp(zeroed, "1") == 0) {
