@@ -12,6 +12,7 @@ build_in_call
 {
   lscpu | grep -E 'Model name|^CPU\(s\)|MHz|Thread|NUMA node\(s\)|Hypervisor'
   echo "governor: $(cat /sys/devices/system/cpu/cpu2/cpufreq/scaling_governor 2> /dev/null || echo none)"
+  echo "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown)"
   echo "perf: $(command -v perf || echo none)"
   nvidia-smi --query-gpu=name,pstate,clocks.sm,clocks.max.sm,clocks.mem,persistence_mode,compute_mode --format=csv
 } > $O/facts.txt 2>&1

@@ -13,7 +13,9 @@
 //                       and nsys do.
 //   CUPTI_FLOOR_RAW=1   call libcupti's unpublished cuptiActivityEnableRawTimestamps(1), as nsys 2025.3.1 does
 //                       (tests/gpu/cupti_spy.sh): GPU times are then left unconverted to the CPU's clock.
-//   CUPTI_FLOOR_TSCB=1  register a timestamp callback that reads the time-stamp counter, as gpuscope and nsys do.
+//   CUPTI_FLOOR_TSCB=1  register a timestamp callback that reads the time-stamp counter, as gpuscope and nsys do;
+//                       with CUPTI_FLOOR_PROBE=1 too, it counts its calls and prints "timestamp_calls N" at exit
+//                       (how many clock readings CUPTI takes per launch).
 //   CUPTI_FLOOR_PROBE=1 print, for the first completed buffer, the first API and kernel records' times beside
 //                       cuptiGetTimestamp, CLOCK_MONOTONIC_RAW and CLOCK_REALTIME, to
 //                       tell which clock each variant's records are on.
@@ -35,6 +37,7 @@
 #include <time.h>
 #include <x86intrin.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -101,7 +104,12 @@ void CUPTIAPI completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t val
   g_free.push_back(buffer);
 }
 
-void flushAtExit() { cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED); }
+std::atomic<uint64_t> g_timestampCalls{0};
+
+void flushAtExit() {
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  if (uint64_t calls = g_timestampCalls.load()) std::printf("timestamp_calls %llu\n", (unsigned long long)calls);
+}
 
 // One API call's enter or exit as a callback tracer keeps it: 16 bytes in a per-thread ring.
 struct CallStamp {
@@ -134,6 +142,11 @@ uint64_t CUPTIAPI tickTimestamp() {
     return double(clockNs(CLOCK_MONOTONIC_RAW) - ns0) / double(__rdtsc() - tick0);
   }();
   return uint64_t(double(__rdtsc()) * nsPerTick);
+}
+
+uint64_t CUPTIAPI countingTimestamp() {
+  g_timestampCalls.fetch_add(1, std::memory_order_relaxed);
+  return tickTimestamp();
 }
 
 bool envIsOne(const char* name) {
@@ -237,7 +250,8 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
   }
   const char* systemTid = std::getenv("CUPTI_FLOOR_SYSTEM_TID");
   if (systemTid && std::strcmp(systemTid, "1") == 0) cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
-  if (envIsOne("CUPTI_FLOOR_TSCB")) cuptiActivityRegisterTimestampCallback(tickTimestamp);
+  if (envIsOne("CUPTI_FLOOR_TSCB"))
+    cuptiActivityRegisterTimestampCallback(envIsOne("CUPTI_FLOOR_PROBE") ? countingTimestamp : tickTimestamp);
   if (envIsOne("CUPTI_FLOOR_RAW")) enableRawTimestamps();
   g_probe = envIsOne("CUPTI_FLOOR_PROBE");
   cuptiActivityRegisterCallbacks(requested, completed);
