@@ -1,5 +1,5 @@
 # Sourced by the GPU checks that record with gpuscope and nsys (classes.sh, rec_check.sh, loss_check.sh,
-# overhead.sh): the paths they share, the no-GPU exit, the build when it is missing, and nsys with the
+# overhead.sh, cond_callers.sh): the paths they share, the no-GPU exit, the build when it is missing, and nsys with the
 # libdw it needs. The caller sets ROOT and OUT first.
 BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
@@ -25,3 +25,13 @@ ensure_build() {
 }
 
 nsys_run() { LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "$NSYS" "$@"; }
+
+# Builds the CUPTI floor (workloads/cupti_floor.cpp) into $BUILD/gpu/libcupti_floor.so and sets FLOOR to it.
+build_cupti_floor() {
+  local cupti_dir
+  cupti_dir=$(dirname "$(ls "$CUDA_HOME"/extras/CUPTI/lib64/libcupti.so "$CUDA_HOME"/lib64/libcupti.so 2> /dev/null | head -1)")
+  FLOOR=$BUILD/gpu/libcupti_floor.so
+  (cd "$ROOT" && ${CXX:-g++} -std=c++17 -O2 -fPIC -shared -I. -isystem "$CUDA_HOME/include" \
+    -isystem "$CUDA_HOME/extras/CUPTI/include" tests/gpu/workloads/cupti_floor.cpp collector/cuda/query_api_filter.cpp \
+    -L"$cupti_dir" -lcupti -Wl,-rpath,"$cupti_dir" -o "$FLOOR") || { echo "FAILED: building the CUPTI floor"; exit 1; }
+}

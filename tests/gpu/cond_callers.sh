@@ -11,12 +11,11 @@ LIMIT=${LIMIT:-300}
 O=/tmp/cc
 source "$ROOT/tests/gpu/device_call.sh"
 build_in_call
+OUT=${OUT:-$O}
 source "$ROOT/tests/gpu/check_env.sh"
 B=$GPUSCOPE_GPU_BUILD
 gcc -O2 -fPIC -shared "$ROOT/tests/gpu/workloads/cond_callers.c" -o $O/libcond_callers.so -ldl
-CUPTI_DIR=$(dirname "$(ls "$CUDA_HOME"/extras/CUPTI/lib64/libcupti.so "$CUDA_HOME"/lib64/libcupti.so 2> /dev/null | head -1)")
-g++ -std=c++17 -O2 -fPIC -shared -I"$ROOT" -isystem "$CUDA_HOME/include" "$ROOT/tests/gpu/workloads/cupti_floor.cpp" \
-  "$ROOT/collector/cuda/query_api_filter.cpp" -L"$CUPTI_DIR" -lcupti -Wl,-rpath,"$CUPTI_DIR" -o $O/libfloor.so
+build_cupti_floor
 INJECT=$B/lib/gpuscope/libgpuscope_inject.so
 for w in ${WORKLOADS:-graph fp32}; do
   echo "== $w under gpuscope record (cuda,nvtx,osrt)"
@@ -28,6 +27,6 @@ for name, count in sqlite3.connect(sys.argv[1]).execute("select s.value, count(*
     "group by 1", ("pthread_cond_%",)):
     print("  gpuscope main thread:", name, count)' $O/$w.sqlite
   echo "== $w under the CUPTI floor"
-  CUDA_INJECTION64_PATH=$O/libfloor.so LD_PRELOAD=$O/libcond_callers.so $PYTHON "$ROOT/tests/gpu/workloads/classes.py" \
+  CUDA_INJECTION64_PATH=$FLOOR LD_PRELOAD=$O/libcond_callers.so $PYTHON "$ROOT/tests/gpu/workloads/classes.py" \
     $w 2>&1 | grep '^cond ' | sort -k4,4nr | head -12
 done

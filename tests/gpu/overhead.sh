@@ -7,23 +7,26 @@
 # warm-up round that is not counted.
 #
 # Every mode runs pinned to the same CPUs (CPUS, a taskset list; default, where there are 8 or more: one
-# hardware thread of each of CORES physical cores, below), so that no round runs where the others did not. The table gives, per mode, the
-# median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
+# hardware thread of each of CORES physical cores, below), so that no round runs where the others did not.
+# The table gives, per mode, the median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
 # which a slow or fast round moves less.
 #
-# Modes: bare, cupti-floor, floor-zeroed (the floor giving CUPTI zeroed buffers), floor-raw / floor-tscb / floor-raw-tscb (the floor with
-# libcupti's unpublished raw timestamps, a time-stamp-counter timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync
-# included: workloads/cupti_floor.cpp's CUPTI_FLOOR_NSYS), floor-preload (the floor with gpuscope's
-# interposer preloaded but not recording: what its pass-through wrappers cost), floor-systid (the floor
-# asking CUPTI for system thread ids, as gpuscope and nsys do), gpuscope-cuda-apart (-t cuda with the
-# recorder on APART_CPUS, default 8-13, and only the program on CPUS), floor:KINDS:CALLBACKS (the floor with only those activity kinds and those API
-# callbacks: workloads/cupti_floor.cpp), gpuscope, gpuscope-<trace> (-t <trace>), nsys, and variants of gpuscope's
-# CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with clock_gettime instead of
-# the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no timestamp callback; the
-# file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync), gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI
-# subscriber: the activity API only, as the floor), gpuscope-cuda-min (those three left out at once). MODES and WORKLOADS
-# (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1). Writes to $OUT
-# (default build-gpu/overhead).
+# Modes:
+#   bare, gpuscope, gpuscope-<trace> (-t <trace>), nsys;
+#   cupti-floor (workloads/cupti_floor.cpp) and its variants: floor-zeroed (CUPTI given zeroed buffers),
+#     floor-raw / floor-tscb / floor-raw-tscb (libcupti's unpublished raw timestamps, a time-stamp-counter
+#     timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync included:
+#     CUPTI_FLOOR_NSYS), floor-preload (gpuscope's interposer preloaded but not recording: what its
+#     pass-through wrappers cost), floor-systid (system thread ids, as gpuscope and nsys ask for),
+#     floor:KINDS:CALLBACKS (only those activity kinds and those API callbacks);
+#   variants of gpuscope's CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with
+#     clock_gettime instead of the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no
+#     timestamp callback; the file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync),
+#     gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI subscriber: the activity
+#     API only, as the floor), gpuscope-cuda-min (those three left out at once), gpuscope-cuda-apart (the
+#     recorder on APART_CPUS, default 8-13, and only the program on CPUS).
+# MODES and WORKLOADS (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1).
+# Writes to $OUT (default build-gpu/overhead).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OUT=${OUT:-$ROOT/build-gpu/overhead}
@@ -32,11 +35,7 @@ source "$ROOT/tests/gpu/check_env.sh"
 require_gpu
 ALWAYS=1 ensure_build
 SCRATCH=$OUT/scratch
-CUPTI_DIR=$(dirname "$(ls "$CUDA_HOME"/extras/CUPTI/lib64/libcupti.so "$CUDA_HOME"/lib64/libcupti.so 2> /dev/null | head -1)")
-FLOOR=$BUILD/gpu/libcupti_floor.so
-(cd "$ROOT" && ${CXX:-g++} -std=c++17 -O2 -fPIC -shared -I. -isystem "$CUDA_HOME/include" \
-  -isystem "$CUDA_HOME/extras/CUPTI/include" tests/gpu/workloads/cupti_floor.cpp collector/cuda/query_api_filter.cpp \
-  -L"$CUPTI_DIR" -lcupti -Wl,-rpath,"$CUPTI_DIR" -o "$FLOOR") || { echo "FAILED: building the CUPTI floor"; exit 1; }
+build_cupti_floor
 mkdir -p "$SCRATCH"
 
 # One logical CPU per physical core (no two hardware threads of one core: a helper thread on the main
