@@ -1,6 +1,6 @@
 # Sourced by the GPU checks that record with gpuscope and nsys (classes.sh, rec_check.sh, loss_check.sh,
-# overhead.sh, cond_callers.sh): the paths they share, the no-GPU exit, the build when it is missing, and nsys with the
-# libdw it needs. The caller sets ROOT and OUT first.
+# overhead.sh, cond_callers.sh): the paths they share, the no-GPU exit, the build when it is missing, the
+# CUPTI floor, and nsys with the libdw it needs. The caller sets ROOT and OUT first.
 BUILD=${GPUSCOPE_GPU_BUILD:-$ROOT/build-gpu}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}

@@ -8,8 +8,8 @@
 #
 # Every mode runs pinned to the same CPUs (CPUS, a taskset list; default, where there are 8 or more: one
 # hardware thread of each of CORES physical cores, below), so that no round runs where the others did not.
-# The table gives, per mode, the median loop time as +% over bare's median, and the median over rounds of (mode / same round's bare - 1),
-# which a slow or fast round moves less.
+# The table gives, per mode, the median loop time as +% over bare's median, and the median over rounds of
+# (mode / same round's bare - 1), which a slow or fast round moves less.
 #
 # Modes:
 #   bare, gpuscope, gpuscope-<trace> (-t <trace>), nsys;
