@@ -13,6 +13,8 @@ build_in_call
   lscpu | grep -E 'Model name|^CPU\(s\)|MHz|Thread|NUMA node\(s\)|Hypervisor'
   echo "governor: $(cat /sys/devices/system/cpu/cpu2/cpufreq/scaling_governor 2> /dev/null || echo none)"
   echo "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown)"
+  echo "clocksources available: $(cat /sys/devices/system/clocksource/clocksource0/available_clocksource 2> /dev/null)"
+  echo "tsc flags: $(grep -o -w -E 'constant_tsc|nonstop_tsc|tsc_reliable|tsc_known_freq' /proc/cpuinfo | sort -u | xargs)"
   echo "perf: $(command -v perf || echo none)"
   nvidia-smi --query-gpu=name,pstate,clocks.sm,clocks.max.sm,clocks.mem,persistence_mode,compute_mode --format=csv
 } > $O/facts.txt 2>&1
@@ -22,7 +24,7 @@ SMI=$!
 export LOOP_REPS=${LOOP_REPS:-6}
 export MODES=${MODES:-"bare cupti-floor gpuscope-cuda gpuscope nsys"}
 REPEATS=${REPEATS:-3} WORKLOADS=${WORKLOADS:-launch_loop} OUT=$O/ov \
-  timeout "$(($(left) - ${COUNT_CALLS:-0} * 40 - 10))" "$ROOT/tests/gpu/overhead.sh" > $O/ov.txt 2>&1
+  timeout "$(($(left) - ${COUNT_CALLS:-0} * 40 - ${PROBE:-0} * 20 - 10))" "$ROOT/tests/gpu/overhead.sh" > $O/ov.txt 2>&1
 kill $SMI 2> /dev/null
 # COUNT_CALLS=1: then, how often launch_loop (50,000 launches) calls the interposed hot-path functions,
 # bare, under the CUPTI floor and under gpuscope (workloads/count_calls.c, behind gpuscope's own wrappers).
@@ -38,8 +40,16 @@ if [ "${COUNT_CALLS:-0}" = 1 ]; then
     esac 2>&1 | awk -v mode=$mode '$1 == "calls" && $2 == "launch_loop" {print mode, $3, $4}'
   done > $O/calls.txt
 fi
-cd $O && tar czf "$OUT/n.tgz" calls.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
+# PROBE=1: what a clock reading costs here (workloads/clock_cost.c), and how many CUPTI takes in 50,000
+# launches (the floor's counting timestamp callback).
+if [ "${PROBE:-0}" = 1 ]; then
+  gcc -O2 "$ROOT/tests/gpu/workloads/clock_cost.c" -o $O/clock_cost && $O/clock_cost
+  LOOP_REPS=1 CUPTI_FLOOR_TSCB=1 CUPTI_FLOOR_PROBE=1 CUDA_INJECTION64_PATH=$GPUSCOPE_GPU_BUILD/gpu/libcupti_floor.so \
+    $GPUSCOPE_GPU_BUILD/gpu/launch_loop 50000 2>&1 | grep -E '^timestamp_calls'
+fi > $O/probe.txt 2>&1
+cd $O && tar czf "$OUT/n.tgz" calls.txt probe.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
 cat $O/facts.txt
+[ -s $O/probe.txt ] && { echo "== clock readings (ns each) and CUPTI's timestamp calls in 50,000 launches"; cat $O/probe.txt; }
 [ -s $O/calls.txt ] && { echo "== calls of launch_loop 50000 (mode function count)"; cat $O/calls.txt; }
 echo "== GPU clocks while running (MHz sm: min/median/max):"
 awk -F', ' '{gsub(/ MHz/,"",$3); print $3}' $O/clocks.txt | sort -n | awk '{a[NR]=$1} END {print a[1], a[int(NR/2)+1], a[NR]}'
