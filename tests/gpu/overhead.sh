@@ -99,7 +99,7 @@ loop_ns() {
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
   esac | awk -v mode="$mode" -v each="$OUT/each.txt" \
-    '$1 == "loop_ns" {print $2} $1 ~ /_ns_each$/ {print mode, $0 >> each}'
+    '$1 == "loop_ns" {print $2} $1 ~ /_each$/ {print mode, $0 >> each}'
 }
 
 MODES=(${MODES:-bare cupti-floor gpuscope-cuda gpuscope-osrt gpuscope-nvtx gpuscope nsys})

@@ -1,5 +1,7 @@
 // Overhead workload: 50,000 launches of an empty kernel on one stream. Prints the time the loop and
 // the final synchronization took, on the program's own clock, as "loop_ns N".
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -36,15 +38,31 @@ int main(int argc, char** argv) {
   // "enqueue_ns_each": when each loop's last launch returned. Close to its loop time, the loop is bound by
   // the CPU's launch path (what a tracer slows); far below it, by the GPU working through the queue.
   std::vector<long long> loops, enqueues;
+  // Per loop, from the main thread's rusage: CPU time (user, system), involuntary context switches and
+  // minor page faults. Loop time minus CPU time is time the thread was not running: a tracer that slows
+  // the launch path itself raises cpu_ns; one whose threads take the program's CPU raises ivcsw.
+  std::vector<long long> userNs, systemNs, preempted, faults;
+  auto usage = [] {
+    rusage now{};
+    getrusage(RUSAGE_THREAD, &now);
+    return now;
+  };
+  auto ns = [](const timeval& t) { return t.tv_sec * 1000000000ll + t.tv_usec * 1000ll; };
   auto since = [](std::chrono::steady_clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
   };
   for (int r = 0; r < reps; ++r) {
+    rusage before = usage();
     auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < launches; ++i) tiny<<<1, 32, 0, stream>>>(nullptr);
     enqueues.push_back(since(start));
     if (cudaStreamSynchronize(stream) != cudaSuccess) return 2;
     loops.push_back(since(start));
+    rusage after = usage();
+    userNs.push_back(ns(after.ru_utime) - ns(before.ru_utime));
+    systemNs.push_back(ns(after.ru_stime) - ns(before.ru_stime));
+    preempted.push_back(after.ru_nivcsw - before.ru_nivcsw);
+    faults.push_back(after.ru_minflt - before.ru_minflt);
   }
   auto print = [](const char* label, const std::vector<long long>& values) {
     std::printf("%s", label);
@@ -53,6 +71,10 @@ int main(int argc, char** argv) {
   };
   print("loop_ns_each", loops);
   print("enqueue_ns_each", enqueues);
+  print("user_ns_each", userNs);
+  print("system_ns_each", systemNs);
+  print("ivcsw_each", preempted);
+  print("minflt_each", faults);
   std::nth_element(loops.begin(), loops.begin() + reps / 2, loops.end());
   std::printf("loop_ns %lld\n", loops[static_cast<size_t>(reps / 2)]);
   return 0;
