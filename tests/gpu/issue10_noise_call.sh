@@ -24,7 +24,7 @@ SMI=$!
 export LOOP_REPS=${LOOP_REPS:-6}
 export MODES=${MODES:-"bare cupti-floor gpuscope-cuda gpuscope nsys"}
 REPEATS=${REPEATS:-3} WORKLOADS=${WORKLOADS:-launch_loop} OUT=$O/ov \
-  timeout "$(($(left) - ${COUNT_CALLS:-0} * 40 - ${PROBE:-0} * 20 - 10))" "$ROOT/tests/gpu/overhead.sh" > $O/ov.txt 2>&1
+  timeout "$(($(left) - ${COUNT_CALLS:-0} * 40 - ${PROBE:-0} * 20 - ${AFTER_S:-0} - 10))" "$ROOT/tests/gpu/overhead.sh" > $O/ov.txt 2>&1
 kill $SMI 2> /dev/null
 # COUNT_CALLS=1: then, how often launch_loop (50,000 launches) calls the interposed hot-path functions,
 # bare, under the CUPTI floor and under gpuscope (workloads/count_calls.c, behind gpuscope's own wrappers).
@@ -47,8 +47,11 @@ if [ "${PROBE:-0}" = 1 ]; then
   LOOP_REPS=1 CUPTI_FLOOR_TSCB=1 CUPTI_FLOOR_PROBE=1 CUDA_INJECTION64_PATH=$GPUSCOPE_GPU_BUILD/gpu/libcupti_floor.so \
     $GPUSCOPE_GPU_BUILD/gpu/launch_loop 50000 2>&1 | grep -E '^timestamp_calls'
 fi > $O/probe.txt 2>&1
-cd $O && tar czf "$OUT/n.tgz" calls.txt probe.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
+# AFTER: commands run last (their output goes to after.txt and is printed), for one call's own probes.
+[ -n "${AFTER:-}" ] && (cd "$ROOT" && eval "$AFTER") > $O/after.txt 2>&1
+cd $O && tar czf "$OUT/n.tgz" calls.txt probe.txt after.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
 cat $O/facts.txt
+[ -s $O/after.txt ] && { echo "== AFTER"; cat $O/after.txt; }
 [ -s $O/probe.txt ] && { echo "== clock readings (ns each) and CUPTI's timestamp calls in 50,000 launches"; cat $O/probe.txt; }
 [ -s $O/calls.txt ] && { echo "== calls of launch_loop 50000 (mode function count)"; cat $O/calls.txt; }
 echo "== GPU clocks while running (MHz sm: min/median/max):"
@@ -58,3 +61,5 @@ awk '$2 == "loop_ns_each" { line = sprintf("%-44s", $1)
   for (i = 3; i <= NF; ++i) line = line sprintf(" %5.0f", $i / 1e6)
   print line }' $O/ov/each.txt
 ${PYTHON:-python3} "$ROOT/tests/gpu/overhead_table.py" $O/ov/loops.txt $MODES
+echo "== main thread per loop (tests/gpu/loop_usage.py)"
+${PYTHON:-python3} "$ROOT/tests/gpu/loop_usage.py" $O/ov/each.txt
