@@ -48,6 +48,11 @@ using transport::RecordType;
 
 constexpr size_t kBufferBytes = 4 << 20;
 constexpr size_t kMaxBuffers = 32;  // 128 MiB at most in CUPTI's hands and ours
+// Free buffers the worker keeps ready, their pages already touched: a fresh 4 MiB buffer costs whoever
+// first writes it 1,024 page faults, and CUPTI writes on the program's thread (about 4 ms of system time
+// a 50,000-launch loop on an H100 machine, docs/measurements/issue10_overhead.txt).
+constexpr size_t kSpareBuffers = 3;
+constexpr size_t kPageBytes = 4096;  // the smallest page: a write to each maps every page of a buffer
 constexpr auto kFlushPeriod = std::chrono::milliseconds(50);
 constexpr int64_t kRingWaitNs = 2'000'000'000;  // our own thread may wait for the daemon
 
@@ -83,6 +88,7 @@ struct CudaTracer {
   std::vector<uint8_t*> freeBuffers;
   size_t allocatedBuffers = 0;
   uint64_t refusedBuffers = 0;
+  bool wantSpares = false;  // the free list ran below kSpareBuffers: the worker tops it up
   bool stopping = false;
   bool profiling = false;  // record --metrics: kernel replay
   std::thread worker;
@@ -163,27 +169,30 @@ class OwnWorkScope {
 void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
   OwnWorkScope ownWork;
   CudaTracer& tracer = *g_tracer;
-  *maxRecords = 0;
-  std::lock_guard<std::mutex> guard(tracer.lock);
-  if (!tracer.freeBuffers.empty()) {
-    *buffer = tracer.freeBuffers.back();
-    tracer.freeBuffers.pop_back();
-    *size = kBufferBytes;
-    return;
-  }
-  if (tracer.allocatedBuffers < kMaxBuffers) {
-    // CUPTI wants 8-byte aligned buffers.
-    *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
-    if (*buffer) {
-      ++tracer.allocatedBuffers;
-      *size = kBufferBytes;
-      return;
-    }
-  }
-  // Every buffer is in use: CUPTI drops what does not fit and counts it.
-  ++tracer.refusedBuffers;
   *buffer = nullptr;
   *size = 0;
+  *maxRecords = 0;
+  bool wake = false;
+  {
+    std::lock_guard<std::mutex> guard(tracer.lock);
+    if (!tracer.freeBuffers.empty()) {
+      *buffer = tracer.freeBuffers.back();
+      tracer.freeBuffers.pop_back();
+    } else if (tracer.allocatedBuffers < kMaxBuffers) {
+      // CUPTI wants 8-byte aligned buffers.
+      *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
+      if (*buffer) ++tracer.allocatedBuffers;
+    }
+    if (!*buffer) {
+      // Every buffer is in use: CUPTI drops what does not fit and counts it.
+      ++tracer.refusedBuffers;
+      return;
+    }
+    wake = tracer.freeBuffers.size() < kSpareBuffers && !tracer.wantSpares;
+    if (wake) tracer.wantSpares = true;
+  }
+  *size = kBufferBytes;
+  if (wake) tracer.wake.notify_one();
 }
 
 void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buffer, size_t, size_t validBytes) {
@@ -196,6 +205,28 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buf
     tracer.completed.push_back({buffer, validBytes, dropped});
   }
   tracer.wake.notify_one();
+}
+
+// Tops the free list up to kSpareBuffers on the worker's thread, touching every page of each new buffer
+// here rather than where CUPTI first writes it.
+void keepSpareBuffers(CudaTracer& tracer) {
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> guard(tracer.lock);
+      tracer.wantSpares = false;
+      if (tracer.freeBuffers.size() >= kSpareBuffers || tracer.allocatedBuffers >= kMaxBuffers) return;
+      ++tracer.allocatedBuffers;  // this one is being made
+    }
+    auto* buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
+    // One write per page maps it (a memset of zeros may be turned into calloc, which maps nothing).
+    for (size_t at = 0; buffer && at < kBufferBytes; at += kPageBytes) static_cast<volatile uint8_t*>(buffer)[at] = 0;
+    std::lock_guard<std::mutex> guard(tracer.lock);
+    if (!buffer) {
+      --tracer.allocatedBuffers;
+      return;
+    }
+    tracer.freeBuffers.push_back(buffer);
+  }
 }
 
 std::string apiName(bool driver, uint32_t callbackId) {
@@ -263,13 +294,14 @@ void runWorker(CudaTracer& tracer) {
   uint64_t reportedDrops = 0;
   uint64_t reportedRefusals = 0;
   auto lastFlush = std::chrono::steady_clock::now();
+  keepSpareBuffers(tracer);
   for (;;) {
     bool stopping;
     bool starved;
     {
       std::unique_lock<std::mutex> guard(tracer.lock);
       tracer.wake.wait_for(guard, flushPeriod().count() > 0 ? flushPeriod() : std::chrono::milliseconds(500),
-                           [&] { return !tracer.completed.empty() || tracer.stopping; });
+                           [&] { return !tracer.completed.empty() || tracer.wantSpares || tracer.stopping; });
       stopping = tracer.stopping;
       // Under kernel replay CUPTI keeps many part-filled buffers and the pool runs dry (seen with PyTorch:
       // thousands of records dropped). Taking them back by force is safe there: a profiled kernel has
@@ -313,6 +345,7 @@ void runWorker(CudaTracer& tracer) {
       std::lock_guard<std::mutex> guard(tracer.lock);
       tracer.freeBuffers.push_back(buffer.data);
     }
+    keepSpareBuffers(tracer);
     if (refusals > reportedRefusals) {
       diagnose(*tracer.recorder, transport::DiagnosticLevel::Warning,
                "CUPTI filled all " + std::to_string(kMaxBuffers) +
