@@ -41,6 +41,10 @@
 
 extern char** environ;
 
+#ifndef GPUSCOPE_LOCK_WRAPPERS
+#define GPUSCOPE_LOCK_WRAPPERS 1
+#endif
+
 namespace gpuscope::inject {
 namespace {
 
@@ -198,6 +202,10 @@ extern "C" {
 
 // ---- mutexes, read-write locks, condition variables, barriers, threads ----
 
+// GPUSCOPE_LOCK_WRAPPERS=0 builds libgpuscope_inject_nolocks.so, which `record` preloads when the OS runtime is
+// not traced: the launch path of a CUDA program then calls glibc's locks directly rather than through a
+// wrapper that only calls through (about 56 calls a launch under CUPTI, below).
+#if GPUSCOPE_LOCK_WRAPPERS
 // Under CUPTI the CUDA driver takes a mutex about 43 times and a read lock about 13 times per launch
 // (tests/gpu/issue10_noise_call.sh COUNT_CALLS=1): these two wrappers are on every launch's path.
 //
@@ -258,6 +266,7 @@ __attribute__((visibility("default"))) int pthread_rwlock_timedwrlock(pthread_rw
                                                                       const struct timespec* deadline) noexcept {
   return GPUSCOPE_TIMED(pthread_rwlock_timedwrlock, lock, deadline);
 }
+#endif  // GPUSCOPE_LOCK_WRAPPERS
 
 // The condition variable functions have two versions in glibc; programs built since 2002 use 2.3.2.
 __attribute__((visibility("default"))) int pthread_cond_wait(pthread_cond_t* condition, pthread_mutex_t* mutex) {

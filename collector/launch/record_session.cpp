@@ -181,7 +181,12 @@ bool hasTrace(const RecordOptions& options, std::string_view name) {
 std::vector<std::string> childEnvironment(const RecordOptions& options, const InjectionLibraries& libraries,
                                           const std::string& sessionDir) {
   std::vector<std::string> entries;
-  std::string preload = libraries.inject;
+  // Without the OS-runtime trace the lock wrappers would only call through; NVTX must load the very file
+  // that was preloaded, or the process would hold two recorders.
+  const std::string& preloaded = hasTrace(options, "osrt") || libraries.injectWithoutLocks.empty()
+                                     ? libraries.inject
+                                     : libraries.injectWithoutLocks;
+  std::string preload = preloaded;
   auto starts = [](const char* entry, std::string_view name) { return std::string_view(entry).starts_with(name); };
   for (char** entry = environ; entry && *entry; ++entry) {
     if (starts(*entry, "LD_PRELOAD=")) {
@@ -215,7 +220,7 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   entries.push_back(std::string("GPUSCOPE_WHEN_FULL=") + (options.dropWhenFull ? "drop" : "wait"));
   if (hasTrace(options, "cuda") && !libraries.cuda.empty())
     entries.push_back("CUDA_INJECTION64_PATH=" + libraries.cuda);
-  if (hasTrace(options, "nvtx")) entries.push_back("NVTX_INJECTION64_PATH=" + libraries.inject);
+  if (hasTrace(options, "nvtx")) entries.push_back("NVTX_INJECTION64_PATH=" + preloaded);
   if (profilesMetrics(options)) {
     entries.push_back("GPUSCOPE_METRICS=roofline");
     if (!options.kernelRegex.empty()) entries.push_back("GPUSCOPE_KERNEL_REGEX=" + options.kernelRegex);
@@ -276,6 +281,8 @@ InjectionLibraries findInjectionLibraries() {
     std::error_code error;
     if (!fs::exists(inject, error)) continue;
     libraries.inject = fs::canonical(inject, error).string();
+    fs::path withoutLocks = fs::path(directory) / "libgpuscope_inject_nolocks.so";
+    if (fs::exists(withoutLocks, error)) libraries.injectWithoutLocks = fs::canonical(withoutLocks, error).string();
     fs::path cuda = fs::path(directory) / "libgpuscope_cuda.so";
     if (fs::exists(cuda, error)) libraries.cuda = fs::canonical(cuda, error).string();
     break;

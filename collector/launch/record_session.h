@@ -38,8 +38,9 @@ struct RecordOptions {
 // Where the injection libraries are looked for, in order: $GPUSCOPE_LIB_DIR, <dir of the gpuscope
 // executable>/../lib/gpuscope, the executable's own directory, and the build tree it came from.
 struct InjectionLibraries {
-  std::string inject;  // libgpuscope_inject.so: OS runtime, NVTX, process following (LD_PRELOAD)
-  std::string cuda;    // libgpuscope_cuda.so: CUPTI (CUDA_INJECTION64_PATH); empty when not built
+  std::string inject;              // libgpuscope_inject.so: OS runtime, NVTX, process following (LD_PRELOAD)
+  std::string injectWithoutLocks;  // libgpuscope_inject_nolocks.so, preloaded instead when osrt is not traced
+  std::string cuda;                // libgpuscope_cuda.so: CUPTI (CUDA_INJECTION64_PATH); empty when not built
 };
 InjectionLibraries findInjectionLibraries();
 

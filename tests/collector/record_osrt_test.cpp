@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <set>
 #include <string>
 
@@ -171,6 +173,37 @@ TEST(RecordOsRuntime, OnlyTheChosenSourcesAreTraced) {
   ASSERT_EQ(result.status, 0) << result.errorOutput;
   EXPECT_EQ(queryInt(trace, "SELECT count(*) FROM OSRT_API"), 0);
   EXPECT_EQ(queryInt(trace, "SELECT count(*) FROM PROCESSES"), 2);
+}
+
+// Lines "LABEL PATH" of lock_owner's output, by label (several "loaded" lines are joined by spaces).
+std::map<std::string, std::string> lockOwners(const std::string& path) {
+  std::map<std::string, std::string> owners;
+  std::ifstream file(path);
+  std::string label, value;
+  while (file >> label >> value) owners[label] += (owners[label].empty() ? "" : " ") + value;
+  return owners;
+}
+
+std::string fileName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// Without the OS-runtime trace the program's locks are glibc's own (the lock wrappers would only call through,
+// on every CUDA launch's path), and the one recorder loaded is the library without them; with it, the
+// wrappers time the waits.
+TEST(RecordOsRuntime, LockWrappersAreLoadedOnlyWithTheOsRuntimeTrace) {
+  TempDir dir;
+  for (const std::string traces : {"nvtx", "osrt,nvtx"}) {
+    SCOPED_TRACE(traces);
+    std::string out = dir.file("owners-" + traces);
+    RunResult result = runGpuscope({"record", "-t", traces, "-f", "-o", dir.file("t.sqlite"), "--", LOCK_OWNER, out});
+    ASSERT_EQ(result.status, 0) << result.errorOutput;
+    std::map<std::string, std::string> owners = lockOwners(out);
+    bool osrt = traces.starts_with("osrt");
+    EXPECT_EQ(fileName(owners["loaded"]), osrt ? "libgpuscope_inject.so" : "libgpuscope_inject_nolocks.so");
+    for (const char* lock : {"lock", "rdlock"}) {
+      EXPECT_EQ(fileName(owners[lock]).starts_with("libgpuscope"), osrt) << lock << " from " << owners[lock];
+      EXPECT_NE(owners[lock], "?") << lock;
+    }
+  }
 }
 
 TEST(RecordOsRuntime, DelayLeavesTheBeginningOut) {

@@ -24,7 +24,8 @@
 #     timestamp callback; the file's times are then wrong), gpuscope-cuda-sync (with --cuda-sync),
 #     gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI subscriber: the activity
 #     API only, as the floor), gpuscope-cuda-min (those three left out at once), gpuscope-cuda-apart (the
-#     recorder on APART_CPUS, default 8-13, and only the program on CPUS).
+#     recorder on APART_CPUS, default 8-13, and only the program on CPUS), gpuscope-cuda-locks (the full
+#     injection library, lock wrappers included, where -t cuda preloads the one without them).
 # MODES and WORKLOADS (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1).
 # Writes to $OUT (default build-gpu/overhead).
 set -uo pipefail
@@ -95,6 +96,9 @@ loop_ns() {
     gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     floor-systid) CUPTI_FLOOR_SYSTEM_TID=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    gpuscope-cuda-locks) mkdir -p "$SCRATCH/locks" && ln -sf "$BUILD/lib/gpuscope/libgpuscope_inject.so" \
+      "$BUILD/lib/gpuscope/libgpuscope_cuda.so" "$SCRATCH/locks/" && GPUSCOPE_LIB_DIR=$SCRATCH/locks "${PIN[@]}" \
+      "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
