@@ -5,7 +5,7 @@
 T0=$(date +%s)
 left() { echo $((LIMIT - ($(date +%s) - T0))); }
 export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
-mkdir -p "$O"
+rm -rf "$O" && mkdir -p "$O"  # a warm machine keeps the last call's files: each.txt is appended to
 build_in_call() {
   BUILD_ONLY=1 OUT=$O/build "$ROOT/tests/gpu/run.sh" > "$O/build.txt" 2>&1
   echo "== build: $(($(date +%s) - T0)) s"
