@@ -72,7 +72,7 @@ build_with_cmake() {
     -DGPUSCOPE_BUILD_BENCH=ON "${prefix[@]}" && quiet cmake --build "$BUILD" -j"$JOBS" --target gpuscope daemon_bench
 }
 
-# The same targets without CMake: libgpuscope_inject.so, libgpuscope_cuda.so and the gpuscope CLI.
+# The same targets without CMake: the two injection libraries, libgpuscope_cuda.so and the gpuscope CLI.
 build_with_compiler() {
   local cxx=${CXX:-g++}
   local version
@@ -85,9 +85,14 @@ build_with_compiler() {
   [ -d "$DEPS/include" ] && include+=(-isystem "$DEPS/include")
   local flags=(-std=c++20 -O2 -fPIC "${include[@]}")
   mkdir -p "$libdir" "$BUILD/app" "$BUILD/obj"
-  (cd "$ROOT" && quiet "$cxx" "${flags[@]}" -fvisibility=hidden -shared -Wl,-soname,libgpuscope_inject.so \
-    -U_FORTIFY_SOURCE -o "$libdir/libgpuscope_inject.so" collector/transport/*.cpp collector/inject/*.cpp -ldl -pthread) ||
-    return 1
+  # Both injection libraries, with and without the lock wrappers, under the one soname (collector/CMakeLists.txt).
+  local variant
+  for variant in "libgpuscope_inject.so 1" "libgpuscope_inject_nolocks.so 0"; do
+    set -- $variant
+    (cd "$ROOT" && quiet "$cxx" "${flags[@]}" -fvisibility=hidden -shared -Wl,-soname,libgpuscope_inject.so \
+      -U_FORTIFY_SOURCE -DGPUSCOPE_LOCK_WRAPPERS="$2" -o "$libdir/$1" collector/transport/*.cpp collector/inject/*.cpp \
+      -ldl -pthread) || return 1
+  done
   (cd "$ROOT" && quiet "$cxx" "${flags[@]}" -fvisibility=hidden -shared -o "$libdir/libgpuscope_cuda.so" \
     collector/cuda/*.cpp -L"$libdir" -lgpuscope_inject -L"$cupti_dir" -lcupti \
     -Wl,-rpath,"$cupti_dir":'$ORIGIN' -ldl -pthread) || return 1
