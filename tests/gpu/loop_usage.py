@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Per mode, what one loop of launch_loop cost its main thread: loop_usage.py EACH.txt... [--base MODE]
+"""Per mode, what one loop of launch_loop cost its main thread: loop_usage.py EACH.txt... [--base MODE] [--pair A-B]...
 
 Each EACH.txt is overhead.sh's $OUT/each.txt ("MODE NAME_each V1 V2 ..." lines: loop, enqueue, user and
 system time in ns, involuntary context switches, minor faults per loop). Prints, per mode, the medians over
 all its loops, then each mode's effect on the loop time against MODE (default cupti-floor) by a median
 polish of the per-round fastest loops: a round's own speed (the lent machine drifts between rounds) is
-taken out, and a slow loop (a spike) does not count.
+taken out, and a slow loop (a spike) does not count. Then, on the same fastest loops, the median over rounds of
+(mode / the same round's bare - 1), and for each --pair A-B the median over rounds of A - B, in ms and in
+points of bare. Several files pool their rounds; the warm-up round (each file's first) is left out.
 """
 import statistics
 import sys
+
+from overhead_pool import split_pair
 
 
 def read_each(paths):
@@ -32,7 +36,7 @@ def read_each(paths):
                 while len(file_rounds) <= index:
                     file_rounds.append({})
                 file_rounds[index][mode] = min(numbers) / 1e6
-        rounds.extend(file_rounds)
+        rounds.extend(file_rounds[1:])  # the first pass is overhead.sh's warm-up round
     return values, rounds
 
 
@@ -49,15 +53,37 @@ def polish(rounds, modes):
     return effect
 
 
+def take_option(args, name):
+    """The values of every NAME VALUE in ARGS, removed from it."""
+    taken = []
+    while name in args:
+        at = args.index(name)
+        if at + 1 >= len(args):
+            sys.exit(f"loop_usage.py: {name} needs a value")
+        taken.append(args[at + 1])
+        del args[at:at + 2]
+    return taken
+
+
+def print_pairs(rounds, pairs, modes):
+    for pair in pairs:
+        first, second = split_pair(pair, modes)
+        both = [r for r in rounds if first in r and second in r and "bare" in r]
+        if not both:
+            print(f"  {pair}: no round has both")
+            continue
+        ms = statistics.median(r[first] - r[second] for r in both)
+        points = statistics.median(100 * (r[first] - r[second]) / r["bare"] for r in both)
+        print(f"  {first} - {second}: {ms:+.1f} ms, {points:+.1f} points of bare ({len(both)} rounds)")
+
+
 def main():
     args = sys.argv[1:]
-    base = "cupti-floor"
-    if "--base" in args:
-        at = args.index("--base")
-        base = args[at + 1] if at + 1 < len(args) else sys.exit("loop_usage.py: --base needs a mode")
-        del args[at:at + 2]
+    bases = take_option(args, "--base")
+    base = bases[-1] if bases else "cupti-floor"
+    pairs = take_option(args, "--pair")
     if not args:
-        sys.exit("usage: loop_usage.py EACH.txt... [--base MODE]")
+        sys.exit("usage: loop_usage.py EACH.txt... [--base MODE] [--pair A-B]...")
     values, rounds = read_each(args)
     if not values:
         sys.exit(f"loop_usage.py: no *_each lines in {', '.join(args)}")
@@ -68,6 +94,14 @@ def main():
         cells = "".join(f"{statistics.median(named[key]) / scale:11.1f}" if key in named else f"{'-':>11}"
                         for key, _, scale in columns)
         print(f"  {mode:<28}{cells}")
+    with_bare = [r for r in rounds if "bare" in r]
+    if with_bare:
+        print(f"  per round, fastest loops, against the same round's bare ({len(with_bare)} rounds):")
+        for mode in values:
+            ratios = [100 * (r[mode] / r["bare"] - 1) for r in with_bare if mode in r]
+            if mode != "bare" and ratios:
+                print(f"  {mode:<28}{statistics.median(ratios):+8.1f}%")
+    print_pairs(rounds, pairs, list(values))
     modes = [m for m in values if m != "bare" and all(m in r for r in rounds)]
     rows = [{m: r[m] for m in modes} for r in rounds]
     if base not in modes or not rows:

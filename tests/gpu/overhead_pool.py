@@ -28,6 +28,15 @@ def read_rounds(paths, workload):
     return rounds
 
 
+def split_pair(pair, modes):
+    """A-B as (A, B). Mode names hold dashes too: split at the dash that leaves two known modes."""
+    first, _, second = pair.partition("-")
+    for at in [i for i, c in enumerate(pair) if c == "-"]:
+        if pair[:at] in modes and pair[at + 1:] in modes:
+            first, second = pair[:at], pair[at + 1:]
+    return first, second
+
+
 def main():
     args = sys.argv[1:]
     pairs = [args[i + 1] for i, arg in enumerate(args) if arg == "--pair" and i + 1 < len(args)]
@@ -47,11 +56,7 @@ def main():
         ratios = [r[mode] / r["bare"] - 1 for r in rounds if mode in r]
         print(f"  {mode:<32}{len(ratios):>7}{100 * statistics.median(ratios):>+10.1f}%")
     for pair in pairs:
-        first, _, second = pair.partition("-")
-        # Mode names hold dashes too: split at the dash that leaves two known modes.
-        for at in [i for i, c in enumerate(pair) if c == "-"]:
-            if pair[:at] in modes and pair[at + 1:] in modes:
-                first, second = pair[:at], pair[at + 1:]
+        first, second = split_pair(pair, modes)
         both = [(r[first] - r[second]) / 1e6 for r in rounds if first in r and second in r]
         if not both:
             print(f"  {first} - {second}: no round has both")
