@@ -12,7 +12,7 @@ points of bare. Several files pool their rounds; the warm-up round (each file's 
 import statistics
 import sys
 
-from overhead_pool import split_pair
+from overhead_pool import read_lines, split_pair
 
 
 def read_each(paths):
@@ -20,11 +20,7 @@ def read_each(paths):
     values, rounds = {}, []
     for path in paths:
         file_rounds, seen = [], {}
-        try:
-            lines = open(path).read().splitlines()
-        except OSError as error:
-            sys.exit(f"loop_usage.py: cannot read {path}: {error.strerror}")
-        for line in lines:
+        for line in read_lines(path, "loop_usage.py"):
             parts = line.split()
             if len(parts) < 3 or not parts[1].endswith("_each"):
                 continue

@@ -11,16 +11,21 @@ import statistics
 import sys
 
 
+def read_lines(path, tool):
+    """PATH's lines, or one sentence from TOOL and exit 1."""
+    try:
+        with open(path) as file:
+            return file.read().splitlines()
+    except OSError as error:
+        sys.exit(f"{tool}: cannot read {path}: {error.strerror}")
+
+
 def read_rounds(paths, workload):
     """One dict of mode -> loop ns per round of WORKLOAD, over all the files."""
     rounds = []
     for path in paths:
         by_round = {}
-        try:
-            lines = open(path).read().splitlines()
-        except OSError as error:
-            sys.exit(f"overhead_pool.py: cannot read {path}: {error.strerror}")
-        for line in lines:
+        for line in read_lines(path, "overhead_pool.py"):
             parts = line.split()
             if len(parts) == 4 and parts[1] == workload and parts[3].isdigit():
                 by_round.setdefault(parts[0], {})[parts[2]] = int(parts[3])
