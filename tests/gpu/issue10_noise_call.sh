@@ -40,8 +40,8 @@ if [ "${COUNT_CALLS:-0}" = 1 ]; then
     esac 2>&1 | awk -v mode=$mode '$1 == "calls" && $2 == "launch_loop" {print mode, $3, $4}'
   done > $O/calls.txt
 fi
-# PROBE=1: what a clock reading costs here (workloads/clock_cost.c), and how many CUPTI takes in 50,000
-# launches (the floor's counting timestamp callback).
+# PROBE=1: what a clock reading costs here (workloads/clock_cost.c), and how many CUPTI takes in one run of
+# launch_loop 50000 with LOOP_REPS=1: 60,002 launches with its warm-up (the floor's counting timestamp callback).
 if [ "${PROBE:-0}" = 1 ]; then
   gcc -O2 "$ROOT/tests/gpu/workloads/clock_cost.c" -o $O/clock_cost && $O/clock_cost
   LOOP_REPS=1 CUPTI_FLOOR_TSCB=1 CUPTI_FLOOR_PROBE=1 CUDA_INJECTION64_PATH=$GPUSCOPE_GPU_BUILD/gpu/libcupti_floor.so \
@@ -52,7 +52,7 @@ fi > $O/probe.txt 2>&1
 cd $O && tar czf "$OUT/n.tgz" calls.txt probe.txt after.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
 cat $O/facts.txt
 [ -s $O/after.txt ] && { echo "== AFTER"; cat $O/after.txt; }
-[ -s $O/probe.txt ] && { echo "== clock readings (ns each) and CUPTI's timestamp calls in 50,000 launches"; cat $O/probe.txt; }
+[ -s $O/probe.txt ] && { echo "== clock readings (ns each) and CUPTI's timestamp calls in 60,002 launches (50,000 and the warm-up)"; cat $O/probe.txt; }
 [ -s $O/calls.txt ] && { echo "== calls of launch_loop 50000 (mode function count)"; cat $O/calls.txt; }
 echo "== GPU clocks while running (MHz sm: min/median/max):"
 awk -F', ' '{gsub(/ MHz/,"",$3); print $3}' $O/clocks.txt | sort -n | awk '{a[NR]=$1} END {print a[1], a[int(NR/2)+1], a[NR]}'
