@@ -90,7 +90,8 @@ struct CudaTracer {
   uint64_t refusedBuffers = 0;
   bool wantSpares = false;  // the free list ran below kSpareBuffers: the worker tops it up
   bool stopping = false;
-  bool profiling = false;  // record --metrics: kernel replay
+  bool profiling = false;      // record --metrics: kernel replay
+  bool zeroedBuffers = false;  // CUPTI was promised zeroed buffers: the worker zeroes each one it hands back
   std::thread worker;
   std::atomic<bool> running{false};
   std::atomic<uint64_t> converted{0};  // activity records the worker turned into ring records
@@ -179,8 +180,8 @@ void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxRecords
       *buffer = tracer.freeBuffers.back();
       tracer.freeBuffers.pop_back();
     } else if (tracer.allocatedBuffers < kMaxBuffers) {
-      // CUPTI wants 8-byte aligned buffers.
-      *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
+      // CUPTI wants 8-byte aligned buffers (calloc's are 16), and zeroed ones (promiseZeroedBuffers).
+      *buffer = static_cast<uint8_t*>(std::calloc(1, kBufferBytes));
       if (*buffer) ++tracer.allocatedBuffers;
     }
     if (!*buffer) {
@@ -217,8 +218,8 @@ void keepSpareBuffers(CudaTracer& tracer) {
       if (tracer.freeBuffers.size() >= kSpareBuffers || tracer.allocatedBuffers >= kMaxBuffers) return;
       ++tracer.allocatedBuffers;  // this one is being made
     }
-    auto* buffer = static_cast<uint8_t*>(std::aligned_alloc(8, kBufferBytes));
-    // One write per page maps it (a memset of zeros may be turned into calloc, which maps nothing).
+    auto* buffer = static_cast<uint8_t*>(std::calloc(1, kBufferBytes));
+    // One write per page maps it (calloc's fresh pages are mapped by whoever first writes them).
     for (size_t at = 0; buffer && at < kBufferBytes; at += kPageBytes) static_cast<volatile uint8_t*>(buffer)[at] = 0;
     std::lock_guard<std::mutex> guard(tracer.lock);
     if (!buffer) {
@@ -342,6 +343,7 @@ void runWorker(CudaTracer& tracer) {
         transport::DroppedBody body{buffer.dropped, static_cast<uint32_t>(transport::DropSource::Cupti), 0};
         sink.write(RecordType::Dropped, 0, 0, &body, sizeof body, {});
       }
+      if (tracer.zeroedBuffers) std::memset(buffer.data, 0, kBufferBytes);
       std::lock_guard<std::mutex> guard(tracer.lock);
       tracer.freeBuffers.push_back(buffer.data);
     }
@@ -446,6 +448,19 @@ std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& conf
   return kinds;
 }
 
+// CUPTI zeroes each buffer it is given before filling it, on the thread that asked for it (the program's),
+// unless told the buffers come zeroed (nsys tells it so): then the worker zeroes each one as it takes it
+// back. That moves a 4 MiB memset off the program's thread for every buffer, about four a 50,000-launch loop
+// of tests/gpu/workloads/launch_loop.cu. GPUSCOPE_CUPTI_ZEROED=0 (overhead.sh's gpuscope-cuda-cuptizero)
+// leaves the zeroing to CUPTI, to price it.
+bool promiseZeroedBuffers() {
+  const char* wanted = std::getenv("GPUSCOPE_CUPTI_ZEROED");
+  if (wanted && std::strcmp(wanted, "0") == 0) return false;
+  uint8_t on = 1;
+  size_t size = sizeof on;
+  return cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
+}
+
 void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
 
 int startTracing(ProcessRecorder& recorder) {
@@ -497,6 +512,7 @@ int startTracing(ProcessRecorder& recorder) {
              "up with the OS-runtime and NVTX rows (an overhead-measurement setting only)");
   }
   cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  tracer->zeroedBuffers = promiseZeroedBuffers();
   CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (registered != CUPTI_SUCCESS) {
     diagnose(recorder, transport::DiagnosticLevel::Error,
