@@ -16,7 +16,7 @@
 #   cupti-floor (workloads/cupti_floor.cpp) and its variants: floor-zeroed (CUPTI given zeroed buffers),
 #     floor-raw / floor-tscb / floor-raw-tscb (libcupti's unpublished raw timestamps, a time-stamp-counter
 #     timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync included:
-#     CUPTI_FLOOR_NSYS), floor-preload (gpuscope's interposer preloaded but not recording: what its
+#     CUPTI_FLOOR_NSYS; floor-nsys-nosync without sync), floor-preload (gpuscope's interposer preloaded but not recording: what its
 #     pass-through wrappers cost), floor-systid (system thread ids, as gpuscope and nsys ask for),
 #     floor:KINDS:CALLBACKS (only those activity kinds and those API callbacks);
 #   variants of gpuscope's CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with
@@ -25,7 +25,10 @@
 #     gpuscope-cuda-noflush (no flush every 50 ms), gpuscope-cuda-nosub (no CUPTI subscriber: the activity
 #     API only, as the floor), gpuscope-cuda-min (those three left out at once), gpuscope-cuda-apart (the
 #     recorder on APART_CPUS, default 8-13, and only the program on CPUS), gpuscope-cuda-locks (the full
-#     injection library, lock wrappers included, where -t cuda preloads the one without them).
+#     injection library, lock wrappers included, where -t cuda preloads the one without them),
+#     gpuscope-cuda-cuptizero (CUPTI zeroes each buffer on the program's thread, not gpuscope's worker);
+#     floor-nsyscupti (the floor with the libcupti that nsys ships and loads, a CUDA 13.0 build, where the
+#     toolkit's is 13.1).
 # MODES and WORKLOADS (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1).
 # Writes to $OUT (default build-gpu/overhead).
 set -uo pipefail
@@ -61,6 +64,13 @@ PIN=()
 echo "== pinned to CPUs ${CPUS:-(all)}; GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
 nvidia-smi topo -m 2> /dev/null | sed -n '1,3p'
 
+# A folder whose libcupti.so.13 is the one nsys ships and loads into the programs it profiles (its own build,
+# not the toolkit's), for floor-nsyscupti.
+nsys_cupti_dir() {
+  mkdir -p "$SCRATCH/nsyscupti" && ln -sf "$(dirname "$NSYS")/libcupti.so.13.0" "$SCRATCH/nsyscupti/libcupti.so.13"
+  echo "$SCRATCH/nsyscupti"
+}
+
 # The program's own loop time (its "loop_ns" line) in MODE; with LOOP_REPS (launch_loop) the median of its
 # loops, each of which goes to $OUT/each.txt.
 loop_ns() {
@@ -92,6 +102,11 @@ loop_ns() {
     floor-tscb) CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-raw-tscb) CUPTI_FLOOR_RAW=1 CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-nsys) CUPTI_FLOOR_NSYS=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-nsys-nosync) CUPTI_FLOOR_NSYS=1 CUPTI_FLOOR_NSYS_NOSYNC=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-nsyscupti) LD_LIBRARY_PATH="$(nsys_cupti_dir):${LD_LIBRARY_PATH:-}" CUDA_INJECTION64_PATH=$FLOOR \
+      "${PIN[@]}" "$@" ;;
+    gpuscope-cuda-cuptizero) GPUSCOPE_CUPTI_ZEROED=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
+      -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     floor-preload) LD_PRELOAD=$BUILD/lib/gpuscope/libgpuscope_inject.so CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;

@@ -23,7 +23,8 @@
 //                       session, section 2): its activity kinds, synchronization included, with kernels, names
 //                       and streams through cuptiActivityEnableAndDump; zeroed per-thread buffers, system thread
 //                       ids, a TSC timestamp callback, cuptiActivityFlushPeriod(0) and raw timestamps. Replaces
-//                       CUPTI_FLOOR_KINDS and the other switches.
+//                       CUPTI_FLOOR_KINDS and the other switches. With CUPTI_FLOOR_NSYS_NOSYNC=1 too, all that
+//                       but the synchronization kind (which gpuscope records only with --cuda-sync).
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -35,6 +36,7 @@
 #include <cupti.h>
 #include <dlfcn.h>
 #include <time.h>
+#include <unistd.h>
 #include <x86intrin.h>
 
 #include <atomic>
@@ -54,6 +56,11 @@ constexpr size_t kBufferBytes = 4 << 20;
 std::mutex g_lock;
 std::vector<uint8_t*> g_free;
 bool g_zeroed = false;
+
+bool envIsOne(const char* name) {
+  const char* value = std::getenv(name);
+  return value && std::strcmp(value, "1") == 0;
+}
 
 void CUPTIAPI requested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
   std::lock_guard<std::mutex> guard(g_lock);
@@ -97,7 +104,10 @@ void probeRecords(uint8_t* buffer, size_t validBytes) {
   std::fflush(stdout);
 }
 
+std::atomic<uint64_t> g_completedOnMain{0}, g_completedElsewhere{0};
+
 void CUPTIAPI completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t validBytes) {
+  (gettid() == getpid() ? g_completedOnMain : g_completedElsewhere).fetch_add(1, std::memory_order_relaxed);
   if (g_probe) probeRecords(buffer, validBytes);
   if (g_zeroed) std::memset(buffer, 0, kBufferBytes);
   std::lock_guard<std::mutex> guard(g_lock);
@@ -109,6 +119,9 @@ std::atomic<uint64_t> g_timestampCalls{0};
 void flushAtExit() {
   cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   if (uint64_t calls = g_timestampCalls.load()) std::printf("timestamp_calls %llu\n", (unsigned long long)calls);
+  if (envIsOne("CUPTI_FLOOR_PROBE"))
+    std::printf("completed_buffers on_main_thread %llu elsewhere %llu\n", (unsigned long long)g_completedOnMain.load(),
+                (unsigned long long)g_completedElsewhere.load());
 }
 
 // One API call's enter or exit as a callback tracer keeps it: 16 bytes in a per-thread ring.
@@ -147,11 +160,6 @@ uint64_t CUPTIAPI tickTimestamp() {
 uint64_t CUPTIAPI countingTimestamp() {
   g_timestampCalls.fetch_add(1, std::memory_order_relaxed);
   return tickTimestamp();
-}
-
-bool envIsOne(const char* name) {
-  const char* value = std::getenv(name);
-  return value && std::strcmp(value, "1") == 0;
 }
 
 void enableRawTimestamps() {
@@ -223,8 +231,10 @@ void setUpAsNsys() {
        {CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_RUNTIME,
         CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_OVERHEAD, CUPTI_ACTIVITY_KIND_CUDA_EVENT,
         CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
-        CUPTI_ACTIVITY_KIND_INTERNAL_LAUNCH_API, CUPTI_ACTIVITY_KIND_JIT})
+        CUPTI_ACTIVITY_KIND_INTERNAL_LAUNCH_API, CUPTI_ACTIVITY_KIND_JIT}) {
+    if (kind == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION && envIsOne("CUPTI_FLOOR_NSYS_NOSYNC")) continue;
     cuptiActivityEnable(kind);
+  }
   for (CUpti_ActivityKind kind :
        {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_NAME, CUPTI_ACTIVITY_KIND_STREAM})
     cuptiActivityEnableAndDump(kind);
