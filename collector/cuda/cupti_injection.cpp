@@ -343,6 +343,7 @@ void runWorker(CudaTracer& tracer) {
         transport::DroppedBody body{buffer.dropped, static_cast<uint32_t>(transport::DropSource::Cupti), 0};
         sink.write(RecordType::Dropped, 0, 0, &body, sizeof body, {});
       }
+      // The whole buffer, not only its valid bytes: CUPTI does not say it wrote nothing past them.
       if (tracer.zeroedBuffers) std::memset(buffer.data, 0, kBufferBytes);
       std::lock_guard<std::mutex> guard(tracer.lock);
       tracer.freeBuffers.push_back(buffer.data);

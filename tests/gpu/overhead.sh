@@ -16,8 +16,8 @@
 #   cupti-floor (workloads/cupti_floor.cpp) and its variants: floor-zeroed (CUPTI given zeroed buffers),
 #     floor-raw / floor-tscb / floor-raw-tscb (libcupti's unpublished raw timestamps, a time-stamp-counter
 #     timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync included:
-#     CUPTI_FLOOR_NSYS; floor-nsys-nosync without sync), floor-preload (gpuscope's interposer preloaded but not recording: what its
-#     pass-through wrappers cost), floor-systid (system thread ids, as gpuscope and nsys ask for),
+#     CUPTI_FLOOR_NSYS; floor-nsys-nosync without sync), floor-preload (gpuscope's interposer preloaded
+#     but not recording: what its pass-through wrappers cost), floor-systid (system thread ids, as gpuscope and nsys ask for),
 #     floor:KINDS:CALLBACKS (only those activity kinds and those API callbacks);
 #   variants of gpuscope's CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with
 #     clock_gettime instead of the time-stamp counter), gpuscope-cuda-cupticlock (CUPTI's own clock: no
