@@ -28,7 +28,8 @@
 #     injection library, lock wrappers included, where -t cuda preloads the one without them),
 #     gpuscope-cuda-cuptizero (CUPTI zeroes each buffer on the program's thread, not gpuscope's worker);
 #     floor-nsyscupti (the floor with the libcupti that nsys ships and loads, a CUDA 13.0 build, where the
-#     toolkit's is 13.1).
+#     toolkit's is 13.1); floor-jemalloc and bare-jemalloc (jemalloc, from .deps, preloaded as the program's
+#     allocator), floor-nsysalloc (nsys's libToolsInjectionMemoryAllocator.so preloaded).
 # MODES and WORKLOADS (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1).
 # Writes to $OUT (default build-gpu/overhead).
 set -uo pipefail
@@ -107,6 +108,10 @@ loop_ns() {
       "${PIN[@]}" "$@" ;;
     gpuscope-cuda-cuptizero) GPUSCOPE_CUPTI_ZEROED=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    floor-jemalloc) LD_PRELOAD=$DEPS/lib/x86_64-linux-gnu/libjemalloc.so.2 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-nsysalloc) LD_PRELOAD=$(dirname "$NSYS")/libToolsInjectionMemoryAllocator.so CUDA_INJECTION64_PATH=$FLOOR \
+      "${PIN[@]}" "$@" ;;
+    bare-jemalloc) LD_PRELOAD=$DEPS/lib/x86_64-linux-gnu/libjemalloc.so.2 "${PIN[@]}" "$@" ;;
     floor-preload) LD_PRELOAD=$BUILD/lib/gpuscope/libgpuscope_inject.so CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-min) GPUSCOPE_CUPTI_FLUSH_MS=0 GPUSCOPE_CUPTI_SUBSCRIBE=0 GPUSCOPE_CUPTI_CLOCK=cupti "${PIN[@]}" \
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
