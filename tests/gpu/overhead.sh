@@ -30,6 +30,8 @@
 #     floor-nsyscupti (the floor with the libcupti that nsys ships and loads, a CUDA 13.0 build, where the
 #     toolkit's is 13.1); floor-jemalloc and bare-jemalloc (jemalloc, from .deps, preloaded as the program's
 #     allocator), floor-nsysalloc (nsys's libToolsInjectionMemoryAllocator.so preloaded).
+#   with:VAR=VALUE:MODE: MODE with VAR=VALUE in its environment (for example
+#     with:NSYS_CONTROL_CUPTI_FEATURES=1:cupti-floor, a variable nsys sets for the programs it profiles).
 # MODES and WORKLOADS (launch_loop eager_loop) choose a subset. Builds as run.sh does (BUILD_ONLY=1).
 # Writes to $OUT (default build-gpu/overhead).
 set -uo pipefail
@@ -75,13 +77,16 @@ nsys_cupti_dir() {
 # The program's own loop time (its "loop_ns" line) in MODE; with LOOP_REPS (launch_loop) the median of its
 # loops, each of which goes to $OUT/each.txt.
 loop_ns() {
-  local mode=$1
+  local mode=$1 run=$1 assignment=""
   shift
-  case $mode in
+  [[ $mode == with:* ]] && IFS=: read -r _ assignment run <<< "$mode"
+  {
+  [ -n "$assignment" ] && export "${assignment?}"
+  case $run in
     bare) "${PIN[@]}" "$@" ;;
     cupti-floor) CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-zeroed) CUPTI_FLOOR_ZEROED=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
-    floor:*) IFS=: read -r _ kinds callbacks <<< "$mode"
+    floor:*) IFS=: read -r _ kinds callbacks <<< "$run"
       CUPTI_FLOOR_KINDS=$kinds CUPTI_FLOOR_CALLBACKS=$callbacks CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     nsys) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "${PIN[@]}" "$NSYS" \
       profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$SCRATCH/nsys" "$@" \
@@ -122,7 +127,8 @@ loop_ns() {
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
-  esac | awk -v mode="$mode" -v each="$OUT/each.txt" \
+  esac
+  } | awk -v mode="$mode" -v each="$OUT/each.txt" \
     '$1 == "loop_ns" {print $2} $1 ~ /_each$/ {print mode, $0 >> each}'
 }
 
