@@ -126,7 +126,7 @@ loop_ns() {
       "$GPUSCOPE" record -f -t cuda -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     gpuscope-cuda-nosub) GPUSCOPE_CUPTI_SUBSCRIBE=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
-    *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${mode#gpuscope-}" -o "$SCRATCH/$mode.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    *) "${PIN[@]}" "$GPUSCOPE" record -f -t "${run#gpuscope-}" -o "$SCRATCH/$run.sqlite" -- "$@" 2>> "$OUT/log" ;;
   esac
   } | awk -v mode="$mode" -v each="$OUT/each.txt" \
     '$1 == "loop_ns" {print $2} $1 ~ /_each$/ {print mode, $0 >> each}'
