@@ -195,6 +195,10 @@ void registerRecordCommand(CLI::App& app) {
       std::cerr << "gpuscope: in " << result.transport.cuptiBusy
                 << " process(es) CUDA was not traced: another profiler already held CUPTI\n";
     }
+    if (result.transport.cuptiFailed) {
+      std::cerr << "gpuscope: in " << result.transport.cuptiFailed
+                << " process(es) CUDA was not traced: CUPTI could not be set up (the reason is printed above)\n";
+    }
     if (*stats) printStats(result.path);
     std::cout << std::flush;
     std::cerr << std::flush;

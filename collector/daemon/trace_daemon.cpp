@@ -181,6 +181,9 @@ void TraceDaemon::retire(RingSource& source) {
     case transport::CudaState::CuptiBusy:
       ++transport_.cuptiBusy;
       break;
+    case transport::CudaState::CuptiFailed:
+      ++transport_.cuptiFailed;
+      break;
     default:
       break;
   }

@@ -37,6 +37,7 @@ struct TransportCounts {
   uint32_t processes = 0;    // ring files seen
   uint32_t cudaTraced = 0;   // processes where CUPTI tracing was on
   uint32_t cuptiBusy = 0;    // processes where another profiler held CUPTI
+  uint32_t cuptiFailed = 0;  // processes where CUPTI could not be set up (too old, refused): CUDA untraced
 };
 
 class TraceDaemon {

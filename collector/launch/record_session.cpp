@@ -579,6 +579,9 @@ RecordResult recordProgram(const RecordOptions& options) {
     writer.addMeta("exit_status", std::to_string(exitCode));
     writer.addMeta("records_dropped_rings", std::to_string(transport.ringDropped));
     writer.addMeta("records_dropped_cupti", std::to_string(counts.cuptiDropped));
+    // Processes whose CUDA work is missing from the file, and why (the diagnostics printed during the run).
+    writer.addMeta("cuda_untraced_cupti_busy", std::to_string(transport.cuptiBusy));
+    writer.addMeta("cuda_untraced_cupti_failed", std::to_string(transport.cuptiFailed));
     writer.finish();
   } catch (const TraceError& error) {
     throw TraceError("the trace could not be written (" + std::string(error.what()) +

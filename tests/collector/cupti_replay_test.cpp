@@ -434,7 +434,24 @@ TEST_F(CuptiReplay, DiagnosticsAndCuptiStateReachTheRecorder) {
   EXPECT_EQ(seen[0].message, message);
   EXPECT_EQ(seen[0].pid, static_cast<uint32_t>(getpid()));
   EXPECT_EQ(daemon.transportCounts().cuptiBusy, 1u);
+  EXPECT_EQ(daemon.transportCounts().cuptiFailed, 0u);
   EXPECT_EQ(daemon.counts().cuptiDropped, 17u);
+}
+
+// A process whose CUPTI could not be set up (older than the one gpuscope was built with, say) is counted
+// apart from one where another profiler held CUPTI: record's summary names each.
+TEST_F(CuptiReplay, FailedCuptiIsCountedApartFromBusy) {
+  writer_->header().cudaState.store(static_cast<uint32_t>(transport::CudaState::CuptiFailed));
+  TraceWriter traceWriter(session_->file("failed.sqlite"));
+  DaemonOptions options;
+  options.sessionDir = session_->path();
+  TraceDaemon daemon(traceWriter, options);
+  daemon.drainOnce();
+  daemon.stop(std::chrono::milliseconds(0));
+  traceWriter.finish();
+  EXPECT_EQ(daemon.transportCounts().cuptiFailed, 1u);
+  EXPECT_EQ(daemon.transportCounts().cuptiBusy, 0u);
+  EXPECT_EQ(daemon.transportCounts().cudaTraced, 0u);
 }
 
 TEST(KernelShortName, AsNsysShowsIt) {

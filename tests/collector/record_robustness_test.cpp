@@ -62,6 +62,8 @@ TEST(RecordRobustness, NvtxFloodKeepsEveryRange) {
     EXPECT_EQ(queryInt(trace, "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59"), 400000) << "run " << run;
     EXPECT_NE(result.errorOutput.find("records dropped: 0\n"), std::string::npos) << result.errorOutput;
     EXPECT_EQ(meta(trace, "records_dropped_rings").value_or(""), "0");
+    EXPECT_EQ(meta(trace, "cuda_untraced_cupti_failed").value_or(""), "0");
+    EXPECT_EQ(meta(trace, "cuda_untraced_cupti_busy").value_or(""), "0");
   }
 }
 
