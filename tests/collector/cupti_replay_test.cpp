@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -113,8 +114,9 @@ class CuptiReplay : public ::testing::Test {
     converter_ = std::make_unique<cuda::CuptiRecordConverter>(*sink_, apiName);
   }
 
-  // Drains the ring file into a trace with the daemon, as `gpuscope record` does.
-  std::string writeTrace() {
+  // Drains the ring file into a trace with the daemon, as `gpuscope record` does. INSPECT, if given, sees
+  // the stopped daemon once the trace is finished (its counts, its kernel metrics).
+  std::string writeTrace(const std::function<void(const TraceDaemon&)>& inspect = {}) {
     std::string path = session_->file("replay.sqlite");
     TraceWriter traceWriter(path);
     DaemonOptions options;
@@ -125,6 +127,7 @@ class CuptiReplay : public ::testing::Test {
     daemon.stop(std::chrono::milliseconds(0));
     EXPECT_EQ(daemon.counts().malformed, 0u);
     traceWriter.finish();
+    if (inspect) inspect(daemon);
     return path;
   }
 
@@ -442,16 +445,11 @@ TEST_F(CuptiReplay, DiagnosticsAndCuptiStateReachTheRecorder) {
 // apart from one where another profiler held CUPTI: record's summary names each.
 TEST_F(CuptiReplay, FailedCuptiIsCountedApartFromBusy) {
   writer_->header().cudaState.store(static_cast<uint32_t>(transport::CudaState::CuptiFailed));
-  TraceWriter traceWriter(session_->file("failed.sqlite"));
-  DaemonOptions options;
-  options.sessionDir = session_->path();
-  TraceDaemon daemon(traceWriter, options);
-  daemon.drainOnce();
-  daemon.stop(std::chrono::milliseconds(0));
-  traceWriter.finish();
-  EXPECT_EQ(daemon.transportCounts().cuptiFailed, 1u);
-  EXPECT_EQ(daemon.transportCounts().cuptiBusy, 0u);
-  EXPECT_EQ(daemon.transportCounts().cudaTraced, 0u);
+  TransportCounts counts;
+  writeTrace([&](const TraceDaemon& daemon) { counts = daemon.transportCounts(); });
+  EXPECT_EQ(counts.cuptiFailed, 1u);
+  EXPECT_EQ(counts.cuptiBusy, 0u);
+  EXPECT_EQ(counts.cudaTraced, 0u);
 }
 
 TEST(KernelShortName, AsNsysShowsIt) {
@@ -496,21 +494,17 @@ TEST_F(CuptiReplay, ProfiledLaunchBecomesAMetricsRowTheRooflineReads) {
   std::string_view texts[] = {name, counters};
   ASSERT_TRUE(writer_->write(1, RecordType::KernelMetrics, 0, kThread, &body, sizeof body, texts, 2));
 
-  std::string path = session_->file("metrics.sqlite");
-  TraceWriter traceWriter(path);
-  DaemonOptions options;
-  options.sessionDir = session_->path();
-  options.window.origin = kOrigin;
-  TraceDaemon daemon(traceWriter, options);
-  daemon.drainOnce();
-  daemon.stop(std::chrono::milliseconds(0));
-  traceWriter.finish();
-  EXPECT_EQ(daemon.counts().malformed, 0u);
-  EXPECT_EQ(daemon.counts().profiledKernels, 1u);
-  EXPECT_EQ(daemon.counts().profilingNs, 5'000'000);
-  ASSERT_EQ(daemon.kernelMetrics().size(), 1u);
-  EXPECT_EQ(daemon.kernelMetrics()[0].kernelName, name);
-  writeKernelMetrics(path, daemon.kernelMetrics());
+  RecordCounts counts;
+  std::vector<KernelMetrics> metrics;
+  std::string path = writeTrace([&](const TraceDaemon& daemon) {
+    counts = daemon.counts();
+    metrics = daemon.kernelMetrics();
+  });
+  EXPECT_EQ(counts.profiledKernels, 1u);
+  EXPECT_EQ(counts.profilingNs, 5'000'000);
+  ASSERT_EQ(metrics.size(), 1u);
+  EXPECT_EQ(metrics[0].kernelName, name);
+  writeKernelMetrics(path, metrics);
 
   RunResult roofline = runGpuscope({"roofline", path, "--by", "instance", "--format", "csv"}, true);
   ASSERT_EQ(roofline.status, 0) << roofline.errorOutput;
