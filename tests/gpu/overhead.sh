@@ -28,7 +28,7 @@
 #     injection library, lock wrappers included, where -t cuda preloads the one without them),
 #     gpuscope-cuda-cuptizero (CUPTI zeroes each buffer on the program's thread, not gpuscope's worker);
 #     floor-nsyscupti (the floor with the libcupti that nsys ships and loads, a CUDA 13.0 build, where the
-#     toolkit's is 13.1); floor-jemalloc and bare-jemalloc (jemalloc, from .deps, preloaded as the program's
+#     toolkit's is 13.1), floor-nsys-nsyscupti (floor-nsys on that libcupti); floor-jemalloc and bare-jemalloc (jemalloc, from .deps, preloaded as the program's
 #     allocator), floor-nsysalloc (nsys's libToolsInjectionMemoryAllocator.so preloaded).
 #   with:VAR=VALUE:MODE: MODE with VAR=VALUE in its environment (for example
 #     with:NSYS_CONTROL_CUPTI_FEATURES=1:cupti-floor, a variable nsys sets for the programs it profiles).
@@ -111,6 +111,8 @@ loop_ns() {
     floor-nsys-nosync) CUPTI_FLOOR_NSYS=1 CUPTI_FLOOR_NSYS_NOSYNC=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-nsyscupti) LD_LIBRARY_PATH="$(nsys_cupti_dir):${LD_LIBRARY_PATH:-}" CUDA_INJECTION64_PATH=$FLOOR \
       "${PIN[@]}" "$@" ;;
+    floor-nsys-nsyscupti) CUPTI_FLOOR_NSYS=1 LD_LIBRARY_PATH="$(nsys_cupti_dir):${LD_LIBRARY_PATH:-}" \
+      CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     gpuscope-cuda-cuptizero) GPUSCOPE_CUPTI_ZEROED=0 "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \
       -o "$SCRATCH/cuda.sqlite" -- "$@" 2>> "$OUT/log" ;;
     floor-jemalloc) LD_PRELOAD=$DEPS/lib/x86_64-linux-gnu/libjemalloc.so.2 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
