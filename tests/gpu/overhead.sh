@@ -16,7 +16,8 @@
 #   cupti-floor (workloads/cupti_floor.cpp) and its variants: floor-zeroed (CUPTI given zeroed buffers),
 #     floor-raw / floor-tscb / floor-raw-tscb (libcupti's unpublished raw timestamps, a time-stamp-counter
 #     timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync included:
-#     CUPTI_FLOOR_NSYS; floor-nsys-nosync without sync), floor-preload (gpuscope's interposer preloaded
+#     CUPTI_FLOOR_NSYS; floor-nsys-nosync without sync; floor-nsys-without:PARTS without those parts,
+#     CUPTI_FLOOR_NSYS_WITHOUT), floor-preload (gpuscope's interposer preloaded
 #     but not recording: what its pass-through wrappers cost), floor-systid (system thread ids, as gpuscope and nsys ask for),
 #     floor:KINDS:CALLBACKS (only those activity kinds and those API callbacks);
 #   variants of gpuscope's CUDA injection: gpuscope-cuda-session / gpuscope-session (CUPTI stamped with
@@ -108,6 +109,8 @@ loop_ns() {
     floor-tscb) CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-raw-tscb) CUPTI_FLOOR_RAW=1 CUPTI_FLOOR_TSCB=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-nsys) CUPTI_FLOOR_NSYS=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
+    floor-nsys-without:*) CUPTI_FLOOR_NSYS=1 CUPTI_FLOOR_NSYS_WITHOUT=${run#floor-nsys-without:} \
+      CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-nsys-nosync) CUPTI_FLOOR_NSYS=1 CUPTI_FLOOR_NSYS_NOSYNC=1 CUDA_INJECTION64_PATH=$FLOOR "${PIN[@]}" "$@" ;;
     floor-nsyscupti) LD_LIBRARY_PATH="$(nsys_cupti_dir):${LD_LIBRARY_PATH:-}" CUDA_INJECTION64_PATH=$FLOOR \
       "${PIN[@]}" "$@" ;;

@@ -25,6 +25,9 @@
 //                       ids, a TSC timestamp callback, cuptiActivityFlushPeriod(0) and raw timestamps. Replaces
 //                       CUPTI_FLOOR_KINDS and the other switches. With CUPTI_FLOOR_NSYS_NOSYNC=1 too, all that
 //                       but the synchronization kind (which gpuscope records only with --cuda-sync).
+//   CUPTI_FLOOR_NSYS_WITHOUT  with CUPTI_FLOOR_NSYS=1: a comma list of parts of that set-up to leave out
+//                       (zeroed, perthread, systid, tscb, raw, sync, extrakinds, dump, flush0; see setUpAsNsys),
+//                       to find which of them NSYS_CONTROL_CUPTI_FEATURES=1 acts with (tests/gpu/nsys_parts_call.sh).
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -216,30 +219,56 @@ void subscribeToCallbacks() {
   if (std::strcmp(domains, "runtime") != 0) cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API);
 }
 
+// Whether the part NAME of nsys's set-up is left out (CUPTI_FLOOR_NSYS_WITHOUT, a comma list).
+bool nsysPartLeftOut(const char* name) {
+  const char* without = std::getenv("CUPTI_FLOOR_NSYS_WITHOUT");
+  if (!without) return false;
+  for (const std::string& part : split(without)) {
+    if (part == name) return true;
+  }
+  return false;
+}
+
 // What nsys asks of CUPTI, in the order its calls were seen (tests/gpu/cupti_spy.sh), less the OpenACC and
-// unified-memory kinds, which need configuration and record nothing in a CUDA C++ program.
+// unified-memory kinds, which need configuration and record nothing in a CUDA C++ program. Each part named in
+// CUPTI_FLOOR_NSYS_WITHOUT is left out: zeroed, perthread, systid, tscb, raw, sync, extrakinds (OVERHEAD,
+// CUDA_EVENT, EXTERNAL_CORRELATION, INTERNAL_LAUNCH_API, JIT), dump (plain cuptiActivityEnable for kernels,
+// names and streams), flush0 (no cuptiActivityFlushPeriod(0)).
 void setUpAsNsys() {
   uint8_t on = 1;
   size_t size = sizeof on;
-  g_zeroed = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
-  cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_PER_THREAD_ACTIVITY_BUFFER, &size, &on);
-  cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
-  cuptiActivityRegisterTimestampCallback(tickTimestamp);
-  enableRawTimestamps();
+  if (!nsysPartLeftOut("zeroed"))
+    g_zeroed = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
+  if (!nsysPartLeftOut("perthread"))
+    cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_PER_THREAD_ACTIVITY_BUFFER, &size, &on);
+  if (!nsysPartLeftOut("systid")) cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  if (!nsysPartLeftOut("tscb")) cuptiActivityRegisterTimestampCallback(tickTimestamp);
+  if (!nsysPartLeftOut("raw")) enableRawTimestamps();
   cuptiActivityRegisterCallbacks(requested, completed);
-  for (CUpti_ActivityKind kind :
-       {CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_RUNTIME,
-        CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_OVERHEAD, CUPTI_ACTIVITY_KIND_CUDA_EVENT,
-        CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
-        CUPTI_ACTIVITY_KIND_INTERNAL_LAUNCH_API, CUPTI_ACTIVITY_KIND_JIT}) {
-    if (kind == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION && envIsOne("CUPTI_FLOOR_NSYS_NOSYNC")) continue;
+  bool sync = !envIsOne("CUPTI_FLOOR_NSYS_NOSYNC") && !nsysPartLeftOut("sync");
+  for (CUpti_ActivityKind kind : {CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_DRIVER,
+                                  CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_ACTIVITY_KIND_CONTEXT}) {
     cuptiActivityEnable(kind);
   }
+  if (sync) cuptiActivityEnable(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
+  if (!nsysPartLeftOut("extrakinds")) {
+    for (CUpti_ActivityKind kind :
+         {CUPTI_ACTIVITY_KIND_OVERHEAD, CUPTI_ACTIVITY_KIND_CUDA_EVENT, CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
+          CUPTI_ACTIVITY_KIND_INTERNAL_LAUNCH_API, CUPTI_ACTIVITY_KIND_JIT}) {
+      cuptiActivityEnable(kind);
+    }
+  }
+  bool dump = !nsysPartLeftOut("dump");
   for (CUpti_ActivityKind kind :
-       {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_NAME, CUPTI_ACTIVITY_KIND_STREAM})
-    cuptiActivityEnableAndDump(kind);
+       {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_NAME, CUPTI_ACTIVITY_KIND_STREAM}) {
+    if (dump) {
+      cuptiActivityEnableAndDump(kind);
+    } else {
+      cuptiActivityEnable(kind);
+    }
+  }
   gpuscope::cuda::leaveOutQueryApiCalls();
-  cuptiActivityFlushPeriod(0);
+  if (!nsysPartLeftOut("flush0")) cuptiActivityFlushPeriod(0);
   g_probe = envIsOne("CUPTI_FLOOR_PROBE");
   std::atexit(flushAtExit);
 }
