@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "program_name.h"
 extern void* __libc_malloc(size_t size);
 extern void* __libc_calloc(size_t count, size_t size);
 extern void* __libc_realloc(void* old, size_t size);
@@ -72,12 +73,8 @@ int posix_memalign(void** out, size_t alignment, size_t size) {
 }
 
 __attribute__((destructor)) static void report(void) {
-  char name[64] = "?";
-  FILE* comm = fopen("/proc/self/comm", "r");
-  if (comm) {
-    if (fgets(name, sizeof name, comm)) name[strcspn(name, "\n")] = 0;
-    fclose(comm);
-  }
+  char name[64];
+  programName(name, sizeof name);
   for (int f = 0; f < kCount; ++f)
     fprintf(stderr, "allocs %s %s %lu %lu\n", name, kNames[f], atomic_load(&g_counts[0][f]),
             atomic_load(&g_counts[1][f]));

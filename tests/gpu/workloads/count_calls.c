@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "program_name.h"
 enum {
   kMutexLock,
   kMutexTrylock,
@@ -128,12 +129,8 @@ int poll(struct pollfd* fds, nfds_t count, int timeout) {
 }
 
 __attribute__((destructor)) static void printCounts(void) {
-  char program[64] = "?";
-  FILE* comm = fopen("/proc/self/comm", "r");
-  if (comm) {
-    if (fgets(program, sizeof program, comm)) program[strcspn(program, "\n")] = 0;
-    fclose(comm);
-  }
+  char program[64];
+  programName(program, sizeof program);
   for (int i = 0; i < kCount; ++i) {
     if (g_counts[i]) fprintf(stderr, "calls %s %s %lu\n", program, kNames[i], g_counts[i]);
   }

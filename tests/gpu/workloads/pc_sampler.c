@@ -21,6 +21,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "program_name.h"
 enum { kMaxSamples = 1 << 21, kMaxKeys = 4096 };
 static uintptr_t g_samples[kMaxSamples];
 static atomic_size_t g_count;
@@ -103,12 +104,8 @@ __attribute__((destructor)) static void report(void) {
       add(hottest, &usedHottest, key, kMaxKeys);
     }
   }
-  char program[64] = "?";
-  FILE* comm = fopen("/proc/self/comm", "r");
-  if (comm) {
-    if (fgets(program, sizeof program, comm)) program[strcspn(program, "\n")] = 0;
-    fclose(comm);
-  }
+  char program[64];
+  programName(program, sizeof program);
   qsort(libraries, usedLibraries, sizeof libraries[0], bySamples);
   qsort(hottest, usedHottest, sizeof hottest[0], bySamples);
   for (size_t i = 0; i < usedLibraries; ++i)
