@@ -2,7 +2,8 @@
 """Per mode, what one loop of launch_loop cost its main thread: loop_usage.py EACH.txt... [--base MODE] [--pair A-B]...
 
 Each EACH.txt is overhead.sh's $OUT/each.txt ("MODE NAME_each V1 V2 ..." lines: loop, enqueue, user and
-system time in ns, involuntary context switches, minor faults per loop). Prints, per mode, the medians over
+system time in ns, involuntary context switches, minor faults, and the main thread's user-space instructions
+and cycles per loop, -1 where the machine has no such counter). Prints, per mode, the medians over
 all its loops, then each mode's effect on the loop time against MODE (default cupti-floor) by a median
 polish of the per-round fastest loops: a round's own speed (the lent machine drifts between rounds) is
 taken out, and a slow loop (a spike) does not count. Then, on the same fastest loops, the median over rounds of
@@ -49,6 +50,12 @@ def polish(rounds, modes):
     return effect
 
 
+def cell(numbers, scale):
+    """The median of NUMBERS over SCALE, or "-" where there are none (-1: the machine had no such counter)."""
+    known = [n for n in numbers or [] if n >= 0]
+    return f"{statistics.median(known) / scale:11.1f}" if known else f"{'-':>11}"
+
+
 def take_option(args, name):
     """The values of every NAME VALUE in ARGS, removed from it."""
     taken = []
@@ -84,11 +91,11 @@ def main():
     if not values:
         sys.exit(f"loop_usage.py: no *_each lines in {', '.join(args)}")
     columns = [("loop_ns_each", "loop ms", 1e6), ("user_ns_each", "user ms", 1e6),
-               ("system_ns_each", "system ms", 1e6), ("ivcsw_each", "preempted", 1), ("minflt_each", "faults", 1)]
+               ("system_ns_each", "system ms", 1e6), ("ivcsw_each", "preempted", 1), ("minflt_each", "faults", 1),
+               ("instructions_each", "M instr", 1e6), ("cycles_each", "M cycles", 1e6)]
     print(f"  {'mode':<28}" + "".join(f"{title:>11}" for _, title, _ in columns) + "   (medians over every loop)")
     for mode, named in values.items():
-        cells = "".join(f"{statistics.median(named[key]) / scale:11.1f}" if key in named else f"{'-':>11}"
-                        for key, _, scale in columns)
+        cells = "".join(cell(named.get(key), scale) for key, _, scale in columns)
         print(f"  {mode:<28}{cells}")
     with_bare = [r for r in rounds if "bare" in r]
     if with_bare:
