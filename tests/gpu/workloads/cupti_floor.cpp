@@ -28,6 +28,11 @@
 //   CUPTI_FLOOR_NSYS_WITHOUT  with CUPTI_FLOOR_NSYS=1: a comma list of parts of that set-up to leave out
 //                       (zeroed, perthread, systid, tscb, raw, sync, extrakinds, dump, flush0; see setUpAsNsys),
 //                       to find which of them NSYS_CONTROL_CUPTI_FEATURES=1 acts with (tests/gpu/nsys_parts_call.sh).
+//   CUPTI_FLOOR_PINNED=1  keep the GPU's kernel, memcpy and memset timestamps in pinned host memory
+//                       (CUPTI_ACTIVITY_ATTR_MEM_ALLOCATION_TYPE_HOST_PINNED) instead of device buffers that
+//                       CUPTI copies back; CUPTI_FLOOR_DEVICE_BUFFER_MB=N makes those buffers N MB (default
+//                       3.2, about 100,000 records). Neither is nsys's: priced because CUPTI's header says
+//                       buffer handling can stall the launching thread. Apply to every variant.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -273,9 +278,27 @@ void setUpAsNsys() {
   std::atexit(flushAtExit);
 }
 
+// CUPTI_FLOOR_PINNED and CUPTI_FLOOR_DEVICE_BUFFER_MB, before the first context is created (CUPTI reads them
+// when it allocates a context's buffers).
+void setTimestampBuffers() {
+  if (envIsOne("CUPTI_FLOOR_PINNED")) {
+    uint8_t on = 1;
+    size_t size = sizeof on;
+    if (cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_MEM_ALLOCATION_TYPE_HOST_PINNED, &size, &on) != CUPTI_SUCCESS)
+      std::fprintf(stderr, "cupti_floor: pinned timestamp buffers refused\n");
+  }
+  if (const char* mb = std::getenv("CUPTI_FLOOR_DEVICE_BUFFER_MB")) {
+    size_t bytes = std::strtoull(mb, nullptr, 10) << 20;
+    size_t size = sizeof bytes;
+    if (cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE, &size, &bytes) != CUPTI_SUCCESS)
+      std::fprintf(stderr, "cupti_floor: device buffer size refused\n");
+  }
+}
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
+  setTimestampBuffers();
   if (envIsOne("CUPTI_FLOOR_NSYS")) {
     setUpAsNsys();
     return 1;
