@@ -462,18 +462,6 @@ bool promiseZeroedBuffers() {
   return cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
 }
 
-// GPUSCOPE_CUPTI_PINNED=1 (tests/gpu/overhead.sh's with:GPUSCOPE_CUPTI_PINNED=1:gpuscope): the GPU writes
-// kernel, memcpy and memset timestamps to pinned host memory instead of device buffers that CUPTI copies back.
-// CUPTI's header warns that its buffer handling can stall the launching thread; this prices that on the
-// launch loop before it is made the default.
-void choosePinnedTimestampBuffers() {
-  const char* wanted = std::getenv("GPUSCOPE_CUPTI_PINNED");
-  if (!wanted || std::strcmp(wanted, "1") != 0) return;
-  uint8_t on = 1;
-  size_t size = sizeof on;
-  cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_MEM_ALLOCATION_TYPE_HOST_PINNED, &size, &on);
-}
-
 void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
 
 int startTracing(ProcessRecorder& recorder) {
@@ -526,7 +514,6 @@ int startTracing(ProcessRecorder& recorder) {
   }
   cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   tracer->zeroedBuffers = promiseZeroedBuffers();
-  choosePinnedTimestampBuffers();
   CUptiResult registered = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (registered != CUPTI_SUCCESS) {
     diagnose(recorder, transport::DiagnosticLevel::Error,
