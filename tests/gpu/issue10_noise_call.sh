@@ -18,6 +18,17 @@ build_in_call
   echo "perf: $(command -v perf || echo none)"
   nvidia-smi --query-gpu=name,pstate,clocks.sm,clocks.max.sm,clocks.mem,persistence_mode,compute_mode --format=csv
 } > $O/facts.txt 2>&1
+# PAIRS=1: which vCPUs slow each other (workloads/cpu_pairs.c: hidden host hyperthread siblings), twice to
+# see that it holds; with PICK_CPUS=1 too, the rounds run on CORES (default 6) CPUs of the second probe's
+# independent set, CPUs 0 and 1 left out, instead of overhead.sh's default.
+if [ "${PAIRS:-0}" = 1 ]; then
+  gcc -O2 -pthread "$ROOT/tests/gpu/workloads/cpu_pairs.c" -o $O/cpu_pairs
+  { $O/cpu_pairs > $O/pairs1.txt; $O/cpu_pairs > $O/pairs2.txt; } 2>&1
+  if [ "${PICK_CPUS:-0}" = 1 ]; then
+    CPUS=$(awk '$1 == "independent" {print $2}' $O/pairs2.txt | tr , '\n' | awk '$1 > 1' | head -n "${CORES:-6}" | paste -sd,)
+    export CPUS
+  fi
+fi
 nvidia-smi --query-gpu=timestamp,pstate,clocks.sm,clocks.mem,power.draw,utilization.gpu --format=csv,noheader \
   -lms 200 > $O/clocks.txt 2>&1 &
 SMI=$!
@@ -49,8 +60,16 @@ if [ "${PROBE:-0}" = 1 ]; then
 fi > $O/probe.txt 2>&1
 # AFTER: commands run last (their output goes to after.txt and is printed), for one call's own probes.
 [ -n "${AFTER:-}" ] && (cd "$ROOT" && eval "$AFTER") > $O/after.txt 2>&1
-cd $O && tar czf "$OUT/n.tgz" calls.txt probe.txt after.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
+cd $O && tar czf "$OUT/n.tgz" pairs1.txt pairs2.txt calls.txt probe.txt after.txt facts.txt clocks.txt ov.txt ov/each.txt ov/loops.txt build.txt 2> /dev/null
 cat $O/facts.txt
+if [ -s $O/pairs2.txt ]; then
+  echo "== vCPU pairs that slow each other by over 20% (two probes), and the rounds' CPUs: ${CPUS:-the default of overhead.sh}"
+  for f in $O/pairs1.txt $O/pairs2.txt; do
+    echo "$(basename $f): $(awk '$1 == "siblings" {printf "%s-%s ", $2, $3}' $f)| $(grep '^independent' $f)"
+  done
+  awk '$1 == "alone" {printf "%s:%s ", $2, $3} END {print ""}' $O/pairs2.txt
+  awk '$1 == "pair" {s = ($4 + $5) / 2; n++; if (s > 0.1) hi++} END {printf "pairs: %d, over 10%% slowdown: %d\n", n, hi}' $O/pairs2.txt
+fi
 [ -s $O/after.txt ] && { echo "== AFTER"; cat $O/after.txt; }
 [ -s $O/probe.txt ] && { echo "== clock readings (ns each) and CUPTI's timestamp calls in 60,002 launches (50,000 and the warm-up)"; cat $O/probe.txt; }
 [ -s $O/calls.txt ] && { echo "== calls of launch_loop 50000 (mode function count)"; cat $O/calls.txt; }
