@@ -21,7 +21,7 @@ enum { kMaxCpus = 64 };
 typedef struct {
   int cpu;
   double spanNs;
-  double rate;  // work units per microsecond
+  double rate;  // work units per millisecond
 } Spinner;
 
 static double nowNs(void) {
@@ -50,7 +50,7 @@ static void* spin(void* arg) {
   }
   sink = x;
   (void)sink;
-  spinner->rate = units / ((now - start) / 1e3);
+  spinner->rate = units / ((now - start) / 1e6);
   return NULL;
 }
 

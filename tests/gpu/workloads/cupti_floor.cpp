@@ -33,6 +33,12 @@
 //                       CUPTI copies back; CUPTI_FLOOR_DEVICE_BUFFER_MB=N makes those buffers N MB (default
 //                       3.2, about 100,000 records). Neither is nsys's: priced because CUPTI's header says
 //                       buffer handling can stall the launching thread. Apply to every variant.
+//   CUPTI_FLOOR_DRIVER_LAUNCH_OFF=1  no driver-API records for cuLaunchKernel and its _ptsz and Ex forms
+//                       (cuptiActivityEnableDriverApi(id, 0)): CUPTI makes one for the driver call inside each
+//                       cudaLaunchKernel, which gpuscope and nsys both leave out of their files; this prices
+//                       making it. Not what a tracer can ship as is: direct driver launches go unrecorded too.
+//   CUPTI_FLOOR_COUNT=1 count the records of every completed buffer by kind, and the driver-API ones by
+//                       function, and print "records KIND N" and "driver_records CBID N" at exit.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -114,9 +120,40 @@ void probeRecords(uint8_t* buffer, size_t validBytes) {
 
 std::atomic<uint64_t> g_completedOnMain{0}, g_completedElsewhere{0};
 
+// CUPTI_FLOOR_COUNT: records per activity kind, and driver-API records per function.
+bool g_count = false;
+std::mutex g_countLock;
+std::vector<uint64_t> g_kindCounts(128), g_driverCounts(1024);
+
+void countRecords(uint8_t* buffer, size_t validBytes) {
+  std::lock_guard<std::mutex> guard(g_countLock);
+  CUpti_Activity* record = nullptr;
+  while (cuptiActivityGetNextRecord(buffer, validBytes, &record) == CUPTI_SUCCESS) {
+    ++g_kindCounts[size_t(record->kind) % g_kindCounts.size()];
+    if (record->kind == CUPTI_ACTIVITY_KIND_DRIVER)
+      ++g_driverCounts[reinterpret_cast<const CUpti_ActivityAPI*>(record)->cbid % g_driverCounts.size()];
+  }
+}
+
+void printCounts() {
+  for (size_t kind = 0; kind < g_kindCounts.size(); ++kind)
+    if (g_kindCounts[kind]) std::printf("records %zu %llu\n", kind, (unsigned long long)g_kindCounts[kind]);
+  for (size_t cbid = 0; cbid < g_driverCounts.size(); ++cbid)
+    if (g_driverCounts[cbid] > 100)
+      std::printf("driver_records %zu %llu\n", cbid, (unsigned long long)g_driverCounts[cbid]);
+}
+
+void leaveOutDriverLaunches() {
+  if (!envIsOne("CUPTI_FLOOR_DRIVER_LAUNCH_OFF")) return;
+  for (CUpti_CallbackId id : {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz})
+    cuptiActivityEnableDriverApi(id, 0);
+}
+
 void CUPTIAPI completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t validBytes) {
   (gettid() == getpid() ? g_completedOnMain : g_completedElsewhere).fetch_add(1, std::memory_order_relaxed);
   if (g_probe) probeRecords(buffer, validBytes);
+  if (g_count) countRecords(buffer, validBytes);
   if (g_zeroed) std::memset(buffer, 0, kBufferBytes);
   std::lock_guard<std::mutex> guard(g_lock);
   g_free.push_back(buffer);
@@ -127,6 +164,7 @@ std::atomic<uint64_t> g_timestampCalls{0};
 void flushAtExit() {
   cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   if (uint64_t calls = g_timestampCalls.load()) std::printf("timestamp_calls %llu\n", (unsigned long long)calls);
+  if (g_count) printCounts();
   if (envIsOne("CUPTI_FLOOR_PROBE"))
     std::printf("completed_buffers on_main_thread %llu elsewhere %llu\n", (unsigned long long)g_completedOnMain.load(),
                 (unsigned long long)g_completedElsewhere.load());
@@ -273,6 +311,7 @@ void setUpAsNsys() {
     }
   }
   gpuscope::cuda::leaveOutQueryApiCalls();
+  leaveOutDriverLaunches();
   if (!nsysPartLeftOut("flush0")) cuptiActivityFlushPeriod(0);
   g_probe = envIsOne("CUPTI_FLOOR_PROBE");
   std::atexit(flushAtExit);
@@ -299,6 +338,7 @@ void setTimestampBuffers() {
 
 extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
   setTimestampBuffers();
+  g_count = envIsOne("CUPTI_FLOOR_COUNT");
   if (envIsOne("CUPTI_FLOOR_NSYS")) {
     setUpAsNsys();
     return 1;
@@ -319,6 +359,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
   cuptiActivityRegisterCallbacks(requested, completed);
   for (CUpti_ActivityKind kind : chosenKinds()) cuptiActivityEnable(kind);
   gpuscope::cuda::leaveOutQueryApiCalls();
+  leaveOutDriverLaunches();
   std::atexit(flushAtExit);
   return 1;
 }
