@@ -8,8 +8,10 @@ all its loops, then each mode's effect on the loop time against MODE (default cu
 polish of the per-round fastest loops: a round's own speed (the lent machine drifts between rounds) is
 taken out, and a slow loop (a spike) does not count. Then, on the same fastest loops, the median over rounds of
 (mode / the same round's bare - 1), and for each --pair A-B the median over rounds of A - B, in ms and in
-points of bare. Several files pool their rounds; the warm-up round (each file's first) is left out.
+points of bare, with a bootstrap 95% interval and how many rounds A won. Several files pool their rounds;
+the warm-up round (each file's first) is left out.
 """
+import random
 import statistics
 import sys
 
@@ -68,6 +70,15 @@ def take_option(args, name):
     return taken
 
 
+def bootstrap_interval(values, draws=5000):
+    """A 95% interval of the median of VALUES: medians of DRAWS resamples with replacement (seeded, so a
+    rerun prints the same interval). Rounds differ by far more than modes do, so one median alone says
+    little about whether a difference of a few points is real."""
+    chooser = random.Random(1)
+    medians = sorted(statistics.median(chooser.choices(values, k=len(values))) for _ in range(draws))
+    return medians[int(0.025 * draws)], medians[int(0.975 * draws) - 1]
+
+
 def print_pairs(rounds, pairs, modes):
     for pair in pairs:
         first, second = split_pair(pair, modes)
@@ -76,8 +87,11 @@ def print_pairs(rounds, pairs, modes):
             print(f"  {pair}: no round has both")
             continue
         ms = statistics.median(r[first] - r[second] for r in both)
-        points = statistics.median(100 * (r[first] - r[second]) / r["bare"] for r in both)
-        print(f"  {first} - {second}: {ms:+.1f} ms, {points:+.1f} points of bare ({len(both)} rounds)")
+        points = [100 * (r[first] - r[second]) / r["bare"] for r in both]
+        low, high = bootstrap_interval(points)
+        faster = sum(p < 0 for p in points)
+        print(f"  {first} - {second}: {ms:+.1f} ms, {statistics.median(points):+.1f} points of bare "
+              f"(95% interval {low:+.1f}..{high:+.1f}; {first} faster in {faster} of {len(both)} rounds)")
 
 
 def main():
