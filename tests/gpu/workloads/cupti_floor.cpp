@@ -34,9 +34,10 @@
 //                       3.2, about 100,000 records). Neither is nsys's: priced because CUPTI's header says
 //                       buffer handling can stall the launching thread. Apply to every variant.
 //   CUPTI_FLOOR_DRIVER_LAUNCH_OFF=1  no driver-API records for cuLaunchKernel and its _ptsz and Ex forms
-//                       (cuptiActivityEnableDriverApi(id, 0)): CUPTI makes one for the driver call inside each
-//                       cudaLaunchKernel, which gpuscope and nsys both leave out of their files; this prices
-//                       making it. Not what a tracer can ship as is: direct driver launches go unrecorded too.
+//                       (cuptiActivityEnableDriverApi(id, 0)). Written to price a driver launch record inside
+//                       each cudaLaunchKernel; CUPTI_FLOOR_COUNT showed there is none (the one driver record per
+//                       launch is cuKernelGetName's, which nsys keeps too), so this leaves CUPTI set up exactly
+//                       as the floor: a null control, to see how far one call's noise moves identical set-ups.
 //   CUPTI_FLOOR_COUNT=1 count the records of every completed buffer by kind, and the driver-API ones by
 //                       function, and print "records KIND N" and "driver_records CBID N" at exit.
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
