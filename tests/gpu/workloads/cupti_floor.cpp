@@ -39,7 +39,9 @@
 //                       launch is cuKernelGetName's, which nsys keeps too), so this leaves CUPTI set up exactly
 //                       as the floor: a null control, to see how far one call's noise moves identical set-ups.
 //   CUPTI_FLOOR_COUNT=1 count the records of every completed buffer by kind, and the driver-API ones by
-//                       function, and print "records KIND N" and "driver_records CBID N" at exit.
+//                       function, and print "records KIND N" and, for every function with more than 100
+//                       (the per-launch ones), "driver_records CBID N" at exit; ids beyond the tables are
+//                       counted as "records_out_of_range N".
 //   CUPTI_FLOOR_CALLBACKS  runtime, driver or both: also subscribe to those API callbacks, and in each take
 //                       a time-stamp-counter reading and store it with the call's id in a thread's buffer (the
 //                       least a callback-based API tracer must do), skipping driver calls made inside a
@@ -125,14 +127,23 @@ std::atomic<uint64_t> g_completedOnMain{0}, g_completedElsewhere{0};
 bool g_count = false;
 std::mutex g_countLock;
 std::vector<uint64_t> g_kindCounts(128), g_driverCounts(1024);
+uint64_t g_outOfRange = 0;
+
+void countIn(std::vector<uint64_t>& counts, size_t id) {
+  if (id < counts.size()) {
+    ++counts[id];
+  } else {
+    ++g_outOfRange;
+  }
+}
 
 void countRecords(uint8_t* buffer, size_t validBytes) {
   std::lock_guard<std::mutex> guard(g_countLock);
   CUpti_Activity* record = nullptr;
   while (cuptiActivityGetNextRecord(buffer, validBytes, &record) == CUPTI_SUCCESS) {
-    ++g_kindCounts[size_t(record->kind) % g_kindCounts.size()];
+    countIn(g_kindCounts, size_t(record->kind));
     if (record->kind == CUPTI_ACTIVITY_KIND_DRIVER)
-      ++g_driverCounts[reinterpret_cast<const CUpti_ActivityAPI*>(record)->cbid % g_driverCounts.size()];
+      countIn(g_driverCounts, reinterpret_cast<const CUpti_ActivityAPI*>(record)->cbid);
   }
 }
 
@@ -142,6 +153,7 @@ void printCounts() {
   for (size_t cbid = 0; cbid < g_driverCounts.size(); ++cbid)
     if (g_driverCounts[cbid] > 100)
       std::printf("driver_records %zu %llu\n", cbid, (unsigned long long)g_driverCounts[cbid]);
+  if (g_outOfRange) std::printf("records_out_of_range %llu\n", (unsigned long long)g_outOfRange);
 }
 
 void leaveOutDriverLaunches() {
