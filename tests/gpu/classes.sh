@@ -7,6 +7,9 @@
 #   fp32 / bf16 / launch / gemm / graph   tests/gpu/workloads/classes.py (see its docstring)
 #   sync                tests/gpu/workloads/sync_loop.cu: a short kernel, cudaDeviceSynchronize and a 4-byte copy, 5,000 times
 #   transpose           tests/fixtures/workloads/transpose.cu, gpuscope with --metrics roofline
+#   issue 26's verdict programs (tests/gpu/verdict.sh records them):
+#   fp32_gemm / bf16_gemm / numpy_batch   tests/gpu/workloads/verdict_loops.py
+#   tiny_kernels / transfer_loop          tests/gpu/workloads/{tiny_kernels,transfer_loop}.cu
 #
 # WORKLOADS (default: all of the above) picks some; NSYS_STATS=0 skips nsys's stats and analyze CSVs.
 # Builds as run.sh does (BUILD_ONLY=1). Writes
@@ -27,6 +30,8 @@ command_for() {  # WORKLOAD -> the program's command line
     loader2) echo "$PYTHON $ROOT/tests/fixtures/workloads/loader.py 2" ;;
     transpose) echo "$BUILD/gpu/transpose" ;;
     sync) echo "$BUILD/gpu/sync_loop" ;;
+    tiny_kernels | transfer_loop) echo "$BUILD/gpu/$1" ;;
+    fp32_gemm | bf16_gemm | numpy_batch) echo "$PYTHON $ROOT/tests/gpu/workloads/verdict_loops.py $1" ;;
     *) echo "$PYTHON $ROOT/tests/gpu/workloads/classes.py $1" ;;
   esac
 }
@@ -58,6 +63,12 @@ if [[ " $WORKLOADS " == *" sync "* ]]; then
   "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/sync_loop" "$ROOT/tests/gpu/workloads/sync_loop.cu" -ldl ||
     { echo "FAILED: nvcc sync_loop.cu"; exit 1; }
 fi
+for program in tiny_kernels transfer_loop; do
+  if [[ " $WORKLOADS " == *" $program "* ]]; then
+    "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/$program" "$ROOT/tests/gpu/workloads/$program.cu" ||
+      { echo "FAILED: nvcc $program.cu"; exit 1; }
+  fi
+done
 if [[ " $WORKLOADS " == *" transpose "* ]]; then
   "$CUDA_HOME/bin/nvcc" -O2 -arch=native -o "$BUILD/gpu/transpose" "$ROOT/tests/fixtures/workloads/transpose.cu" ||
     { echo "FAILED: nvcc transpose.cu"; exit 1; }
