@@ -23,12 +23,4 @@ std::string demangleKernelName(const char* symbol) {
   return name;
 }
 
-const char* kernelNameDemangler() {
-#ifdef GPUSCOPE_HAVE_CUFILT
-  return "cu++filt";
-#else
-  return "__cxa_demangle";
-#endif
-}
-
 }  // namespace gpuscope::cuda

@@ -12,7 +12,4 @@ namespace gpuscope::cuda {
 // The demangled name of SYMBOL, or SYMBOL itself when it is not a mangled name; "" for null.
 std::string demangleKernelName(const char* symbol);
 
-// Which demangler demangleKernelName uses: "cu++filt" or "__cxa_demangle".
-const char* kernelNameDemangler();
-
 }  // namespace gpuscope::cuda

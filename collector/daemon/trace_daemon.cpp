@@ -71,11 +71,6 @@ std::string TraceDaemon::failure() const {
   return failure_;
 }
 
-size_t TraceDaemon::liveProcesses() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return sources_.size();
-}
-
 TransportCounts TraceDaemon::transportCounts() const {
   std::lock_guard<std::mutex> lock(mutex_);
   TransportCounts counts = transport_;

@@ -63,8 +63,6 @@ class TraceDaemon {
   // Rows for GPUSCOPE_KERNEL_METRICS (`record --metrics roofline`); complete once stop() returned.
   const std::vector<KernelMetrics>& kernelMetrics() const { return assembler_.kernelMetrics(); }
   TransportCounts transportCounts() const;
-  // Processes whose ring file is still open (alive, or not yet fully read).
-  size_t liveProcesses() const;
   // True once writing the trace failed (disk full, an unwritable file). From then on the daemon
   // keeps draining the rings and throws their records away, so the program never waits on a ring
   // that nobody empties; failure() says what went wrong.

@@ -79,16 +79,6 @@ uint64_t RingFileReader::dropped() const {
   return total;
 }
 
-uint64_t RingFileReader::pendingBytes() const {
-  uint64_t total = 0;
-  for (uint32_t ring = 0; ring < ringCount_; ++ring) {
-    uint64_t head = controls_[ring].head.load(std::memory_order_acquire);
-    uint64_t tail = controls_[ring].tail.load(std::memory_order_relaxed);
-    if (head > tail) total += head - tail;
-  }
-  return total;
-}
-
 bool RingFileReader::next(uint32_t ring, uint64_t& position, uint64_t limit, RecordView& view) {
   if (position >= limit) return false;
   uint64_t available = limit - position;

@@ -49,8 +49,6 @@ class RingFileReader {
   // Records the process dropped (full rings, reentrant calls) so far.
   uint64_t dropped() const;
   uint64_t corrupt() const { return corrupt_; }
-  // Published bytes not yet drained, over all rings.
-  uint64_t pendingBytes() const;
 
  private:
   RingFileReader() = default;

@@ -128,7 +128,6 @@ void Statement::bind(int index, double value) { sqlite3_bind_double(stmt_, index
 void Statement::bind(int index, std::string_view value) {
   sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
 }
-void Statement::bindNull(int index) { sqlite3_bind_null(stmt_, index); }
 
 int Statement::columnCount() const { return sqlite3_column_count(stmt_); }
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }

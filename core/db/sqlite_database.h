@@ -26,7 +26,6 @@ class Statement {
   void bind(int index, int64_t value);
   void bind(int index, double value);
   void bind(int index, std::string_view value);
-  void bindNull(int index);
 
   int columnCount() const;
   bool isNull(int column) const;

@@ -64,20 +64,6 @@ std::vector<CsvRecord> parseCsv(std::string_view text) {
   return records;
 }
 
-std::vector<std::string_view> csvPhysicalLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t begin = 0;
-  while (begin < text.size()) {
-    size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    auto line = text.substr(begin, end - begin);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    begin = end + 1;
-  }
-  return lines;
-}
-
 std::optional<double> parseCsvNumber(std::string_view cell) {
   while (!cell.empty() && std::isspace(static_cast<unsigned char>(cell.front()))) cell.remove_prefix(1);
   while (!cell.empty() && std::isspace(static_cast<unsigned char>(cell.back()))) cell.remove_suffix(1);

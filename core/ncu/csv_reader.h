@@ -28,10 +28,6 @@ class CsvReader {
 // left open at the end of the text throws TraceError.
 std::vector<CsvRecord> parseCsv(std::string_view text);
 
-// The lines of TEXT split the same way, without quote handling across lines: for finding where a table
-// starts in output that has free text before it.
-std::vector<std::string_view> csvPhysicalLines(std::string_view text);
-
 // A number as ncu prints it: optional sign, digits with optional ',' thousands separators, optional
 // fraction and exponent; surrounding spaces allowed. Empty, "n/a" and anything else give nullopt.
 std::optional<double> parseCsvNumber(std::string_view cell);

@@ -61,8 +61,6 @@ bool StatsReportsView::showReport(const QString& name) {
   return true;
 }
 
-QString StatsReportsView::currentReport() const { return chooser_->currentText(); }
-
 void StatsReportsView::reload() {
   description_->setText(chooser_->currentData(Qt::ToolTipRole).toString());
   pane_->setReport(session_->trace(), chooser_->currentText());

@@ -22,7 +22,6 @@ class StatsReportsView : public QWidget {
 
   // Shows the report named NAME (one of statsReportNames()); false for an unknown name.
   bool showReport(const QString& name);
-  QString currentReport() const;
   ReportPane* pane() const { return pane_; }
   RangeBar* rangeBar() const { return rangeBar_; }
   QComboBox* chooser() const { return chooser_; }
