@@ -49,7 +49,7 @@ struct TableSpec {
   std::string_view primaryKey;  // empty when none
 };
 
-// Every table of DESIGN.md "The trace file", in creation order.
+// Every table of docs/DESIGN.md "The trace file", in creation order.
 const std::vector<TableSpec>& traceSchema();
 // GPUSCOPE_KERNEL_METRICS: per kernel launch, the counters the roofline needs (from `import ncu` or
 // `record --metrics roofline`); one row per launch, unique on (globalPid, correlationId). Not part of

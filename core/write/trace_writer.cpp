@@ -81,7 +81,7 @@ const std::vector<InsertSpec>& insertSpecs() {
 }
 // clang-format on
 
-// Indexes the recorder creates (DESIGN.md: on start, correlationId and globalTid).
+// Indexes the recorder creates (docs/DESIGN.md: on start, correlationId and globalTid).
 struct IndexSpec {
   std::string_view table;
   std::string_view column;
