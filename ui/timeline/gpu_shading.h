@@ -9,6 +9,7 @@
 #include "core/model/trace.h"
 #include "ui/timeline/timeline_geometry.h"
 #include "ui/timeline/timeline_layout.h"
+#include "ui/timeline/timeline_row_kinds.h"
 
 namespace gpuscope::ui {
 
@@ -25,11 +26,9 @@ using GpuShading = std::vector<GpuShadeSpan>;
 // The colours: translucent, so the events beneath stay readable.
 QColor gpuShadeColor(GpuShadeSpan::Kind kind);
 
-// The GPU device a row shows, or -1 for a CPU row.
-int64_t gpuDeviceOfRow(const Trace& trace, const TimelineRow& row);
-
-// Paints SHADING over the shown GPU rows of LAYOUT; CONTENT_TO_CANVAS_Y is added to a row's content top.
-void paintGpuShading(QPainter& p, const Trace& trace, const TimelineLayout& layout, const TimelineGeometry& g,
-                     int contentToCanvasY, const GpuShading& shading);
+// Paints SHADING over the shown rows of LAYOUT whose kind (in KINDS) says they show a GPU;
+// CONTENT_TO_CANVAS_Y is added to a row's content top.
+void paintGpuShading(QPainter& p, const Trace& trace, const TimelineLayout& layout, const TimelineRowKinds& kinds,
+                     const TimelineGeometry& g, int contentToCanvasY, const GpuShading& shading);
 
 }  // namespace gpuscope::ui

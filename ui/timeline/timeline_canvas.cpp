@@ -42,11 +42,9 @@ void TimelineCanvas::onTraceChanged() {
   gpuShading_.clear();
   flowArrows_.clear();
   const Trace* trace = session_->trace().get();
-  if (trace) layout_.build(*trace);
+  if (trace) layout_.build(*trace, kinds_);
   names_.reset(trace);
-  trackPainter_.onTraceChanged(trace);
-  utilizationPainter_.onTraceChanged(trace);
-  summaryPainter_.onTraceChanged(trace);
+  kinds_.onTraceChanged(trace);
   updateScrollRange();
   setScrollY(0);
   update();
@@ -87,7 +85,7 @@ void TimelineCanvas::updateScrollRange() {
   int visible = std::max(0, height() - kRulerHeight);
   verticalBar_->setRange(0, std::max(0, layout_.contentHeight() - visible));
   verticalBar_->setPageStep(std::max(1, visible));
-  verticalBar_->setSingleStep(TimelineLayout::kLaneHeight);
+  verticalBar_->setSingleStep(TrackRowKind::kLaneHeight);
 }
 
 void TimelineCanvas::scrollRowIntoView(int row) {
@@ -104,21 +102,6 @@ void TimelineCanvas::toggleRow(int row) {
   layout_.toggle(row);
   updateScrollRange();
   update();
-}
-
-TimelineRowPainter* TimelineCanvas::painterFor(const TimelineRow& row) {
-  switch (row.kind) {
-    case RowKind::Track:
-      return &trackPainter_;
-    case RowKind::Utilization:
-      return &utilizationPainter_;
-    default:
-      return &summaryPainter_;  // headers: a summary strip when collapsed
-  }
-}
-
-const TimelineRowPainter* TimelineCanvas::painterFor(const TimelineRow& row) const {
-  return const_cast<TimelineCanvas*>(this)->painterFor(row);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,9 +124,8 @@ QRect TimelineCanvas::laneRect(uint32_t track, uint32_t lane) const {
   if (row < 0) return {};
   TimelineLayout::Placement placed = layout_.placementOf(row);
   if (placed.row != row) return {};
-  int top = kRulerHeight + placed.top - scrollY() + TimelineLayout::kTrackPadding +
-            static_cast<int>(lane) * TimelineLayout::kLaneHeight;
-  QRect rect(kLabelWidth, top, eventArea().width(), TimelineLayout::kLaneHeight);
+  int top = kRulerHeight + placed.top - scrollY() + TrackRowKind::laneTop(lane);
+  QRect rect(kLabelWidth, top, eventArea().width(), TrackRowKind::kLaneHeight);
   return rect.intersects(eventArea()) ? rect : QRect();
 }
 
@@ -153,8 +135,8 @@ double TimelineCanvas::eventEdgeY(EventRef event, bool bottom) const {
   TimelineLayout::Placement placed = layout_.placementOf(row);
   double top = kRulerHeight + placed.top - scrollY();
   if (placed.row != row) return bottom ? top + placed.height - 3 : top + 3;  // collapsed: its header
-  double laneTop = top + TimelineLayout::kTrackPadding + event.lane * TimelineLayout::kLaneHeight;
-  return bottom ? laneTop + TimelineLayout::kLaneHeight - 1 : laneTop;
+  double laneTop = top + TrackRowKind::laneTop(event.lane);
+  return bottom ? laneTop + TrackRowKind::kLaneHeight - 1 : laneTop;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,7 +184,7 @@ void TimelineCanvas::revealEvent(EventRef event, Reveal how) {
 // Input
 
 TimelineHit TimelineCanvas::hitTest(QPoint pos) const {
-  return hitTestTimeline(session_->trace().get(), layout_, geometry(), pos, scrollY(), kRulerHeight);
+  return hitTestTimeline(session_->trace().get(), layout_, kinds_, geometry(), pos, scrollY(), kRulerHeight);
 }
 
 QString TimelineCanvas::tooltipAt(QPoint pos) const {
@@ -211,13 +193,10 @@ QString TimelineCanvas::tooltipAt(QPoint pos) const {
   if (pos.y() < kRulerHeight && pos.x() >= kLabelWidth)
     return rulerTooltip(*trace, timeAtX(pos.x()), session_->timeBase());
   TimelineHit hit = hitTest(pos);
-  if (hit.row < 0) return {};
+  if (hit.row < 0 || pos.x() < kLabelWidth) return {};
   const TimelineRow& row = layout_.row(hit.row);
-  if (row.kind == RowKind::Utilization && pos.x() >= kLabelWidth) {
-    return painterFor(row)->tooltip(row, pos.x(), geometry());
-  }
-  if (!hit.item) return {};
-  return itemTooltip(*trace, hit, names_, session_->timeBase());
+  const TimelineGeometry g = geometry();
+  return kinds_.of(row).tooltip(row, hit, pos.x(), RowTooltipContext{*trace, g, names_, session_->timeBase()});
 }
 
 bool TimelineCanvas::event(QEvent* event) {
@@ -304,7 +283,7 @@ void TimelineCanvas::wheelEvent(QWheelEvent* event) {
   bool scrollRows = pos.x() < kLabelWidth || (event->modifiers() & Qt::ShiftModifier);
   if (scrollRows) {
     int dy = delta.y() != 0 ? delta.y() : delta.x();
-    setScrollY(scrollY() - dy * TimelineLayout::kLaneHeight * 3 / 120);
+    setScrollY(scrollY() - dy * TrackRowKind::kLaneHeight * 3 / 120);
   } else {
     if (delta.y() != 0) zoomAround(pos.x(), std::pow(kWheelZoomPerNotch, delta.y() / 120.0));
     if (delta.x() != 0) panByPixels(-delta.x() * eventArea().width() / 1200.0);

@@ -1,8 +1,8 @@
 #pragma once
 // TimelineCanvas: the timeline widget. It lays out the rows of a trace, paints the ruler, the labels
 // and the selection, and hands the rest to its parts: TimelineNavigator (the view range and the
-// gestures that move it), one TimelineRowPainter per kind of row, hitTestTimeline, the tooltip
-// texts and TimelineNameCache.
+// gestures that move it), TimelineRowKinds (one class per kind of row, owning what that kind decides),
+// hitTestTimeline, the tooltip texts and TimelineNameCache.
 #include <QLineF>
 #include <QPointer>
 #include <QString>
@@ -13,15 +13,13 @@
 #include "core/query/draw_list.h"
 #include "ui/session/trace_session.h"
 #include "ui/timeline/gpu_shading.h"
-#include "ui/timeline/summary_row_painter.h"
 #include "ui/timeline/time_axis.h"
 #include "ui/timeline/timeline_geometry.h"
 #include "ui/timeline/timeline_hit_test.h"
 #include "ui/timeline/timeline_layout.h"
 #include "ui/timeline/timeline_name_cache.h"
 #include "ui/timeline/timeline_navigator.h"
-#include "ui/timeline/track_row_painter.h"
-#include "ui/timeline/utilization_row_painter.h"
+#include "ui/timeline/timeline_row_kinds.h"
 
 class QScrollBar;
 
@@ -102,9 +100,6 @@ class TimelineCanvas : public QWidget {
   TimelineHit hitTest(QPoint pos) const;
   QString tooltipAt(QPoint pos) const;
   void clickAt(QPoint pos);
-  // The painter of ROW's kind, or null for a kind that draws nothing in the event area.
-  TimelineRowPainter* painterFor(const TimelineRow& row);
-  const TimelineRowPainter* painterFor(const TimelineRow& row) const;
 
   // Painting, one pass each (timeline_canvas_paint.cpp, timeline_canvas_selection.cpp).
   void paintRowBackgrounds(QPainter& p, const QRect& area) const;
@@ -122,9 +117,7 @@ class TimelineCanvas : public QWidget {
   TimelineLayout layout_;
   TimelineNavigator navigator_;
   TimelineNameCache names_;
-  TrackRowPainter trackPainter_;
-  UtilizationRowPainter utilizationPainter_;
-  SummaryRowPainter summaryPainter_;
+  TimelineRowKinds kinds_;
   std::vector<DrawItem> items_;  // reused per lane
   std::vector<QLineF> flowArrows_;
   FrameStats frame_;

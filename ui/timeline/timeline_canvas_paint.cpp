@@ -1,4 +1,4 @@
-// TimelineCanvas, one frame: the row backgrounds and grid, each row through its kind's painter, the
+// TimelineCanvas, one frame: the row backgrounds and grid, each row as its kind paints it, the
 // picked range, the label column and the ruler. The selection is drawn by timeline_canvas_selection.cpp.
 #include <QPainter>
 #include <QPolygonF>
@@ -67,7 +67,7 @@ void TimelineCanvas::paintEvent(QPaintEvent*) {
   p.setClipRect(area);
   paintGrid(p, area, scale);
   paintRows(p, geometry());
-  paintGpuShading(p, *trace, layout_, geometry(), kRulerHeight - scrollY(), gpuShading_);
+  paintGpuShading(p, *trace, layout_, kinds_, geometry(), kRulerHeight - scrollY(), gpuShading_);
   paintRange(p, area);
   paintSelection(p, area);
   p.restore();
@@ -113,7 +113,7 @@ void TimelineCanvas::paintRows(QPainter& p, const TimelineGeometry& g) {
     if (top >= g.area.bottom() + 1) break;
     const TimelineRow& row = layout_.row(shown[k].row);
     ++frame_.rows;
-    if (TimelineRowPainter* painter = painterFor(row)) painter->paint(p, row, top, context);
+    kinds_.of(row).paint(p, row, top, context);
   }
 }
 
@@ -148,12 +148,13 @@ void TimelineCanvas::paintLabels(QPainter& p) const {
     int h = shown[k].height;
     if (row.isHeader()) p.fillRect(QRect(0, top, kLabelWidth, h), colors::kHeaderRow.darker(104));
     int x = 6 + row.depth * kIndent;
-    int lineY = top + std::min(h, TimelineLayout::kHeaderHeight) / 2;
+    int lineY = top + std::min(h, HeaderRowKind::kHeight) / 2;
     if (row.isHeader()) {
       drawTriangle(p, x, lineY, !row.collapsed, colors::kLabelText);
       x += 12;
     }
-    bool strong = row.kind == RowKind::Process || row.kind == RowKind::Device;
+    const TimelineRowKind& kind = kinds_.of(row);
+    bool strong = kind.boldLabel();
     const QFontMetrics& fm = strong ? fmBold : fmNormal;
     p.setFont(strong ? bold : normal);
     p.setPen(colors::kLabelText);
@@ -162,8 +163,7 @@ void TimelineCanvas::paintLabels(QPainter& p) const {
     int baseline = lineY + (fm.ascent() - fm.descent()) / 2;
     p.drawText(QPoint(x, baseline), label);
     x += fm.horizontalAdvance(label) + 6;
-    const TimelineRowPainter* painter = painterFor(row);
-    QString detail = painter ? painter->detail(row, g) : row.detail;
+    QString detail = kind.detail(row, g);
     if (!detail.isEmpty() && kLabelWidth - x - 6 > 20) {
       p.setFont(normal);
       p.setPen(detailColor);

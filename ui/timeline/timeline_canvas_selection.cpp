@@ -35,7 +35,7 @@ void TimelineCanvas::showLaunchingCallToo(EventRef work, int workRow) {
   int top = std::min(a.top, b.top);
   int bottom = std::max(a.bottom(), b.bottom());
   int visible = std::max(0, height() - kRulerHeight);
-  int margin = TimelineLayout::kLaneHeight;
+  int margin = TrackRowKind::kLaneHeight;
   if (bottom - top + 2 * margin <= visible) setScrollY(std::max(0, top - margin));
 }
 

@@ -1,25 +1,18 @@
 #pragma once
-// What is under a point of the timeline: the row, and on a track row the lane and the bar or
-// folded block (or the nearest one within two pixels).
+// What is under a point of the timeline: the shown row there, and what its kind says is under the
+// point in it (on a track row the lane and the bar or folded block, or the nearest one within two pixels).
 #include <QPoint>
-#include <optional>
 
 #include "core/model/trace.h"
-#include "core/query/draw_list.h"
 #include "ui/timeline/timeline_geometry.h"
 #include "ui/timeline/timeline_layout.h"
+#include "ui/timeline/timeline_row_kinds.h"
 
 namespace gpuscope::ui {
 
-struct TimelineHit {
-  int row = -1;
-  uint32_t track = TimelineRow::kNoTrack;
-  uint32_t lane = 0;
-  std::optional<DrawItem> item;
-};
-
-// POS is in canvas coordinates; rows start RULER_HEIGHT below the top, scrolled by SCROLL_Y.
-TimelineHit hitTestTimeline(const Trace* trace, const TimelineLayout& layout, const TimelineGeometry& g, QPoint pos,
-                            int scrollY, int rulerHeight);
+// POS is in canvas coordinates; rows start RULER_HEIGHT below the top, scrolled by SCROLL_Y. Left of
+// the event area (over the labels) the answer names the row only.
+TimelineHit hitTestTimeline(const Trace* trace, const TimelineLayout& layout, const TimelineRowKinds& kinds,
+                            const TimelineGeometry& g, QPoint pos, int scrollY, int rulerHeight);
 
 }  // namespace gpuscope::ui

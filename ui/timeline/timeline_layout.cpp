@@ -2,13 +2,10 @@
 
 #include <algorithm>
 
+#include "ui/timeline/timeline_row_kinds.h"
+
 namespace gpuscope::ui {
 namespace {
-
-int trackHeight(const Track& track) {
-  int lanes = std::max<int>(1, static_cast<int>(track.lanes.size()));
-  return lanes * TimelineLayout::kLaneHeight + 2 * TimelineLayout::kTrackPadding;
-}
 
 QString threadLabel(const ThreadInfo& thread) {
   if (thread.tid == 0) return QStringLiteral("Process-wide");
@@ -26,12 +23,15 @@ void TimelineLayout::clear() {
   rowOfUtilization_.clear();
 }
 
-int TimelineLayout::add(TimelineRow row) {
+int TimelineLayout::add(TimelineRow row, const Trace& trace, const TimelineRowKinds& kinds) {
+  const TimelineRowKind& kind = kinds.of(row.kind);
+  row.height = kind.height(trace, row);
+  row.header = kind.isHeader();
   rows_.push_back(std::move(row));
   return static_cast<int>(rows_.size()) - 1;
 }
 
-void TimelineLayout::build(const Trace& trace) {
+void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
   clear();
   const auto& tracks = trace.tracks();
   rowOfTrack_.assign(tracks.size(), -1);
@@ -43,8 +43,7 @@ void TimelineLayout::build(const Trace& trace) {
     row.parent = parent;
     row.track = index;
     row.label = QString::fromStdString(tracks[index].label);
-    row.height = trackHeight(tracks[index]);
-    rowOfTrack_[index] = add(std::move(row));
+    rowOfTrack_[index] = add(std::move(row), trace, kinds);
     for (int p = parent; p >= 0; p = rows_[static_cast<size_t>(p)].parent)
       rows_[static_cast<size_t>(p)].tracks.push_back(index);
   };
@@ -54,8 +53,7 @@ void TimelineLayout::build(const Trace& trace) {
     header.kind = RowKind::Process;
     header.label = process.name.empty() ? QStringLiteral("Process") : QString::fromStdString(process.name);
     header.detail = QStringLiteral("pid %1").arg(process.pid);
-    header.height = kHeaderHeight;
-    int processRow = add(std::move(header));
+    int processRow = add(std::move(header), trace, kinds);
     for (const ThreadInfo& thread : process.threads) {
       if (thread.tracks.empty()) continue;
       TimelineRow threadHeader;
@@ -64,12 +62,11 @@ void TimelineLayout::build(const Trace& trace) {
       threadHeader.parent = processRow;
       threadHeader.label = threadLabel(thread);
       if (thread.tid != 0) threadHeader.detail = QStringLiteral("tid %1").arg(thread.tid);
-      threadHeader.height = kHeaderHeight;
       bool onlyOsRuntime = std::all_of(thread.tracks.begin(), thread.tracks.end(), [&](uint32_t t) {
         return t < tracks.size() && tracks[t].kind == TrackKind::OsRuntime;
       });
       threadHeader.collapsed = onlyOsRuntime;
-      int threadRow = add(std::move(threadHeader));
+      int threadRow = add(std::move(threadHeader), trace, kinds);
       for (uint32_t t : thread.tracks) addTrack(t, threadRow, 2);
     }
   }
@@ -84,8 +81,7 @@ void TimelineLayout::build(const Trace& trace) {
     header.label = QStringLiteral("GPU %1").arg(device.id);
     QString name = QString::fromStdString(device.name);
     if (name != header.label) header.detail = name;  // a file without TARGET_INFO_GPU names it "GPU n"
-    header.height = kHeaderHeight;
-    int deviceRow = add(std::move(header));
+    int deviceRow = add(std::move(header), trace, kinds);
 
     TimelineRow utilization;
     utilization.kind = RowKind::Utilization;
@@ -93,8 +89,7 @@ void TimelineLayout::build(const Trace& trace) {
     utilization.parent = deviceRow;
     utilization.deviceIndex = static_cast<uint32_t>(d);
     utilization.label = QStringLiteral("Utilization");
-    utilization.height = kUtilizationHeight;
-    rowOfUtilization_[d] = add(std::move(utilization));
+    rowOfUtilization_[d] = add(std::move(utilization), trace, kinds);
 
     bool severalProcesses = std::any_of(device.streams.begin(), device.streams.end(),
                                         [&](const StreamInfo& s) { return s.pid != device.streams.front().pid; });
@@ -107,8 +102,7 @@ void TimelineLayout::build(const Trace& trace) {
       streamHeader.detail = severalProcesses
                                 ? QStringLiteral("pid %1, context %2").arg(stream.pid).arg(stream.contextId)
                                 : QStringLiteral("context %1").arg(stream.contextId);
-      streamHeader.height = kHeaderHeight;
-      int streamRow = add(std::move(streamHeader));
+      int streamRow = add(std::move(streamHeader), trace, kinds);
       for (uint32_t t : stream.tracks) addTrack(t, streamRow, 2);
     }
   }

@@ -1,41 +1,18 @@
 #pragma once
 // TimelineLayout: the timeline's rows (process > thread > tracks, device > stream > tracks), which
 // are collapsed, and where each shown row sits vertically.
-#include <QString>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include "core/model/trace.h"
+#include "ui/timeline/timeline_row.h"
 
 namespace gpuscope::ui {
 
-enum class RowKind : uint8_t { Process, Thread, Device, Stream, Track, Utilization };
-
-struct TimelineRow {
-  static constexpr uint32_t kNoTrack = std::numeric_limits<uint32_t>::max();
-
-  RowKind kind = RowKind::Track;
-  int depth = 0;                 // indentation level
-  int parent = -1;               // the header row holding this one
-  uint32_t track = kNoTrack;     // Track rows: index into Trace::tracks()
-  uint32_t deviceIndex = 0;      // Device and Utilization rows: index into Trace::devices()
-  QString label;                 // "CUDA API", "Stream 7", "python3"
-  QString detail;                // greyer text after the label: "pid 469", "tid 482"
-  int height = 0;                // pixels
-  bool collapsed = false;        // headers only
-  std::vector<uint32_t> tracks;  // headers: every track below them, for the collapsed summary
-
-  bool isHeader() const { return kind != RowKind::Track && kind != RowKind::Utilization; }
-};
+class TimelineRowKinds;
 
 class TimelineLayout {
  public:
-  static constexpr int kLaneHeight = 20;
-  static constexpr int kTrackPadding = 2;  // above the first lane and below the last
-  static constexpr int kHeaderHeight = 22;
-  static constexpr int kUtilizationHeight = 30;
-
   // A shown row and its top, in content coordinates (0 = top of the first row).
   struct Placement {
     int row = -1;
@@ -44,8 +21,9 @@ class TimelineLayout {
     int bottom() const { return top + height; }
   };
 
-  // Rebuilds the rows of TRACE; threads with only OS-runtime calls start collapsed.
-  void build(const Trace& trace);
+  // Rebuilds the rows of TRACE, each as tall as KINDS says its kind is and a header where its kind
+  // is one; threads with only OS-runtime calls start collapsed.
+  void build(const Trace& trace, const TimelineRowKinds& kinds);
   void clear();
 
   const std::vector<TimelineRow>& rows() const { return rows_; }
@@ -69,7 +47,7 @@ class TimelineLayout {
   int rowAt(int y) const;
 
  private:
-  int add(TimelineRow row);
+  int add(TimelineRow row, const Trace& trace, const TimelineRowKinds& kinds);
   void place();
 
   std::vector<TimelineRow> rows_;

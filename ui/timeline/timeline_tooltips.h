@@ -3,8 +3,8 @@
 #include <QString>
 
 #include "core/model/trace.h"
-#include "ui/timeline/timeline_hit_test.h"
 #include "ui/timeline/timeline_name_cache.h"
+#include "ui/timeline/timeline_row_kind.h"
 
 namespace gpuscope::ui {
 

@@ -96,7 +96,7 @@ RowPixels paintAt16ms(const std::shared_ptr<const Trace>& trace) {
   size_t painted = 0;
   size_t total = 0;
   const QRect area = canvas->eventArea();
-  for (int y = lane.top() + 1; y < lane.top() + TimelineLayout::kLaneHeight - 1; ++y) {
+  for (int y = lane.top() + 1; y < lane.top() + TrackRowKind::kLaneHeight - 1; ++y) {
     for (int x = area.left() + 2; x < area.right() - 2; ++x) {
       ++total;
       if (near(image.pixel(x, y), fold, 6)) ++painted;

@@ -261,7 +261,7 @@ TEST_F(TimelineViewTest, KernelSelectedElsewhereBringsItsLaunchingCallIntoViewTo
   ASSERT_LT(call.top, work.top);
   // A view just tall enough for both rows, scrolled to the bottom: the call's row is off screen.
   view_->resize(view_->width(),
-                TimelineCanvas::kRulerHeight + work.bottom() - call.top + 2 * TimelineLayout::kLaneHeight);
+                TimelineCanvas::kRulerHeight + work.bottom() - call.top + 2 * TrackRowKind::kLaneHeight);
   QApplication::processEvents();
   view_->verticalScrollBar()->setValue(view_->verticalScrollBar()->maximum());
   QApplication::processEvents();

@@ -1,11 +1,11 @@
-#include "ui/timeline/summary_row_painter.h"
+#include "ui/timeline/summary_strip.h"
 
 #include "ui/timeline/timeline_palette.h"
 #include "ui/timeline/timeline_pixels.h"
 
 namespace gpuscope::ui {
 
-void SummaryRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
+void SummaryStrip::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
   if (!row.collapsed) return;  // an open header's tracks are drawn in their own rows
   const TimelineGeometry& g = context.geometry;
   const QRect& area = g.area;

@@ -1,10 +1,12 @@
-#include "ui/timeline/track_row_painter.h"
+#include "ui/timeline/track_row_kind.h"
 
 #include <QFontMetrics>
 #include <cmath>
+#include <vector>
 
 #include "ui/timeline/timeline_palette.h"
 #include "ui/timeline/timeline_pixels.h"
+#include "ui/timeline/timeline_tooltips.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -13,10 +15,10 @@ constexpr int kMinTextWidth = 28;  // a bar narrower than this gets no name
 
 }  // namespace
 
-struct TrackRowPainter::Metrics {
+struct TrackRowKind::Metrics {
   explicit Metrics(const QFont& font)
       : fm(font),
-        barHeight(TimelineLayout::kLaneHeight - 2),
+        barHeight(kLaneHeight - 2),
         baseline((barHeight + fm.ascent() - fm.descent()) / 2),
         digitWidth(fm.horizontalAdvance(QLatin1Char('0'))),
         eventsSuffix(QStringLiteral(" events")),
@@ -33,9 +35,53 @@ struct TrackRowPainter::Metrics {
   int textTop;
 };
 
-void TrackRowPainter::onTraceChanged(const Trace* /*trace*/) { density_.clear(); }
+int TrackRowKind::height(const Trace& trace, const TimelineRow& row) const {
+  int lanes = std::max<int>(1, static_cast<int>(trace.track(row.track).lanes.size()));
+  return lanes * kLaneHeight + 2 * kPadding;
+}
 
-void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
+TimelineHit TrackRowKind::hitTest(const Trace& trace, const TimelineRow& row, const TimelineGeometry& g, QPoint pos,
+                                  int yInRow) const {
+  TimelineHit hit;
+  const Track& track = trace.track(row.track);
+  int inLanes = yInRow - kPadding;
+  if (inLanes < 0) return hit;
+  auto lane = static_cast<uint32_t>(inLanes / kLaneHeight);
+  if (lane >= track.lanes.size()) return hit;
+  hit.track = row.track;
+  hit.lane = lane;
+  std::vector<DrawItem> items;
+  buildDrawList(track.lanes[lane], g.drawView(), items);
+  // The item under the pointer, or failing that the nearest within two pixels.
+  double best = 3.0;
+  for (const DrawItem& item : items) {
+    auto [left, right] =
+        pixelSpan(clampToArea(g.xForTime(item.start), g.area), clampToArea(g.xForTime(item.end), g.area));
+    double x = pos.x() + 0.5;
+    double distance = x < left ? left - x : (x > right ? x - right : 0.0);
+    if (distance < best) {
+      best = distance;
+      hit.item = item;
+      if (distance == 0.0) break;
+    }
+  }
+  return hit;
+}
+
+QString TrackRowKind::tooltip(const TimelineRow& /*row*/, const TimelineHit& hit, double /*x*/,
+                              const RowTooltipContext& context) const {
+  if (!hit.item) return {};
+  return itemTooltip(context.trace, hit, context.names, context.timeBase);
+}
+
+int64_t TrackRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) const {
+  const Track& track = trace.track(row.track);
+  return track.isGpu() ? static_cast<int64_t>(track.deviceId) : kNoGpu;
+}
+
+void TrackRowKind::onTraceChanged(const Trace* /*trace*/) { density_.clear(); }
+
+void TrackRowKind::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
   const Track& track = context.trace.track(row.track);
   const TimelineGeometry& g = context.geometry;
   const QRect& area = g.area;
@@ -43,7 +89,7 @@ void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPai
   const DrawView view = g.drawView();
   const QColor fold = foldColor(track.kind);
   for (size_t laneIndex = 0; laneIndex < track.lanes.size(); ++laneIndex) {
-    int y = top + TimelineLayout::kTrackPadding + static_cast<int>(laneIndex) * TimelineLayout::kLaneHeight + 1;
+    int y = top + laneTop(static_cast<uint32_t>(laneIndex)) + 1;
     if (y > area.bottom() || y + m.barHeight < area.top()) continue;
     const Lane& lane = track.lanes[laneIndex];
     buildDrawList(lane, view, context.items);
@@ -64,8 +110,8 @@ void TrackRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPai
   }
 }
 
-void TrackRowPainter::paintFold(QPainter& p, const Lane& lane, const DrawItem& item, QRect bar, const QColor& fold,
-                                const Metrics& m, RowPaintContext& context) {
+void TrackRowKind::paintFold(QPainter& p, const Lane& lane, const DrawItem& item, QRect bar, const QColor& fold,
+                             const Metrics& m, RowPaintContext& context) {
   const QRect& area = context.geometry.area;
   int left = bar.left();
   int right = bar.left() + bar.width();
@@ -96,8 +142,8 @@ void TrackRowPainter::paintFold(QPainter& p, const Lane& lane, const DrawItem& i
   ++context.stats.labels;
 }
 
-void TrackRowPainter::paintBar(QPainter& p, const Lane& lane, const QColor& fill, const DrawItem& item, QRect bar,
-                               const Metrics& m, RowPaintContext& context) const {
+void TrackRowKind::paintBar(QPainter& p, const Lane& lane, const QColor& fill, const DrawItem& item, QRect bar,
+                            const Metrics& m, RowPaintContext& context) const {
   const QRect& area = context.geometry.area;
   int left = bar.left();
   int right = bar.left() + bar.width();

@@ -1,4 +1,4 @@
-#include "ui/timeline/utilization_row_painter.h"
+#include "ui/timeline/utilization_row_kind.h"
 
 #include <QPolygonF>
 #include <algorithm>
@@ -9,7 +9,7 @@ namespace gpuscope::ui {
 
 namespace colors = timeline_colors;
 
-void UtilizationRowPainter::onTraceChanged(const Trace* trace) {
+void UtilizationRowKind::onTraceChanged(const Trace* trace) {
   utilization_.clear();
   if (!trace) return;
   utilization_.reserve(trace->devices().size());
@@ -18,7 +18,11 @@ void UtilizationRowPainter::onTraceChanged(const Trace* trace) {
   }
 }
 
-void UtilizationRowPainter::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
+int64_t UtilizationRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) const {
+  return row.deviceIndex < trace.devices().size() ? static_cast<int64_t>(trace.devices()[row.deviceIndex].id) : kNoGpu;
+}
+
+void UtilizationRowKind::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
   if (row.deviceIndex >= utilization_.size()) return;
   const QRect& area = context.geometry.area;
   const int pixels = area.width();
@@ -44,7 +48,7 @@ void UtilizationRowPainter::paint(QPainter& p, const TimelineRow& row, int top, 
   p.drawLine(QLineF(area.left(), bottom + 0.5, area.right() + 1, bottom + 0.5));
 }
 
-QString UtilizationRowPainter::detail(const TimelineRow& row, const TimelineGeometry& geometry) const {
+QString UtilizationRowKind::detail(const TimelineRow& row, const TimelineGeometry& geometry) const {
   if (row.deviceIndex >= utilization_.size()) return row.detail;
   TimeNs span = geometry.viewEnd - geometry.viewStart;
   double busy = static_cast<double>(utilization_[row.deviceIndex].busyTime(geometry.viewStart, geometry.viewEnd)) /
@@ -53,8 +57,10 @@ QString UtilizationRowPainter::detail(const TimelineRow& row, const TimelineGeom
                                   : QStringLiteral("%1% busy in view").arg(busy * 100.0, 0, 'f', busy < 0.1 ? 1 : 0);
 }
 
-QString UtilizationRowPainter::tooltip(const TimelineRow& row, double x, const TimelineGeometry& geometry) const {
+QString UtilizationRowKind::tooltip(const TimelineRow& row, const TimelineHit& /*hit*/, double x,
+                                    const RowTooltipContext& context) const {
   if (row.deviceIndex >= utilization_.size()) return {};
+  const TimelineGeometry& geometry = context.geometry;
   const DeviceUtilization& util = utilization_[row.deviceIndex];
   TimeNs t0 = geometry.timeAtX(x);
   TimeNs t1 = std::max(geometry.timeAtX(x + 1), t0 + 1);

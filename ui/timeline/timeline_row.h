@@ -1,0 +1,33 @@
+#pragma once
+// TimelineRow: one row of the timeline as the layout built it. Its kind names the TimelineRowKind
+// (timeline_row_kind.h) that owns everything a kind decides; the row only records the two facts the
+// layout needs from its kind (height, header-ness) next to where the row sits in the tree.
+#include <QString>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace gpuscope::ui {
+
+// The kinds of row. Each has one class (timeline_row_kinds.h maps the one to the other).
+enum class RowKind : uint8_t { Process, Thread, Device, Stream, Track, Utilization };
+
+struct TimelineRow {
+  static constexpr uint32_t kNoTrack = std::numeric_limits<uint32_t>::max();
+
+  RowKind kind = RowKind::Track;
+  int depth = 0;                 // indentation level
+  int parent = -1;               // the header row holding this one
+  uint32_t track = kNoTrack;     // Track rows: index into Trace::tracks()
+  uint32_t deviceIndex = 0;      // Device and Utilization rows: index into Trace::devices()
+  QString label;                 // "CUDA API", "Stream 7", "python3"
+  QString detail;                // greyer text after the label: "pid 469", "tid 482"
+  int height = 0;                // pixels, as the row's kind says
+  bool header = false;           // collapsible, as the row's kind says
+  bool collapsed = false;        // headers only
+  std::vector<uint32_t> tracks;  // headers: every track below them, for the collapsed summary
+
+  bool isHeader() const { return header; }
+};
+
+}  // namespace gpuscope::ui
