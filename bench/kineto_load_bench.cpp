@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   }
   try {
     auto start = std::chrono::steady_clock::now();
-    auto trace = gpuscope::loadTrace(argv[1]);
+    auto trace = gpuscope::openTrace(argv[1]).load();
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);

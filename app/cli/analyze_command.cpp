@@ -9,7 +9,7 @@
 #include "core/analysis/verdict/verdict.h"
 #include "core/analysis/verdict/verdict_format.h"
 #include "core/error.h"
-#include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 
 namespace gpuscope::cli {
@@ -115,7 +115,7 @@ void printFindings(const VerdictReport& report, const std::vector<Finding>& find
 
 void runAnalyze(const AnalyzeOptions& options) {
   auto list = requests(options);
-  auto db = openTraceFile(options.file);
+  auto db = openTrace(options.file).connect();
   std::vector<Finding> findings = runAnalysis(db, list);
   VerdictReport report = verdictReport(db, options);
   if (options.outputPrefix.empty()) {
@@ -155,7 +155,8 @@ void registerAnalyzeCommand(CLI::App& app) {
       "(synchronous and pageable memcpys, synchronizing APIs, GPU gaps, low GPU utilization) and the "
       "bottleneck findings (GPU waiting on the host, FP32 GEMMs without tensor cores, launch-bound short "
       "kernels, copies that block the host, low-efficiency memory access).");
-  command->add_option("FILE", options->file, "Trace file (gpuscope recording or nsys SQLite export)")->required();
+  command->add_option("FILE", options->file, "Trace file (gpuscope recording, nsys SQLite export or PyTorch trace)")
+      ->required();
   command
       ->add_option("-r,--rule", options->rules,
                    "Rules to run, comma-separated or repeated, each with options as rule:name=value:... "

@@ -5,7 +5,7 @@
 
 #include "core/diff/diff_report.h"
 #include "core/diff/run_diff.h"
-#include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 
 namespace gpuscope::cli {
@@ -19,8 +19,8 @@ struct DiffOptions {
 };
 
 void runDiff(const DiffOptions& options) {
-  auto a = loadTrace(options.fileA);
-  auto b = loadTrace(options.fileB);
+  auto a = openTrace(options.fileA).load();
+  auto b = openTrace(options.fileB).load();
   DiffBy by = options.by == "nvtx"        ? DiffBy::Nvtx
               : options.by == "demangled" ? DiffBy::DemangledKernel
                                           : DiffBy::Kernel;

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "core/export/export_trace.h"
-#include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 #include "core/text/units.h"
 
 namespace gpuscope::cli {
@@ -39,7 +39,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 void runExport(const ExportOptions& options) {
   auto format = formatFor(options);
   auto started = std::chrono::steady_clock::now();
-  auto trace = loadTrace(options.file);
+  auto trace = openTrace(options.file).load();
   double loadSeconds = secondsSince(started);
   started = std::chrono::steady_clock::now();
   auto summary = exportTrace(*trace, format, options.output);

@@ -3,8 +3,8 @@
 #include <iostream>
 #include <memory>
 
-#include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
+#include "core/open/open_trace.h"
 
 namespace gpuscope::cli {
 namespace {
@@ -20,12 +20,13 @@ void registerInfoCommand(CLI::App& app) {
   auto options = std::make_shared<InfoOptions>();
   auto* command = app.add_subcommand(
       "info", "Show what is in a trace: time span, processes and threads, devices, streams, event counts.");
-  command->add_option("FILE", options->file, "Trace file (gpuscope or nsys SQLite export)")->required();
+  command->add_option("FILE", options->file, "Trace file (gpuscope recording, nsys SQLite export or PyTorch trace)")
+      ->required();
   command->add_option("--format", options->format, "Output format: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   command->callback([options] {
-    auto trace = loadTrace(options->file);
+    auto trace = openTrace(options->file).load();
     std::cout << (options->format == "json" ? formatSummaryJson(*trace) : formatSummaryText(*trace));
   });
 }

@@ -5,7 +5,7 @@
 
 #include "app/cli/peaks_helper.h"
 #include "core/error.h"
-#include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 #include "core/roofline/peaks_measurement.h"
 
@@ -49,7 +49,11 @@ PeaksMeasurement measure(int device) {
 void store(const std::string& path, PeaksMeasurement measurement) {
   std::optional<uint32_t> device;
   {
-    auto db = openTraceFile(path);
+    auto opened = openTrace(path);
+    if (opened.format->import)
+      throw TraceError(path + " is a " + std::string(opened.format->name) +
+                       ": measured roofs are stored only in an SQLite trace (a gpuscope recording or an nsys export).");
+    auto db = opened.connect();
     device = matchTraceDevice(db, measurement.uuid, measurement.device.name);
   }
   if (!device)

@@ -3,7 +3,7 @@
 #include <iostream>
 #include <memory>
 
-#include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 #include "core/roofline/roofline_report.h"
 
@@ -43,7 +43,7 @@ std::string helpFooter() {
 }
 
 void runRoofline(const RooflineOptions& options) {
-  auto db = openCheckedTraceFile(options.file);
+  auto db = openTrace(options.file).connectChecked();
   auto grouping = groupingOf(options.by);
   auto data = loadRoofline(db, grouping);
   auto roofs = rooflineRoofsTable(data.roofs);

@@ -6,7 +6,7 @@
 
 #include "app/cli/output_file.h"
 #include "core/error.h"
-#include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 #include "core/stats/stats_common.h"
 #include "core/stats/stats_reports.h"
@@ -79,7 +79,7 @@ void printToStdout(const std::vector<ReportTable>& tables, const std::string& fo
 
 void runStats(const StatsOptions& options) {
   auto names = requestedReports(options);
-  auto db = openCheckedTraceFile(options.file);
+  auto db = openTrace(options.file).connectChecked();
   std::vector<ReportTable> tables;
   std::vector<std::pair<std::string, std::string>> skipped;  // report, reason
   for (const auto& name : names) {
@@ -126,7 +126,8 @@ void registerStatsCommand(CLI::App& app) {
       "stats",
       "Print the Nsight Systems stats reports (kernel, memory, CUDA API, NVTX, OS runtime summaries and "
       "traces) of a trace, as a table, CSV or JSON.");
-  command->add_option("FILE", options->file, "Trace file (gpuscope recording or nsys SQLite export)")->required();
+  command->add_option("FILE", options->file, "Trace file (gpuscope recording, nsys SQLite export or PyTorch trace)")
+      ->required();
   command
       ->add_option("-r,--report", options->reports,
                    "Reports to run, comma-separated or repeated (default: cuda_api_sum, cuda_gpu_kern_sum, "

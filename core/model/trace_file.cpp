@@ -3,7 +3,6 @@
 #include <array>
 
 #include "core/error.h"
-#include "core/import/trace_source.h"
 #include "core/model/trace_values.h"
 #include "core/schema/trace_schema.h"
 
@@ -31,7 +30,7 @@ std::string hintFor(std::string_view table) {
 }  // namespace
 
 Database openTraceFile(const std::string& path) {
-  Database db = Database::openReadOnly(sqliteFileFor(path));
+  Database db = Database::openReadOnly(path);
   bool anyEvents = false;
   for (auto name : kEventTables) anyEvents = anyEvents || db.hasTable(name);
   if (!db.hasTable(table::kStringIds) || !anyEvents)
@@ -57,8 +56,7 @@ void checkIntegrity(const Database& db) {
 
 std::string integrityProblem(const std::string& path, const std::atomic<bool>* cancel) {
   try {
-    // A PyTorch trace is checked in the trace file it was imported into (the same one the load read).
-    Database db = Database::openReadOnly(sqliteFileFor(path), Threading::SingleThread);
+    Database db = Database::openReadOnly(path, Threading::SingleThread);
     db.interruptWhen(cancel);
     checkIntegrity(db);
   } catch (const TraceError& error) {

@@ -1,5 +1,7 @@
 #pragma once
-// Opening a trace file: read-only and defensive, then checked to be a trace we can read.
+// Opening an SQLite trace file: read-only and defensive, then checked to be a trace we can read. Every PATH
+// here is an SQLite trace; a file a user names, of any format, reaches these through core/open's openTrace,
+// which imports other formats into an SQLite trace first.
 #include <atomic>
 #include <string>
 

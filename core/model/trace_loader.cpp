@@ -28,7 +28,7 @@ class TraceLoader {
 
   std::unique_ptr<Trace> load() {
     trace_ = std::make_unique<Trace>();
-    trace_->path_ = path_;
+    trace_->path_ = options_.namedPath.empty() ? path_ : options_.namedPath;
     trace_->db_ = std::make_unique<Database>(openTraceFile(path_));
     const Database& db = *trace_->db_;
     strings_.loadStringIds(db);

@@ -13,6 +13,7 @@
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_kernel_metrics.h"
 #include "core/ncu/ncu_report.h"
+#include "core/open/open_trace.h"
 #include "core/roofline/kernel_metrics_table.h"
 #include "core/schema/trace_schema.h"
 
@@ -174,7 +175,7 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
     }
   } cleanup{options.inPlace ? nullptr : &partial};
   {
-    auto db = openTraceFile(options.tracePath);
+    auto db = openTrace(options.tracePath).connect();
     auto launches = readTraceKernelLaunches(db);
     match =
         matchNcuKernels(report, launches, "ncu --csv " + std::filesystem::path(options.ncuCsvPath).filename().string());

@@ -71,8 +71,4 @@ ReportTable runStatsReport(const Database& db, std::string_view name) {
   return findReport(name)->run(db);
 }
 
-ReportTable runStatsReport(const std::string& path, std::string_view name) {
-  return runStatsReport(Database::openReadOnly(path), name);
-}
-
 }  // namespace gpuscope

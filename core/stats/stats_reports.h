@@ -27,9 +27,6 @@ void requireStatsReportName(std::string_view name);
 // Runs one report. Throws TraceError naming the valid reports for an unknown NAME, and ReportUnavailable
 // (a TraceError) when the file lacks a table the report reads.
 ReportTable runStatsReport(const Database& db, std::string_view name);
-// The same on the trace file at PATH, through a read-only connection of its own (so a background thread
-// never shares the viewer's).
-ReportTable runStatsReport(const std::string& path, std::string_view name);
 
 ReportTable cudaApiSum(const Database& db);
 ReportTable cudaApiTrace(const Database& db);

@@ -17,7 +17,9 @@ namespace gpuscope {
 // where it lies. An empty RANGE leaves DB as it is.
 void restrictEventTables(Database& db, TimeRange range);
 
-// runStatsReport on PATH through a connection of its own, its event tables restricted to RANGE.
+// runStatsReport on the SQLite trace at PATH through a connection of its own, its event tables restricted to
+// RANGE. PATH is a file the door (core/open) handed over, such as the one a loaded Trace reads (its
+// database().path()): for a PyTorch trace, its import, not the JSON file.
 ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeRange range);
 
 }  // namespace gpuscope

@@ -25,6 +25,7 @@
 #include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
 #include "core/model/trace_values.h"
+#include "core/open/open_trace.h"
 #include "core/query/utilization.h"
 #include "core/schema/trace_schema.h"
 #include "core/write/trace_writer.h"
@@ -407,12 +408,13 @@ TEST(HostileInput, DamageInATableTheLoaderSkipsIsFound) {
 }
 
 TEST(HostileInput, IntegrityCheckOfAPyTorchTraceChecksTheFileItWasImportedInto) {
-  // The viewer checks the path it opened; a JSON trace is not itself SQLite, and must not read as damaged.
+  // The viewer checks the path it opened through the door; a JSON trace is not itself SQLite, and must not
+  // read as damaged.
   const std::string kineto = std::string(GPUSCOPE_FIXTURES) + "/kineto/loader2_kineto.json.gz";
   LoadOptions deferred;
   deferred.checkIntegrity = false;
-  ASSERT_NO_THROW(loadTrace(kineto, deferred));
-  EXPECT_EQ(integrityProblem(kineto), "");
+  ASSERT_NO_THROW(openTrace(kineto).load(deferred));
+  EXPECT_EQ(traceIntegrityProblem(kineto), "");
 }
 
 TEST(HostileInput, ErrorsShowNoControlBytes) {

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "core/error.h"
-#include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 
 namespace gpuscope::ui {
 
@@ -90,7 +90,7 @@ void BackgroundTraceLoader::run(const std::shared_ptr<Job>& job, bool checkInteg
         }
       }
     };
-    trace = loadTrace(job->nativePath, options);
+    trace = openTrace(job->nativePath).load(options);
   } catch (const LoadCancelled&) {
     // Dropped below: a cancelled job posts neither a trace nor an error.
   } catch (const TraceError& e) {

@@ -2,7 +2,7 @@
 
 #include <QFile>
 
-#include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 
 namespace gpuscope::ui {
 
@@ -25,7 +25,7 @@ void IntegrityChecker::check(const QString& path) {
   auto cancel = cancel_;
   std::string nativePath = QFile::encodeName(path).toStdString();
   thread_ = QThread::create([this, cancel, nativePath, path, generation] {
-    QString problem = QString::fromStdString(integrityProblem(nativePath, cancel.get()));
+    QString problem = QString::fromStdString(traceIntegrityProblem(nativePath, cancel.get()));
     if (cancel->load()) return;
     // Back on the GUI thread: only the newest check reports, and its thread is then reaped.
     QMetaObject::invokeMethod(

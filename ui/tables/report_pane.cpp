@@ -22,10 +22,10 @@
 namespace gpuscope::ui {
 namespace {
 
-// Runs on a pool thread with its own connection to the file, so the viewer's connection is never shared.
-ReportRun runReport(const std::string& path, const std::string& name, TimeRange range) {
+// Runs on a pool thread with its own connection to DATABASE, so the viewer's connection is never shared.
+ReportRun runReport(const std::string& database, const std::string& name, TimeRange range) {
   try {
-    return {runStatsReportInRange(path, name, range), {}};
+    return {runStatsReportInRange(database, name, range), {}};
   } catch (const std::exception& error) {
     return {{}, QString::fromUtf8(error.what())};
   }
@@ -114,7 +114,10 @@ void ReportPane::runNow() {
   runningGeneration_ = generation_;
   status_->setText(tr("Running %1...").arg(name_));
   export_->setEnabled(false);
-  watcher_.setFuture(QtConcurrent::run(runReport, trace_->path(), name_.toStdString(), range_));
+  // The SQLite trace the trace was loaded from, as the door (core/open) handed it over: for a PyTorch trace,
+  // its import, not the JSON file the user named (trace_->path()).
+  const std::string& database = trace_->database().path();
+  watcher_.setFuture(QtConcurrent::run(runReport, database, name_.toStdString(), range_));
 }
 
 void ReportPane::finished() {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
+#include "core/open/open_trace.h"
 #include "ui/session/trace_session.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_view.h"
@@ -36,7 +36,7 @@ int runTimelineBench(const QString& file, std::FILE* out, const TimelineBenchOpt
   total.start();
   std::shared_ptr<const Trace> trace;
   try {
-    trace = std::shared_ptr<const Trace>(loadTrace(file.toStdString()).release());
+    trace = std::shared_ptr<const Trace>(openTrace(file.toStdString()).load().release());
   } catch (const TraceError& error) {
     std::fprintf(out, "%s\n", error.what());
     return 1;

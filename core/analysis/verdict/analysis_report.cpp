@@ -3,13 +3,12 @@
 #include <algorithm>
 
 #include "core/analysis/rule_registry.h"
-#include "core/import/trace_source.h"
-#include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 
 namespace gpuscope {
 
 AnalysisReport analyzeTraceFile(const std::string& path) {
-  Database db = openTraceFile(sqliteFileFor(path));
+  Database db = openTrace(path).connect();
   AnalysisReport report;
   VerdictInputs inputs = loadVerdictInputs(db);
   report.run = runVerdict(inputs);

@@ -18,7 +18,7 @@ struct AnalysisReport {
   std::vector<FindingRange> gpuLowUse;  // gpu_time_util's chunks used less than 50%
 };
 
-// Opens PATH (an SQLite trace, or a PyTorch trace through its imported file) read-only and analyzes it.
+// Opens PATH through the door (core/open: an SQLite trace, or a PyTorch trace through its import) and analyzes it.
 // Throws TraceError with one sentence when the file cannot be read.
 AnalysisReport analyzeTraceFile(const std::string& path);
 

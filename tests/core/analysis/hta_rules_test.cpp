@@ -23,6 +23,7 @@
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
+#include "core/open/open_trace.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope {
@@ -60,7 +61,7 @@ Finding runRule(const Database& db, const std::string& spec) {
 }
 
 Finding runOnFile(const std::string& path, const std::string& spec) {
-  Database db = openTraceFile(path);
+  Database db = openTrace(path).connect();
   return runRule(db, spec);
 }
 

@@ -17,6 +17,7 @@
 #include "core/import/kineto/gzip_stream.h"
 #include "core/import/kineto/kineto_event.h"
 #include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 #include "tests/core/export/export_test_util.h"
 
 namespace gpuscope {
@@ -32,7 +33,7 @@ struct Exported {
 Exported exportChrome(const std::string& input, const std::string& outName = "out.json") {
   test::ExportTempPath out(outName);
   Exported e;
-  e.trace = loadTrace(input);
+  e.trace = openTrace(input).load();
   e.summary = exportTrace(*e.trace, ExportFormat::Chrome, out.path);
   GzipFileBuffer buffer(out.path);  // reads plain files unchanged
   std::istream in(&buffer);

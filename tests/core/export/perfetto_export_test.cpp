@@ -9,7 +9,7 @@
 #include "core/export/export_trace.h"
 #include "core/export/perfetto_trace_export.h"
 #include "core/export/valid_utf8.h"
-#include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 #include "tests/core/export/export_test_util.h"
 #include "tests/core/export/perfetto_reader.h"
 
@@ -27,7 +27,7 @@ struct Exported {
 Exported exportAndDecode(const std::string& input) {
   test::ExportTempPath out("out.pftrace");
   Exported e;
-  e.trace = loadTrace(input);
+  e.trace = openTrace(input).load();
   e.summary = exportTrace(*e.trace, ExportFormat::Perfetto, out.path);
   e.decoded = test::decodePerfettoTrace(test::readFile(out.path));
   return e;

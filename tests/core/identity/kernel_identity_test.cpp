@@ -10,6 +10,7 @@
 
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_report.h"
+#include "core/open/open_trace.h"
 
 namespace gpuscope {
 namespace {
@@ -17,7 +18,7 @@ namespace {
 const std::string kFixtures = GPUSCOPE_FIXTURES;
 
 std::set<std::string> kernelNames(const std::string& path) {
-  auto db = openTraceFile(path);
+  auto db = openTrace(path).connect();
   auto stmt = db.prepare(
       "SELECT DISTINCT s.value FROM CUPTI_ACTIVITY_KIND_KERNEL AS k JOIN StringIds AS s ON s.id = k.demangledName");
   std::set<std::string> names;
@@ -132,7 +133,7 @@ namespace {
 
 TEST(KernelIdentityInUse, DiffByDemangledPairsEveryKernelOfNsysAndPyTorchRuns) {
   auto nsys = loadTrace(kFixtures + "/nsys/loader2.sqlite");
-  auto kineto = loadTrace(kFixtures + "/kineto/loader2_kineto.json.gz");
+  auto kineto = openTrace(kFixtures + "/kineto/loader2_kineto.json.gz").load();
   auto diff = diffRuns(*nsys, *kineto, DiffBy::DemangledKernel);
   int64_t matched = 0;
   for (const auto& row : diff.rows) {

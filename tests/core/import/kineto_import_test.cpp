@@ -11,9 +11,7 @@
 
 #include "core/error.h"
 #include "core/import/kineto/kineto_event.h"
-#include "core/import/trace_source.h"
-#include "core/model/trace_file.h"
-#include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 #include "core/stats/stats_reports.h"
 
 namespace gpuscope {
@@ -63,7 +61,7 @@ std::string tempFile(const std::string& name, const std::string& content) {
 TEST(KinetoImport, StatsKernelSummaryEqualsTheTracesOwnKernelEvents) {
   auto expected = expectedKernels(readGzipJson(kFixture));
   ASSERT_FALSE(expected.empty());
-  auto table = cudaGpuKernSum(openTraceFile(kFixture));
+  auto table = cudaGpuKernSum(openTrace(kFixture).connect());
   size_t instancesColumn = 0, totalColumn = 0, nameColumn = 0;
   for (size_t i = 0; i < table.columns.size(); ++i) {
     if (table.columns[i].title == "Instances") instancesColumn = i;
@@ -86,7 +84,7 @@ TEST(KinetoImport, StatsKernelSummaryEqualsTheTracesOwnKernelEvents) {
 
 TEST(KinetoImport, LoadsEveryKindOfEventAndLinksEachKernelToItsLaunch) {
   auto doc = readGzipJson(kFixture);
-  auto trace = loadTrace(kFixture);
+  auto trace = openTrace(kFixture).load();
   const auto& counts = trace->counts();
   EXPECT_EQ(counts.kernels, countCategory(doc, "kernel"));
   EXPECT_EQ(counts.memcpys, countCategory(doc, "gpu_memcpy"));
@@ -111,9 +109,8 @@ TEST(KinetoImport, LoadsEveryKindOfEventAndLinksEachKernelToItsLaunch) {
 TEST(KinetoImport, ReadsPlainJsonAsWellAsGzip) {
   auto doc = readGzipJson(kFixture);
   auto plain = tempFile("plain.json", doc.dump());
-  EXPECT_EQ(detectTraceFormat(plain), TraceFormat::Kineto);
-  EXPECT_EQ(detectTraceFormat(kFixture), TraceFormat::Kineto);
-  EXPECT_EQ(loadTrace(plain)->counts().kernels, countCategory(doc, "kernel"));
+  EXPECT_EQ(openTrace(plain).format, openTrace(kFixture).format);
+  EXPECT_EQ(openTrace(plain).load()->counts().kernels, countCategory(doc, "kernel"));
 }
 
 TEST(KinetoImport, TimesAreMicrosecondTextToNanosecondsWithoutRoundingDrift) {
@@ -138,7 +135,7 @@ TEST(KinetoImport, StringPidsAndOrphanFlowsAreIgnoredAndGpuWorkWaitsForItsLaunch
      "ts": 1, "dur": 100},
     {"ph": "s", "cat": "ac2g", "id": 99, "pid": 55, "tid": 56, "ts": 9, "name": "ac2g"}
   ]})js");
-  auto trace = loadTrace(path);
+  auto trace = openTrace(path).load();
   EXPECT_EQ(trace->counts().kernels, 1u);
   EXPECT_EQ(trace->counts().cudaApi, 1u);
   EXPECT_EQ(trace->startTime(), 9000);
@@ -149,7 +146,7 @@ TEST(KinetoImport, StringPidsAndOrphanFlowsAreIgnoredAndGpuWorkWaitsForItsLaunch
     EXPECT_EQ(trace->end({t, 0, 0}), 12750);
     EXPECT_TRUE(trace->launchingCall({t, 0, 0}).has_value());
   }
-  auto db = openTraceFile(path);
+  auto db = openTrace(path).connect();
   auto rank = db.prepare("SELECT value FROM GPUSCOPE_META WHERE name = 'distributed_rank'");
   ASSERT_TRUE(rank.step());
   EXPECT_EQ(rank.text(0), "3");
@@ -169,7 +166,7 @@ TEST(KinetoImport, PairedFlowsLinkGpuOpsAndGpuAnnotationsGetAStreamRow) {
     {"ph": "f", "cat": "ac2g", "id": 77, "pid": 0, "tid": 7, "ts": 20, "name": "ac2g", "bp": "e"},
     {"ph": "X", "cat": "gpu_user_annotation", "name": "forward", "pid": 0, "tid": 7, "ts": 9.5, "dur": 14}
   ]})js");
-  auto trace = loadTrace(path);
+  auto trace = openTrace(path).load();
   EXPECT_EQ(trace->counts().kernels, 2u);
   std::map<TimeNs, bool> linkedByStart;
   std::vector<std::string> nvtxRows;
@@ -199,7 +196,7 @@ TEST(KinetoImport, BadFilesGetOneSentence) {
                                           {"truncated.json.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8)}}) {
     auto path = tempFile(name, content);
     try {
-      loadTrace(path);
+      openTrace(path).load();
       ADD_FAILURE() << name << " loaded";
     } catch (const TraceError& error) {
       std::string message = error.what();

@@ -1,0 +1,33 @@
+#pragma once
+// ImportedFiles: the SQLite traces the door made from files of other formats, one per source file and
+// process, made on first use, reused after and removed when the process exits.
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "core/open/trace_formats.h"
+
+namespace gpuscope {
+
+class ImportedFiles {
+ public:
+  ImportedFiles() = default;
+  ~ImportedFiles();
+  ImportedFiles(const ImportedFiles&) = delete;
+  ImportedFiles& operator=(const ImportedFiles&) = delete;
+
+  // The SQLite trace made from SOURCE by FORMAT's import: made now on the first call for SOURCE (in the
+  // temporary folder), the same file on later calls. Throws the import's TraceError, leaving nothing behind.
+  std::string sqliteFileFor(const std::string& source, const TraceFormat& format);
+
+  // The one set a process keeps.
+  static ImportedFiles& ofThisProcess();
+
+ private:
+  std::string newTargetPath() const;
+
+  std::mutex mutex_;
+  std::map<std::string, std::string> files_;  // absolute source path -> the SQLite trace made from it
+};
+
+}  // namespace gpuscope
