@@ -175,7 +175,11 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
     }
   } cleanup{options.inPlace ? nullptr : &partial};
   {
-    auto db = openTrace(options.tracePath).connect();
+    OpenedTrace opened = openTrace(options.tracePath);
+    if (options.inPlace && opened.format->import)
+      throw TraceError(options.tracePath + " is a " + std::string(opened.format->name) +
+                       ": metrics are added in place only to an SQLite trace; write a copy with -o instead.");
+    auto db = opened.connect();
     auto launches = readTraceKernelLaunches(db);
     match =
         matchNcuKernels(report, launches, "ncu --csv " + std::filesystem::path(options.ncuCsvPath).filename().string());

@@ -166,6 +166,22 @@ TEST(NcuImport, RefusesAmbiguousOrSelfOutput) {
       TraceError);
 }
 
+// A PyTorch trace opens through the door (so a copy with the metrics can be written from it), but its JSON
+// cannot take the metrics in place: refused in one sentence, the file untouched.
+TEST(NcuImport, RefusesToAddMetricsInPlaceToAPyTorchTrace) {
+  const std::string kineto = kFixtures + "/kineto/loader2_kineto.json.gz";
+  const auto before = std::filesystem::last_write_time(kineto);
+  try {
+    importNcuMetrics({kineto, kNcu, "", true});
+    ADD_FAILURE() << "no error for metrics in place in a PyTorch trace";
+  } catch (const TraceError& error) {
+    EXPECT_EQ(std::string(error.what()), kineto +
+                                             " is a PyTorch profiler trace: metrics are added in place only to an "
+                                             "SQLite trace; write a copy with -o instead.");
+  }
+  EXPECT_EQ(std::filesystem::last_write_time(kineto), before);
+}
+
 TEST(NcuImport, NoTableMeansNoMetrics) { EXPECT_TRUE(readKernelMetrics(openTraceFile(kTrace)).empty()); }
 
 }  // namespace
