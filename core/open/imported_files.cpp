@@ -15,6 +15,17 @@ void removeTraceFile(const std::string& path) {
   std::filesystem::remove(path + ".gpu-lane", ignored);
 }
 
+// Which version of SOURCE an import was made from: its absolute path, size and modification time, so that a
+// file written again since (a new recording under the same name) is imported again.
+std::string versionKey(const std::string& source) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  std::string key = fs::absolute(source, error).string();
+  key += '\n' + std::to_string(fs::file_size(source, error));
+  key += '\n' + std::to_string(fs::last_write_time(source, error).time_since_epoch().count());
+  return key;
+}
+
 }  // namespace
 
 ImportedFiles::~ImportedFiles() {
@@ -37,8 +48,7 @@ std::string ImportedFiles::newTargetPath() const {
 
 std::string ImportedFiles::sqliteFileFor(const std::string& source, const TraceFormat& format) {
   std::lock_guard lock(mutex_);
-  std::error_code error;
-  std::string key = std::filesystem::absolute(source, error).string();
+  std::string key = versionKey(source);
   auto found = files_.find(key);
   if (found != files_.end()) return found->second;
   std::string target = newTargetPath();

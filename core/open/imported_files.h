@@ -1,6 +1,6 @@
 #pragma once
-// ImportedFiles: the SQLite traces the door made from files of other formats, one per source file and
-// process, made on first use, reused after and removed when the process exits.
+// ImportedFiles: the SQLite traces the door made from files of other formats, one per version of a source
+// file (path, size, modification time) and process, made on first use, reused after, removed at exit.
 #include <map>
 #include <mutex>
 #include <string>
@@ -16,8 +16,9 @@ class ImportedFiles {
   ImportedFiles(const ImportedFiles&) = delete;
   ImportedFiles& operator=(const ImportedFiles&) = delete;
 
-  // The SQLite trace made from SOURCE by FORMAT's import: made now on the first call for SOURCE (in the
-  // temporary folder), the same file on later calls. Throws the import's TraceError, leaving nothing behind.
+  // The SQLite trace made from SOURCE by FORMAT's import: made now on the first call for this version of
+  // SOURCE (in the temporary folder), the same file on later calls. Throws the import's TraceError, leaving
+  // nothing behind.
   std::string sqliteFileFor(const std::string& source, const TraceFormat& format);
 
   // The one set a process keeps.
@@ -27,7 +28,7 @@ class ImportedFiles {
   std::string newTargetPath() const;
 
   std::mutex mutex_;
-  std::map<std::string, std::string> files_;  // absolute source path -> the SQLite trace made from it
+  std::map<std::string, std::string> files_;  // source version (versionKey) -> the SQLite trace made from it
 };
 
 }  // namespace gpuscope

@@ -90,6 +90,18 @@ TEST(OpenTrace, AnSqliteTraceIsReadInPlaceAndAPyTorchTraceThroughOneImport) {
   EXPECT_TRUE(kineto.connectChecked().hasTable("CUPTI_ACTIVITY_KIND_KERNEL"));
 }
 
+TEST(OpenTrace, AFileWrittenAgainSinceItsImportIsImportedAgain) {
+  const std::string path = tempPath("rewritten.json");
+  std::filesystem::copy_file(kKinetoGz, path, std::filesystem::copy_options::overwrite_existing);
+  OpenedTrace first = openTrace(path);
+  EXPECT_GT(first.load()->counts().kernels, 1u);
+  tempFile("rewritten.json", R"({"traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7,
+    "ts": 10, "dur": 2, "args": {"device": 0, "stream": 7}}]})");
+  OpenedTrace second = openTrace(path);
+  EXPECT_NE(second.databasePath, first.databasePath);
+  EXPECT_EQ(second.load()->counts().kernels, 1u);
+}
+
 TEST(OpenTrace, JsonWithoutATopLevelTraceEventsKeyIsRefusedInOneSentence) {
   auto foo = tempFile("foo.json", R"({"foo":1})");
   EXPECT_EQ(refusal(foo), foo + " is not a trace gpuscope can open: it is JSON, but not " + kNotAnyFormat);
