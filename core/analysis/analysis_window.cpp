@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/schema/nsys_enums.h"
 
 namespace gpuscope {
 namespace {
@@ -43,12 +44,15 @@ AnalysisWindow nvtxWindow(const Database& db, const NvtxSpec& spec) {
   bool hasTextId = db.hasTable("StringIds");
   std::string text = hasTextId ? "coalesce(n.text, s.value)" : "n.text";
   std::string join = hasTextId ? " LEFT JOIN StringIds s ON s.id = n.textId" : "";
-  std::string domainFilter = spec.domain.empty() ? ""
-                                                 : " AND n.domainId IN (SELECT domainId FROM NVTX_EVENTS WHERE "
-                                                   "eventType = 75 AND text = ?2)";
-  auto statement =
-      db.prepare("SELECT n.start, n.end FROM NVTX_EVENTS n" + join + " WHERE n.eventType IN (59, 60) AND " + text +
-                 " = ?1 AND n.end IS NOT NULL" + domainFilter + " ORDER BY n.start, n.end LIMIT 1 OFFSET ?3");
+  std::string domainFilter;
+  if (!spec.domain.empty()) {
+    domainFilter = " AND n.domainId IN (SELECT domainId FROM NVTX_EVENTS WHERE eventType = " +
+                   std::to_string(nsys_enum::kNvtxDomainCreate) + " AND text = ?2)";
+  }
+  auto statement = db.prepare(
+      "SELECT n.start, n.end FROM NVTX_EVENTS n" + join + " WHERE n.eventType IN (" +
+      std::to_string(nsys_enum::kNvtxPushPopRange) + ", " + std::to_string(nsys_enum::kNvtxStartEndRange) + ") AND " +
+      text + " = ?1 AND n.end IS NOT NULL" + domainFilter + " ORDER BY n.start, n.end LIMIT 1 OFFSET ?3");
   statement.bind(1, spec.name);
   if (!spec.domain.empty()) statement.bind(2, spec.domain);
   statement.bind(3, spec.index - 1);

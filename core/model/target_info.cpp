@@ -92,9 +92,4 @@ std::vector<DeviceInfo> readDevices(const Database& db) {
   return devices;
 }
 
-std::string memcpyOperationName(int copyKind) {
-  std::string_view label = nsys_enum::memcpyKindLabel(copyKind);
-  return "[CUDA memcpy " + std::string(label.empty() ? "Unknown" : label) + "]";
-}
-
 }  // namespace gpuscope

@@ -19,7 +19,5 @@ std::unordered_map<int64_t, std::string> readThreadNames(const Database& db, con
                                                          const std::vector<std::string>& text);
 // Devices of TARGET_INFO_GPU, reading only the columns the file has.
 std::vector<DeviceInfo> readDevices(const Database& db);
-// "[CUDA memcpy Host-to-Device]" style labels by copyKind, as nsys names memory operations.
-std::string memcpyOperationName(int copyKind);
 
 }  // namespace gpuscope

@@ -14,9 +14,11 @@
 #include "core/error.h"
 #include "core/model/correlation_index.h"
 #include "core/model/event_scan.h"
+#include "core/model/global_id.h"
 #include "core/model/target_info.h"
 #include "core/model/time_math.h"
 #include "core/model/trace_file.h"
+#include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -48,8 +50,8 @@ class TraceLoader {
     context_.options = &options_;
     context_.strings = &strings_;
     for (size_t kind = 0; kind < context_.memcpyNames.size(); ++kind)
-      context_.memcpyNames[kind] = strings_.intern(memcpyOperationName(static_cast<int>(kind)));
-    context_.unknownMemcpyName = strings_.intern(memcpyOperationName(-1));
+      context_.memcpyNames[kind] = strings_.intern(nsys_enum::memcpyOperationName(static_cast<int64_t>(kind)));
+    context_.unknownMemcpyName = strings_.intern(nsys_enum::memcpyOperationName(int64_t{-1}));
     context_.memsetName = strings_.intern("[CUDA memset]");
     context_.hasMemcpy = db.hasTable(table::kMemcpy);
     context_.hasMemset = db.hasTable(table::kMemset);
@@ -183,7 +185,7 @@ void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
       continue;
     }
     auto& processes = trace_->processes_;
-    int64_t globalPid = track.globalTid & ~int64_t{0xFFFFFF};
+    int64_t globalPid = global_id::processOf(track.globalTid);
     if (processes.empty() || processes.back().globalPid != globalPid) {
       auto name = processNames.find(globalPid);
       processes.push_back({globalPid, track.pid, name != processNames.end() ? name->second : "", {}});

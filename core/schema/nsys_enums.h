@@ -3,6 +3,7 @@
 // labels of real nsys 2025.3 exports), the ids our code refers to by name, and the labels by id.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace gpuscope::nsys_enum {
@@ -69,13 +70,18 @@ inline constexpr int kNvtxPushPopRange = 59;
 inline constexpr int kNvtxStartEndRange = 60;
 inline constexpr int kNvtxDomainCreate = 75;
 inline constexpr int kNvtxDomainDestroy = 76;
+inline constexpr int kCopyUnknown = 0;
 inline constexpr int kCopyHtoD = 1;
 inline constexpr int kCopyDtoH = 2;
 inline constexpr int kCopyDtoD = 8;
+inline constexpr int kCopyHtoH = 9;
 inline constexpr int kCopyPtoP = 10;
 inline constexpr int kMemPageable = 0;
 inline constexpr int kMemPinned = 1;
 inline constexpr int kMemDevice = 2;
+inline constexpr int kMemManaged = 4;
+inline constexpr int kMemManagedStatic = 6;
+inline constexpr int kMemUnknown = 7;
 
 // The label of a row of ROWS by ID, or "" when ROWS has no such id.
 template <size_t N>
@@ -90,5 +96,14 @@ constexpr std::string_view labelOf(const EnumRow (&rows)[N], int64_t id) {
 constexpr std::string_view memcpyKindLabel(int64_t copyKind) { return labelOf(kMemcpyOperRows, copyKind); }
 // "Pageable", "Device", ...: ENUM_CUDA_MEM_KIND's label of a memory kind.
 constexpr std::string_view memoryKindLabel(int64_t memKind) { return labelOf(kMemKindRows, memKind); }
+
+// "[CUDA memcpy Host-to-Device]": how nsys names a memory copy (stats reports, the timeline) whose copy
+// kind is labelled KIND_LABEL, as a file's ENUM_CUDA_MEMCPY_OPER or memcpyKindLabel gives it; "Unknown"
+// when the label is empty. The one place this name is spelled.
+inline std::string memcpyOperationName(std::string_view kindLabel) {
+  return "[CUDA memcpy " + std::string(kindLabel.empty() ? "Unknown" : kindLabel) + "]";
+}
+// The same name by copyKind, with the labels of memcpyKindLabel.
+inline std::string memcpyOperationName(int64_t copyKind) { return memcpyOperationName(memcpyKindLabel(copyKind)); }
 
 }  // namespace gpuscope::nsys_enum

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 #include "core/stats/stats_reports.h"
@@ -84,7 +85,7 @@ class GpuTraceBuilder {
       row.cells[kSourceKind] = label(memoryKinds_, stmt, 9);
       row.cells[kDestinationKind] = label(memoryKinds_, stmt, 10);
       auto kind = label(memcpyKinds_, stmt, 8);
-      row.cells[kName] = "[CUDA memcpy " + (kind.empty() ? std::string("Unknown") : kind) + "]";
+      row.cells[kName] = nsys_enum::memcpyOperationName(kind);
     }
   }
 

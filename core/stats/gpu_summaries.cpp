@@ -2,6 +2,7 @@
 // bytes by memory operation.
 #include <algorithm>
 
+#include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_reports.h"
 #include "core/stats/summary_table.h"
@@ -20,7 +21,7 @@ SampleGroups memoryOperationSamples(const Database& db, const std::string& value
     auto stmt = db.prepare("SELECT copyKind, " + valueSql + " FROM CUPTI_ACTIVITY_KIND_MEMCPY");
     while (stmt.step()) {
       auto kind = kinds.find(stmt.int64(0));
-      groups[{"[CUDA memcpy " + (kind == kinds.end() ? std::string("Unknown") : kind->second) + "]"}].push_back(
+      groups[{nsys_enum::memcpyOperationName(kind == kinds.end() ? std::string_view() : kind->second)}].push_back(
           stmt.int64(1));
     }
   }

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/model/trace_types.h"
+#include "core/schema/nsys_enums.h"
 
 namespace gpuscope {
 
@@ -62,9 +63,9 @@ struct MemcpyRow {
   uint32_t correlationId = 0;
   int64_t globalPid = 0;
   int64_t bytes = 0;
-  int copyKind = 0;  // ENUM_CUDA_MEMCPY_OPER id
-  int srcKind = 0;   // ENUM_CUDA_MEM_KIND id
-  int dstKind = 0;
+  int copyKind = nsys_enum::kCopyUnknown;  // ENUM_CUDA_MEMCPY_OPER id
+  int srcKind = nsys_enum::kMemPageable;   // ENUM_CUDA_MEM_KIND id
+  int dstKind = nsys_enum::kMemPageable;
   std::optional<uint32_t> srcDeviceId{}, srcContextId{}, dstDeviceId{}, dstContextId{};  // peer copies
   std::optional<int> migrationCause{};
   std::optional<int64_t> graphNodeId{};
@@ -82,7 +83,7 @@ struct MemsetRow {
   int64_t globalPid = 0;
   int value = 0;
   int64_t bytes = 0;
-  int memKind = 2;  // ENUM_CUDA_MEM_KIND id; 2 is device memory
+  int memKind = nsys_enum::kMemDevice;  // ENUM_CUDA_MEM_KIND id
   std::optional<int64_t> graphNodeId{};
 };
 

@@ -11,6 +11,7 @@
 #include "core/analysis/verdict/cuda_call_kind.h"
 #include "core/analysis/verdict/percent_text.h"
 #include "core/analysis/verdict/run_activity.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 #include "core/text/units.h"
@@ -62,12 +63,12 @@ class BlockingCopiesRule : public AnalysisRule {
       return found != labels.end() ? found->second : std::to_string(id);
     };
     auto statement = db.prepare(
-        "SELECT m.start, m.end, m.bytes, m.copyKind, m.srcKind, m.dstKind, r.start, r.end, s.value, "
-        "(m.globalPid >> 24) & 16777215, m.deviceId, m.contextId, m.streamId FROM " +
-        std::string(table::kMemcpy) + " m JOIN " + std::string(table::kRuntime) +
-        " r ON r.correlationId = m.correlationId AND (r.globalTid >> 24) = (m.globalPid >> 24) JOIN StringIds s ON "
-        "s.id = r.nameId WHERE m.start > 0 AND " +
-        window.sqlCondition("m.") + " ORDER BY m.end - m.start DESC, m.start");
+        "SELECT m.start, m.end, m.bytes, m.copyKind, m.srcKind, m.dstKind, r.start, r.end, s.value, " +
+        global_id::sqlPid("m.globalPid") + ", m.deviceId, m.contextId, m.streamId FROM " + std::string(table::kMemcpy) +
+        " m JOIN " + std::string(table::kRuntime) + " r ON r.correlationId = m.correlationId AND " +
+        global_id::sqlSameProcess("r.globalTid", "m.globalPid") +
+        " JOIN StringIds s ON s.id = r.nameId WHERE m.start > 0 AND " + window.sqlCondition("m.") +
+        " ORDER BY m.end - m.start DESC, m.start");
     std::map<std::tuple<std::string, std::string, std::string, std::string>, CopyGroup> groups;
     TimeNs hostNs = 0;
     while (statement.step()) {

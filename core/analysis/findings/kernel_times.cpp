@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 
@@ -36,12 +37,11 @@ std::vector<FindingRange> longestKernelRanges(const Database& db, const Analysis
                                               const std::set<std::string>& names, size_t limit) {
   std::vector<FindingRange> ranges;
   if (names.empty() || !db.hasTable(table::kKernel) || !db.hasTable(table::kStringIds)) return ranges;
-  auto statement = db.prepare(
-      "SELECT k.start, k.end - k.start AS duration, (k.globalPid >> 24) & 16777215, "
-      "k.deviceId, k.contextId, k.streamId, s.value FROM " +
-      std::string(table::kKernel) + " k JOIN StringIds s ON s.id = " + kernelNameSql(db) +
-      " WHERE k.start > 0 AND k.end >= k.start AND " + window.sqlCondition("k.") +
-      " ORDER BY duration DESC, k.start ASC");
+  auto statement =
+      db.prepare("SELECT k.start, k.end - k.start AS duration, " + global_id::sqlPid("k.globalPid") +
+                 ", k.deviceId, k.contextId, k.streamId, s.value FROM " + std::string(table::kKernel) +
+                 " k JOIN StringIds s ON s.id = " + kernelNameSql(db) + " WHERE k.start > 0 AND k.end >= k.start AND " +
+                 window.sqlCondition("k.") + " ORDER BY duration DESC, k.start ASC");
   while (ranges.size() < limit && statement.step()) {
     if (!names.count(std::string(statement.text(6)))) continue;
     ranges.push_back(gpuRange(statement.int64(0), statement.int64(1), statement.int64(2), statement.int64(3),

@@ -8,6 +8,7 @@
 #include "core/analysis/nsys/rule_rows.h"
 #include "core/analysis/verdict/percent_text.h"
 #include "core/error.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 #include "core/text/units.h"
@@ -26,14 +27,13 @@ struct Launch {
 std::vector<Launch> readLaunches(const Database& db, const AnalysisWindow& window) {
   std::vector<Launch> launches;
   if (!db.hasTable(table::kKernel) || !db.hasTable(table::kRuntime) || !db.hasTable(table::kStringIds)) return launches;
-  auto statement = db.prepare(
-      "SELECT k.start, k.end, r.start, r.end, s.value, (k.globalPid >> 24) & 16777215, k.deviceId, k.contextId, "
-      "k.streamId FROM " +
-      std::string(table::kKernel) + " k JOIN " + std::string(table::kRuntime) +
-      " r ON r.correlationId = k.correlationId AND (r.globalTid >> 24) = (k.globalPid >> 24) JOIN StringIds s ON "
-      "s.id = coalesce(" +
-      columnOr(db, table::kKernel, "demangledName") + ", k.shortName) WHERE k.start > 0 AND k.end >= k.start AND " +
-      window.sqlCondition("k.") + " ORDER BY k.deviceId, k.start");
+  auto statement = db.prepare("SELECT k.start, k.end, r.start, r.end, s.value, " + global_id::sqlPid("k.globalPid") +
+                              ", k.deviceId, k.contextId, k.streamId FROM " + std::string(table::kKernel) + " k JOIN " +
+                              std::string(table::kRuntime) + " r ON r.correlationId = k.correlationId AND " +
+                              global_id::sqlSameProcess("r.globalTid", "k.globalPid") +
+                              " JOIN StringIds s ON s.id = coalesce(" + columnOr(db, table::kKernel, "demangledName") +
+                              ", k.shortName) WHERE k.start > 0 AND k.end >= k.start AND " + window.sqlCondition("k.") +
+                              " ORDER BY k.deviceId, k.start");
   while (statement.step()) {
     launches.push_back({statement.int64(0), statement.int64(1), statement.int64(2), statement.int64(3),
                         std::string(statement.text(4)), statement.int64(5), statement.int64(6), statement.int64(7),

@@ -1,6 +1,7 @@
 // cuda_api_sync: calls that wait for the GPU (cudaDeviceSynchronize, cudaStreamSynchronize).
 #include "core/analysis/analysis_window.h"
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -21,16 +22,15 @@ class ApiSyncRule : public AnalysisRule {
     finding.evidence.columns = {{"Duration (ns)", 0}, {"Start (ns)", 0}, {"PID", 0}, {"TID", 0}, {"API Name", 0}};
     if (!db.hasTable(table::kRuntime)) return finding;
     AnalysisWindow window = analysisWindow(db, options);
-    auto statement = db.prepare(
-        "SELECT r.end - r.start AS duration, r.start, (r.globalTid >> 24) & 16777215, r.globalTid & 16777215, "
-        "s.value FROM " +
-        std::string(table::kRuntime) +
-        " r JOIN StringIds s ON s.id = r.nameId WHERE r.start > 0 "
-        "AND " +
-        window.sqlCondition("r.") +
-        " AND (s.value LIKE 'cudaDeviceSynchronize%' OR s.value LIKE "
-        "'cudaStreamSynchronize%') ORDER BY duration DESC, r.start ASC" +
-        rowLimit(options));
+    auto statement =
+        db.prepare("SELECT r.end - r.start AS duration, r.start, " + global_id::sqlPid("r.globalTid") + ", " +
+                   global_id::sqlTid("r.globalTid") + ", s.value FROM " + std::string(table::kRuntime) +
+                   " r JOIN StringIds s ON s.id = r.nameId WHERE r.start > 0 "
+                   "AND " +
+                   window.sqlCondition("r.") +
+                   " AND (s.value LIKE 'cudaDeviceSynchronize%' OR s.value LIKE "
+                   "'cudaStreamSynchronize%') ORDER BY duration DESC, r.start ASC" +
+                   rowLimit(options));
     while (statement.step()) {
       finding.evidence.rows.push_back({statement.int64(0), statement.int64(1), statement.int64(2), statement.int64(3),
                                        std::string(statement.text(4))});

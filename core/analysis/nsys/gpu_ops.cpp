@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -12,8 +13,8 @@ std::map<ContextKey, std::vector<GpuInterval>> gpuOpsByContext(const Database& d
   for (std::string_view table : {table::kKernel, table::kMemcpy, table::kMemset}) {
     if (!db.hasTable(table)) continue;
     auto statement =
-        db.prepare("SELECT (globalPid >> 24) & 16777215, deviceId, contextId, start, end FROM " + std::string(table) +
-                   " WHERE start > 0 AND end >= start AND " + window.sqlCondition(""));
+        db.prepare("SELECT " + global_id::sqlPid("globalPid") + ", deviceId, contextId, start, end FROM " +
+                   std::string(table) + " WHERE start > 0 AND end >= start AND " + window.sqlCondition(""));
     while (statement.step()) {
       ContextKey key{static_cast<uint32_t>(statement.int64(0)), static_cast<uint32_t>(statement.int64(1)),
                      static_cast<uint32_t>(statement.int64(2))};

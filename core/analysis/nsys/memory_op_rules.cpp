@@ -4,6 +4,8 @@
 
 #include "core/analysis/analysis_window.h"
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/model/global_id.h"
+#include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 
@@ -13,12 +15,10 @@ namespace {
 // Host-to-device copies of at most 64,000 bytes return before the copy is done (the
 // driver stages them), so the synchronous-copy rule leaves them out, as nsys does.
 constexpr int64_t kStagedHostToDeviceBytes = 64000;
-constexpr int64_t kCopyHostToDevice = 1;
-constexpr int64_t kMemoryPageable = 0;
 
 std::string apiJoin(const std::string& alias) {
-  return " JOIN " + std::string(table::kRuntime) + " r ON r.correlationId = " + alias +
-         ".correlationId AND (r.globalTid >> 24) = (" + alias + ".globalPid >> 24) JOIN StringIds s ON s.id = r.nameId";
+  return " JOIN " + std::string(table::kRuntime) + " r ON r.correlationId = " + alias + ".correlationId AND " +
+         global_id::sqlSameProcess("r.globalTid", alias + ".globalPid") + " JOIN StringIds s ON s.id = r.nameId";
 }
 
 ReportCell greenContextCell(const Statement& statement, int column) {
@@ -48,17 +48,16 @@ class MemcpyRule : public AnalysisRule {
     AnalysisWindow window = analysisWindow(db, options);
     const std::string m = std::string(table::kMemcpy);
     std::string condition =
-        async_ ? "s.value LIKE '%async%' AND (m.srcKind = " + std::to_string(kMemoryPageable) +
-                     " OR m.dstKind = " + std::to_string(kMemoryPageable) + ")"
-               : "s.value NOT LIKE '%async%' AND NOT (m.copyKind = " + std::to_string(kCopyHostToDevice) +
+        async_ ? "s.value LIKE '%async%' AND (m.srcKind = " + std::to_string(nsys_enum::kMemPageable) +
+                     " OR m.dstKind = " + std::to_string(nsys_enum::kMemPageable) + ")"
+               : "s.value NOT LIKE '%async%' AND NOT (m.copyKind = " + std::to_string(nsys_enum::kCopyHtoD) +
                      " AND m.bytes <= " + std::to_string(kStagedHostToDeviceBytes) + ")";
     auto labels = enumLabels(db, "ENUM_CUDA_MEM_KIND", builtinMemoryKindLabels());
-    auto statement = db.prepare(
-        "SELECT m.end - m.start AS duration, m.start, m.srcKind, m.dstKind, m.bytes, (m.globalPid >> 24) & 16777215, "
-        "m.deviceId, m.contextId, " +
-        columnOr(db, table::kMemcpy, "greenContextId") + ", m.streamId, s.value FROM " + m + " m" + apiJoin("m") +
-        " WHERE m.start > 0 AND " + window.sqlCondition("m.") + " AND " + condition +
-        " ORDER BY duration DESC, m.start ASC" + rowLimit(options));
+    auto statement = db.prepare("SELECT m.end - m.start AS duration, m.start, m.srcKind, m.dstKind, m.bytes, " +
+                                global_id::sqlPid("m.globalPid") + ", m.deviceId, m.contextId, " +
+                                columnOr(db, table::kMemcpy, "greenContextId") + ", m.streamId, s.value FROM " + m +
+                                " m" + apiJoin("m") + " WHERE m.start > 0 AND " + window.sqlCondition("m.") + " AND " +
+                                condition + " ORDER BY duration DESC, m.start ASC" + rowLimit(options));
     while (statement.step()) {
       auto kind = [&](int column) -> ReportCell {
         if (statement.isNull(column)) return {};
@@ -95,23 +94,24 @@ class MemsetSyncRule : public AnalysisRule {
            "stream, and synchronize only where the result is needed.";
   }
   // CUDA's synchronous memsets block the host only when they target pinned host memory or managed memory
-  // (the CUDA Runtime API's "API synchronization behavior"; kinds 1, 4 and 6 of ENUM_CUDA_MEM_KIND). A
+  // (the CUDA Runtime API's "API synchronization behavior": pinned, managed and managed static kinds). A
   // cudaMemset of device memory is asynchronous, and nsys reports none (tests/fixtures/classes/sync).
   Finding run(const Database& db, const RuleOptions& options) const override {
     Finding finding = emptyFinding(*this, Severity::Warning);
-    finding.evidence.columns = {{"Duration (ns)", 0}, {"Start (ns)", 0}, {"Mem Kind", 0},   {"Bytes (MB)", 3},
+    finding.evidence.columns = {{"Duration (ns)", 0}, {"Start (ns)", 0}, {"Memory Kind", 0},   {"Bytes (MB)", 3},
                                 {"PID", 0},           {"Device ID", 0},  {"Context ID", 0}, {"Green Context ID", 0},
                                 {"Stream ID", 0},     {"API Name", 0}};
     if (!db.hasTable(table::kMemset) || !db.hasTable(table::kRuntime)) return finding;
     AnalysisWindow window = analysisWindow(db, options);
     auto labels = enumLabels(db, "ENUM_CUDA_MEM_KIND", builtinMemoryKindLabels());
     auto statement = db.prepare(
-        "SELECT m.end - m.start AS duration, m.start, " + columnOr(db, table::kMemset, "memKind") +
-        ", m.bytes, (m.globalPid >> 24) & 16777215, m.deviceId, m.contextId, " +
+        "SELECT m.end - m.start AS duration, m.start, " + columnOr(db, table::kMemset, "memKind") + ", m.bytes, " +
+        global_id::sqlPid("m.globalPid") + ", m.deviceId, m.contextId, " +
         columnOr(db, table::kMemset, "greenContextId") + ", m.streamId, s.value FROM " + std::string(table::kMemset) +
         " m" + apiJoin("m") + " WHERE m.start > 0 AND " + window.sqlCondition("m.") +
-        " AND s.value NOT LIKE '%async%' AND " + columnOr(db, table::kMemset, "memKind") +
-        " IN (1, 4, 6) ORDER BY duration DESC, m.start ASC" + rowLimit(options));
+        " AND s.value NOT LIKE '%async%' AND " + columnOr(db, table::kMemset, "memKind") + " IN (" +
+        std::to_string(nsys_enum::kMemPinned) + ", " + std::to_string(nsys_enum::kMemManaged) + ", " +
+        std::to_string(nsys_enum::kMemManagedStatic) + ") ORDER BY duration DESC, m.start ASC" + rowLimit(options));
     while (statement.step()) {
       ReportCell kind;
       if (!statement.isNull(2)) {

@@ -6,13 +6,12 @@
 
 #include "core/analysis/nsys/gpu_ops.h"
 #include "core/analysis/verdict/cuda_call_kind.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 
 namespace gpuscope {
 namespace {
-
-constexpr int64_t kTidMask = 0xFFFFFF;
 
 IntervalSet gpuBusyTime(const Database& db) {
   std::vector<TimeInterval> all;
@@ -81,10 +80,10 @@ RunActivity loadRunActivity(const Database& db) {
   for (auto& [globalTid, calls] : readCalls(db)) {
     HostThread thread;
     thread.globalTid = globalTid;
-    thread.pid = static_cast<uint32_t>((globalTid >> 24) & kTidMask);
-    thread.tid = static_cast<uint32_t>(globalTid & kTidMask);
+    thread.pid = global_id::pid(globalTid);
+    thread.tid = global_id::tid(globalTid);
     auto name = names.find(globalTid);
-    if (name == names.end()) name = names.find(globalTid & ~kTidMask);
+    if (name == names.end()) name = names.find(global_id::processOf(globalTid));
     if (name != names.end()) thread.name = name->second;
     thread.apiCalls = IntervalSet(std::move(calls.api));
     thread.syncCalls = IntervalSet(std::move(calls.sync));

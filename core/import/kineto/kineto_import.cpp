@@ -59,33 +59,33 @@ struct PendingGpuWork {
 };
 
 int copyKindOf(const std::string& name) {
-  if (name.find("HtoD") != std::string::npos) return 1;
-  if (name.find("DtoH") != std::string::npos) return 2;
-  if (name.find("DtoD") != std::string::npos) return 8;
-  if (name.find("HtoH") != std::string::npos) return 9;
-  if (name.find("PtoP") != std::string::npos) return 10;
-  return 0;
+  if (name.find("HtoD") != std::string::npos) return nsys_enum::kCopyHtoD;
+  if (name.find("DtoH") != std::string::npos) return nsys_enum::kCopyDtoH;
+  if (name.find("DtoD") != std::string::npos) return nsys_enum::kCopyDtoD;
+  if (name.find("HtoH") != std::string::npos) return nsys_enum::kCopyHtoH;
+  if (name.find("PtoP") != std::string::npos) return nsys_enum::kCopyPtoP;
+  return nsys_enum::kCopyUnknown;
 }
 
 // "Memcpy HtoD (Pageable -> Device)": the memory kinds in parentheses, as ENUM_CUDA_MEM_KIND ids.
 int memKindOf(std::string_view word) {
   for (const auto& row : nsys_enum::kMemKindRows)
     if (word == row.label) return row.id;
-  return 7;
+  return nsys_enum::kMemUnknown;
 }
 
 std::pair<int, int> memcpyKindsOf(const std::string& name) {
   size_t open = name.find('('), arrow = name.find(" -> "), close = name.find(')');
   if (open == std::string::npos || arrow == std::string::npos || close == std::string::npos || arrow < open ||
       close < arrow)
-    return {7, 7};
+    return {nsys_enum::kMemUnknown, nsys_enum::kMemUnknown};
   return {memKindOf(std::string_view(name).substr(open + 1, arrow - open - 1)),
           memKindOf(std::string_view(name).substr(arrow + 4, close - arrow - 4))};
 }
 
 int memsetKindOf(const std::string& name) {
   size_t open = name.find('('), close = name.find(')');
-  if (open == std::string::npos || close == std::string::npos || close < open) return 2;
+  if (open == std::string::npos || close == std::string::npos || close < open) return nsys_enum::kMemDevice;
   return memKindOf(std::string_view(name).substr(open + 1, close - open - 1));
 }
 

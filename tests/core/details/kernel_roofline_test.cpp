@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
 
@@ -27,7 +28,7 @@ RooflineKernel kernel(std::optional<double> fp32, std::optional<double> dram, st
                       int64_t durationNs) {
   RooflineKernel k;
   k.name = "gemm";
-  k.metrics.globalPid = 42LL << 24;
+  k.metrics.globalPid = global_id::make(0, 0, 42, 0);
   k.metrics.correlationId = 7;
   k.metrics.flopsOf(Precision::Fp32) = fp32;
   k.metrics.bytesOf(MemoryLevel::Dram) = dram;

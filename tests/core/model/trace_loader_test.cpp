@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/db/sqlite_database.h"
+#include "core/model/global_id.h"
 
 namespace gpuscope {
 namespace {
@@ -70,9 +71,9 @@ TEST(TraceLoader, EveryKernelCorrelatesToItsLaunch) {
 TEST(TraceLoader, LoaderMultiProcessKeepsEveryProcess) {
   auto file = fixture("loader2.sqlite");
   auto trace = loadTrace(file);
-  auto pids =
-      countRows(file,
-                "SELECT count(DISTINCT (globalTid >> 24) & 16777215) FROM (SELECT globalTid FROM OSRT_API "
+  auto pids = countRows(
+      file, "SELECT count(DISTINCT " + global_id::sqlPid("globalTid") +
+                ") FROM (SELECT globalTid FROM OSRT_API "
                 "UNION SELECT globalTid FROM CUPTI_ACTIVITY_KIND_RUNTIME UNION SELECT globalTid FROM NVTX_EVENTS)");
   EXPECT_EQ(static_cast<int64_t>(trace->processes().size()), pids);
   EXPECT_EQ(trace->processes()[0].name, "python3");

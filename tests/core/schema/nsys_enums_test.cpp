@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/target_info.h"
 #include "core/stats/stats_common.h"
 
 namespace gpuscope {
@@ -21,9 +20,9 @@ TEST(NsysEnumsTest, MemcpyKindLabelsCoverTheUnifiedKinds) {
 TEST(NsysEnumsTest, TheStatsAndTheModelUseTheSameLabels) {
   for (const auto& row : nsys_enum::kMemcpyOperRows) {
     EXPECT_EQ(builtinMemcpyKindLabels().at(row.id), row.label);
-    EXPECT_EQ(memcpyOperationName(row.id), "[CUDA memcpy " + std::string(row.label) + "]");
+    EXPECT_EQ(nsys_enum::memcpyOperationName(int64_t{row.id}), "[CUDA memcpy " + std::string(row.label) + "]");
   }
-  EXPECT_EQ(memcpyOperationName(99), "[CUDA memcpy Unknown]");
+  EXPECT_EQ(nsys_enum::memcpyOperationName(int64_t{99}), "[CUDA memcpy Unknown]");
   for (const auto& row : nsys_enum::kMemKindRows) EXPECT_EQ(builtinMemoryKindLabels().at(row.id), row.label);
 }
 
