@@ -12,33 +12,12 @@
 #include "collector/launch/record_files.h"
 #include "collector/launch/record_session.h"
 #include "core/error.h"
+#include "core/text/units.h"
 
 namespace gpuscope::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string formatCount(uint64_t value) {
-  std::string digits = std::to_string(value);
-  std::string result;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) result += ',';
-    result += digits[i];
-  }
-  return result;
-}
-
-std::string formatBytes(uintmax_t bytes) {
-  char text[32];
-  if (bytes >= 1024 * 1024) {
-    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  } else if (bytes >= 1024) {
-    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024.0);
-  } else {
-    std::snprintf(text, sizeof text, "%ju bytes", bytes);
-  }
-  return text;
-}
 
 std::string signalName(int signal) {
   const char* description = strsignal(signal);
@@ -86,7 +65,7 @@ void printSummary(const RecordResult& result) {
   std::error_code error;
   uintmax_t size = fs::file_size(path, error);
   fs::path absolute = fs::absolute(path, error);
-  out << "  file: " << absolute.string() << " (" << formatBytes(error ? 0 : size) << ")\n";
+  out << "  file: " << absolute.string() << " (" << formatBytes(error ? 0 : static_cast<int64_t>(size)) << ")\n";
   std::cerr << out.str() << std::flush;
 }
 

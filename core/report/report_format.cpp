@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/text/units.h"
+
 namespace gpuscope {
 namespace {
 
@@ -26,19 +28,6 @@ void appendCsvRow(std::string& out, const std::vector<std::string>& fields) {
 
 bool isNumber(const ReportCell& cell) {
   return std::holds_alternative<int64_t>(cell) || std::holds_alternative<double>(cell);
-}
-
-// "-1234567.5" -> "-1,234,567.5".
-std::string withThousands(const std::string& number) {
-  size_t begin = number.front() == '-' ? 1 : 0;
-  size_t end = std::min(number.find('.'), number.size());
-  std::string out = number.substr(0, begin);
-  for (size_t i = begin; i < end; ++i) {
-    out += number[i];
-    size_t left = end - i - 1;
-    if (left > 0 && left % 3 == 0) out += ',';
-  }
-  return out + number.substr(end);
 }
 
 // A column is numeric when every non-empty cell in it is a number.

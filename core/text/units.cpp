@@ -53,6 +53,21 @@ std::string formatBytes(int64_t bytes) {
   return unit == 0 ? std::to_string(bytes) + " B" : fixed(value, 2) + " " + units[unit];
 }
 
+std::string formatCount(uint64_t count) { return withThousands(std::to_string(count)); }
+
+std::string withThousands(std::string_view number) {
+  if (number.empty()) return {};
+  size_t begin = number.front() == '-' ? 1 : 0;
+  size_t end = std::min(number.find('.'), number.size());
+  std::string out(number.substr(0, begin));
+  for (size_t i = begin; i < end; ++i) {
+    out += number[i];
+    size_t left = end - i - 1;
+    if (left > 0 && left % 3 == 0) out += ',';
+  }
+  return out + std::string(number.substr(end));
+}
+
 std::string engineeringText(double value, std::string_view unit, int significant) {
   std::string suffix = std::string(" ") + std::string(unit);
   if (value == 0 || !std::isfinite(value)) return (std::isfinite(value) ? "0" : "?") + suffix;

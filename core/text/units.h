@@ -14,6 +14,10 @@ namespace gpuscope {
 std::string formatDuration(TimeNs ns);
 // "512 B", "1.50 KiB", "80.00 GiB": binary prefixes, as nsys prints memory sizes.
 std::string formatBytes(int64_t bytes);
+// A count with thousands separators: "1,234,567".
+std::string formatCount(uint64_t count);
+// NUMBER as printed ("-1234567.5") with thousands separators in its integer part: "-1,234,567.5".
+std::string withThousands(std::string_view number);
 
 // VALUE with an SI prefix and SIGNIFICANT digits (trailing zeros dropped): engineeringText(4.669e11, "FLOP/s")
 // is "467 GFLOP/s", engineeringText(6.69e13, "FLOP/s") "66.9 TFLOP/s", engineeringText(0.0125, "s") "12.5 ms".

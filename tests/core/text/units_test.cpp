@@ -21,5 +21,15 @@ TEST(UnitsTest, DurationsAndBytes) {
   EXPECT_EQ(intensityText(0.17333), "0.1733 FLOP/byte");
 }
 
+TEST(UnitsTest, CountsWithThousandsSeparators) {
+  EXPECT_EQ(formatCount(0), "0");
+  EXPECT_EQ(formatCount(999), "999");
+  EXPECT_EQ(formatCount(1000), "1,000");
+  EXPECT_EQ(formatCount(1234567), "1,234,567");
+  EXPECT_EQ(withThousands("-1234567.5"), "-1,234,567.5");
+  EXPECT_EQ(withThousands("123.4567"), "123.4567");
+  EXPECT_EQ(withThousands(""), "");
+}
+
 }  // namespace
 }  // namespace gpuscope
