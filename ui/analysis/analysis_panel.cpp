@@ -9,10 +9,10 @@
 #include <QVBoxLayout>
 
 #include "core/report/report_table.h"
-#include "core/text/units.h"
 #include "ui/analysis/finding_focus.h"
 #include "ui/analysis/finding_list_model.h"
 #include "ui/analysis/range_verdict_model.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -173,8 +173,7 @@ void AnalysisPanel::showDetails(const Finding& finding, int row) {
       html += QStringLiteral("<a href='place:%1/%2'>%3 +%4</a> &nbsp; ")
                   .arg(row)
                   .arg(i)
-                  .arg(QString::fromStdString(formatDuration(range.start - origin)),
-                       QString::fromStdString(formatDuration(range.end - range.start)));
+                  .arg(durationText(range.start - origin), durationText(range.end - range.start));
     }
     html += QStringLiteral("</p>");
   }

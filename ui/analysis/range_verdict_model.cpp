@@ -1,7 +1,7 @@
 #include "ui/analysis/range_verdict_model.h"
 
 #include "core/analysis/verdict/percent_text.h"
-#include "core/text/units.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 
@@ -41,7 +41,7 @@ QVariant RangeVerdictModel::data(const QModelIndex& index, int role) const {
       return QString::fromUtf8(bottleneckClassName(range.verdict.kind).data());
     case Wall:
       if (role == SortRole) return static_cast<qlonglong>(e.wallNs);
-      return QString::fromStdString(formatDuration(e.wallNs));
+      return durationText(e.wallNs);
     case GpuBusy:
       return share(e.gpuBusyNs);
     case CudaApi:

@@ -28,6 +28,7 @@
 #include "ui/compare/run_diff_model.h"
 #include "ui/details/details_panel.h"
 #include "ui/tables/table_proxy.h"
+#include "ui/text.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_find_bar.h"
 #include "ui/timeline/timeline_view.h"
@@ -41,8 +42,8 @@ QString runTitle(const QString& letter, const Trace& trace) {
 }
 
 QString metricValue(const SummaryMetric& metric, double value) {
-  if (metric.unit == "ns") return QString::fromStdString(formatDuration(static_cast<TimeNs>(std::llround(value))));
-  if (metric.unit == "bytes") return QString::fromStdString(formatBytes(static_cast<int64_t>(std::llround(value))));
+  if (metric.unit == "ns") return durationText(static_cast<TimeNs>(std::llround(value)));
+  if (metric.unit == "bytes") return bytesText(static_cast<int64_t>(std::llround(value)));
   if (metric.unit == "%") return QString::number(value, 'f', metric.decimals) + QStringLiteral(" %");
   return QString::number(static_cast<qlonglong>(std::llround(value)));
 }
@@ -51,8 +52,7 @@ QString metricDelta(const SummaryMetric& metric) {
   double delta = metric.delta();
   if (metric.unit == "ns") return signedDuration(delta);
   QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("-") : QString();
-  if (metric.unit == "bytes")
-    return sign + QString::fromStdString(formatBytes(static_cast<int64_t>(std::llround(std::abs(delta)))));
+  if (metric.unit == "bytes") return sign + bytesText(static_cast<int64_t>(std::llround(std::abs(delta))));
   if (metric.unit == "%") return sign + QString::number(std::abs(delta), 'f', metric.decimals) + QStringLiteral(" pt");
   return sign + QString::number(static_cast<qlonglong>(std::llround(std::abs(delta))));
 }
@@ -440,7 +440,7 @@ void CompareView::showWindow() {
 }
 
 QString CompareView::windowText() const {
-  auto span = [](const TimeWindow& w) { return QString::fromStdString(formatDuration(w.span())); };
+  auto span = [](const TimeWindow& w) { return durationText(w.span()); };
   if (anchorA_.kind == AlignmentAnchor::Kind::Start)
     return tr("Summary of the whole runs: A %1, B %2").arg(span(window_.a), span(window_.b));
   return tr("Aligned window: %1, A %2, B %3")
@@ -470,7 +470,7 @@ QString CompareView::alignmentText() const {
   if (manualShift_ != 0) text += tr(", then B shifted %1").arg(signedDuration(static_cast<double>(manualShift_)));
   // One sign only: "A time = B time - 9.75 us", never "B time + -9.75 us" (formatDuration signs negatives).
   TimeNs offset = alignment_.offset;
-  QString magnitude = QString::fromStdString(formatDuration(offset < 0 ? -offset : offset));
+  QString magnitude = durationText(offset < 0 ? -offset : offset);
   return text + (offset < 0 ? tr(" (A time = B time - %1)") : tr(" (A time = B time + %1)")).arg(magnitude);
 }
 

@@ -5,11 +5,10 @@
 #include <cmath>
 
 #include "core/model/trace_summary.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
-
-QString duration(double ns) { return QString::fromStdString(formatDuration(static_cast<TimeNs>(std::llround(ns)))); }
 
 // Slower (more time in B) in red, faster in green, unchanged in the default colour.
 QVariant deltaColour(double delta) {
@@ -22,7 +21,7 @@ QVariant deltaColour(double delta) {
 
 QString signedDuration(double ns) {
   TimeNs rounded = static_cast<TimeNs>(std::llround(ns));
-  return (rounded > 0 ? QStringLiteral("+") : QString()) + QString::fromStdString(formatDuration(rounded));
+  return (rounded > 0 ? QStringLiteral("+") : QString()) + durationText(rounded);
 }
 
 RunDiffModel::RunDiffModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -81,9 +80,9 @@ QVariant RunDiffModel::displayData(const DiffRow& row, int column) const {
     case CountBColumn:
       return qlonglong(row.b.count);
     case TotalAColumn:
-      return inA ? duration(static_cast<double>(row.a.total)) : QString();
+      return inA ? roundedDurationText(static_cast<double>(row.a.total)) : QString();
     case TotalBColumn:
-      return inB ? duration(static_cast<double>(row.b.total)) : QString();
+      return inB ? roundedDurationText(static_cast<double>(row.b.total)) : QString();
     case DeltaTotalColumn:
       return signedDuration(static_cast<double>(row.deltaTotal()));
     case DeltaPercentColumn: {
@@ -93,9 +92,9 @@ QVariant RunDiffModel::displayData(const DiffRow& row, int column) const {
              QStringLiteral(" %");
     }
     case AverageAColumn:
-      return inA ? duration(row.a.average()) : QString();
+      return inA ? roundedDurationText(row.a.average()) : QString();
     case AverageBColumn:
-      return inB ? duration(row.b.average()) : QString();
+      return inB ? roundedDurationText(row.b.average()) : QString();
     case DeltaAverageColumn:
       return inA && inB ? signedDuration(row.deltaAverage()) : QString();
     default:

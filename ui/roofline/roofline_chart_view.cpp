@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "core/details/kernel_roofline.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -193,7 +194,7 @@ void RooflineChartView::updateTicks() {
     item->setVisible(i < ticks.size());
     if (i >= ticks.size()) continue;
     // Ticks are in GFLOP/s.
-    item->setText(QString::fromStdString(engineeringText(ticks[i] * 1e9, "FLOP/s")));
+    item->setText(engineeringLabel(ticks[i] * 1e9, "FLOP/s"));
     item->setFont(yAxis_->labelsFont());
     item->setBrush(palette().color(QPalette::Text));
     double fraction =

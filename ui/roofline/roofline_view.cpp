@@ -23,10 +23,10 @@
 #include <map>
 
 #include "core/model/global_id.h"
-#include "core/text/units.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_palette.h"
 #include "ui/session/trace_session.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -47,10 +47,6 @@ QString elidedLabel(const std::string& name) {
 QString breakableAtUnderscores(QString text) { return text.replace('_', QStringLiteral("_\u200B")); }
 
 QString number(double value, int decimals = 0) { return QLocale(QLocale::English).toString(value, 'f', decimals); }
-
-// Rates in the units of core/text, as every other view writes them.
-QString flopsText(double flopsPerSecond) { return QString::fromStdString(flopRateText(flopsPerSecond)); }
-QString bandwidthLabel(double bytesPerSecond) { return QString::fromStdString(bandwidthText(bytesPerSecond)); }
 
 // " (measured)" after a roof that was measured on the GPU; theoretical roofs say nothing.
 QString measuredTag(RoofSource source) {
@@ -249,7 +245,7 @@ void RooflineView::addRoofs(double xMin, double xMax) {
     double peak = roofs_.peak(precision) / 1e9;
     if (peak <= 0) continue;
     auto* compute = new QLineSeries();
-    compute->setName(QString::fromUtf8(precisionName(precision).data()) + " peak " + flopsText(peak * 1e9) +
+    compute->setName(QString::fromUtf8(precisionName(precision).data()) + " peak " + flopRateLabel(peak * 1e9) +
                      measuredTag(roofs_.sourceOf(precision)));
     compute->append(widest > 0 ? peak / widest : xMin, peak);
     compute->append(xMax, peak);
@@ -494,12 +490,11 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
   QStringList lines;
   lines << "<b>" + QString::fromStdString(point.label).toHtmlEscaped() + "</b>";
   if (grouping() != RooflineGrouping::Instance) lines << tr("%n kernel(s)", "", int(point.instances));
-  lines << tr("Duration: %1").arg(QString::fromStdString(formatDuration(point.durationNs)));
-  lines << tr("Performance: %1").arg(flopsText(assessment.achievedFlopsPerSecond));
+  lines << tr("Duration: %1").arg(durationText(point.durationNs));
+  lines << tr("Performance: %1").arg(flopRateLabel(assessment.achievedFlopsPerSecond));
   if (const auto& intensity = assessment.intensityOf(level()))
     lines << tr("Arithmetic intensity (%1): %2")
-                 .arg(QString::fromUtf8(memoryLevelName(level()).data()),
-                      QString::fromStdString(intensityText(*intensity)));
+                 .arg(QString::fromUtf8(memoryLevelName(level()).data()), intensityLabel(*intensity));
   QColor colour = boundColour(assessment.limiter);
   lines
       << tr("Bound: <span style=\"color:%1\">&#9632;</span> %2").arg(colour.name(), boundClassName(assessment.limiter));
@@ -516,7 +511,7 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
   }
   if (assessment.attainableFlopsPerSecond)
     lines << tr("Attainable: %1, bound by %2")
-                 .arg(flopsText(*assessment.attainableFlopsPerSecond), QString::fromStdString(assessment.limiter));
+                 .arg(flopRateLabel(*assessment.attainableFlopsPerSecond), QString::fromStdString(assessment.limiter));
   if (assessment.shareOfAttainable)
     lines << tr("%1% of attainable").arg(number(*assessment.shareOfAttainable * 100, 1));
   return lines.join("<br>");

@@ -25,6 +25,7 @@
 #include "core/model/trace.h"
 #include "core/model/trace_summary.h"
 #include "ui/session/trace_session.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 
@@ -34,9 +35,7 @@ constexpr auto kNumber = Qt::AlignRight | Qt::AlignVCenter;
 
 QString number(qlonglong value) { return QLocale().toString(value); }
 
-QString duration(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
-
-QString bytes(int64_t value) { return value > 0 ? QString::fromStdString(formatBytes(value)) : QStringLiteral("—"); }
+QString bytes(int64_t value) { return value > 0 ? bytesText(value) : QStringLiteral("—"); }
 
 QString orDash(qlonglong value) { return value > 0 ? number(value) : QStringLiteral("—"); }
 
@@ -377,7 +376,7 @@ void TraceSummaryView::fillHeader(const Trace& trace) {
   size_t threads = 0;
   for (const ProcessInfo& process : trace.processes()) threads += process.threads.size();
   QStringList parts;
-  parts << tr("Duration %1").arg(duration(spanNs(trace.startTime(), trace.endTime())))
+  parts << tr("Duration %1").arg(durationText(spanNs(trace.startTime(), trace.endTime())))
         << plural(static_cast<qlonglong>(trace.processes().size()), tr("process"), tr("processes"))
         << plural(static_cast<qlonglong>(threads), tr("thread"), tr("threads"))
         << plural(static_cast<qlonglong>(trace.devices().size()), tr("GPU"), tr("GPUs"))
@@ -389,9 +388,9 @@ void TraceSummaryView::fillFacts(const Trace& trace) {
   auto set = [this](const char* key, const QString& text) {
     if (auto* label = findChild<QLabel*>(QStringLiteral("value.") + QLatin1String(key))) label->setText(text);
   };
-  set("start", duration(trace.startTime()));
-  set("end", duration(trace.endTime()));
-  set("duration", duration(spanNs(trace.startTime(), trace.endTime())));
+  set("start", durationText(trace.startTime()));
+  set("end", durationText(trace.endTime()));
+  set("duration", durationText(spanNs(trace.startTime(), trace.endTime())));
   set("fileSize", bytes(QFileInfo(QString::fromStdString(trace.path())).size()));
   size_t threads = 0;
   for (const ProcessInfo& process : trace.processes()) threads += process.threads.size();

@@ -3,13 +3,9 @@
 #include <cmath>
 
 #include "core/model/trace_summary.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
-namespace {
-
-QString durationText(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
-
-}  // namespace
 
 KernelSummaryModel::KernelSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
 

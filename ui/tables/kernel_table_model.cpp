@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/model/trace_summary.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -205,9 +206,9 @@ QVariant KernelTableModel::displayData(EventRef event, int column) const {
     case DemangledColumn:
       return QString::fromStdString(trace_->longName(event));
     case StartColumn:
-      return QString::fromStdString(formatDuration(trace_->start(event) - origin_));
+      return durationText(trace_->start(event) - origin_);
     case DurationColumn:
-      return QString::fromStdString(formatDuration(trace_->end(event) - trace_->start(event)));
+      return durationText(trace_->end(event) - trace_->start(event));
     case DeviceColumn:
       return track.deviceId;
     case ContextColumn:

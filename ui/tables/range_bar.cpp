@@ -6,8 +6,8 @@
 #include <QToolButton>
 #include <utility>
 
-#include "core/text/units.h"
 #include "ui/session/trace_session.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 
@@ -43,9 +43,8 @@ void RangeBar::update() {
   if (!range.empty()) {
     TimeNs origin = session_->timeOrigin();
     text_->setText(tr("Only %1 in %2 – %3 (%4), the range picked on the ruler")
-                       .arg(what_, QString::fromStdString(formatDuration(range.from - origin)),
-                            QString::fromStdString(formatDuration(range.to - origin)),
-                            QString::fromStdString(formatDuration(range.to - range.from))));
+                       .arg(what_, durationText(range.from - origin), durationText(range.to - origin),
+                            durationText(range.to - range.from)));
   }
   setVisible(!range.empty());
 }

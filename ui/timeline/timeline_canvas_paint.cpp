@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/model/trace_summary.h"
+#include "ui/text.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_palette.h"
 #include "ui/timeline/timeline_pixels.h"
@@ -17,8 +18,6 @@ namespace colors = timeline_colors;
 
 constexpr double kMinRulerSpacing = 90;  // pixels between labelled ticks, at least
 constexpr int kIndent = 14;
-
-QString durationText(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
 
 void drawTriangle(QPainter& p, int x, int yMid, bool open, const QColor& color) {
   QPolygonF tri;

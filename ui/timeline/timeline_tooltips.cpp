@@ -4,12 +4,11 @@
 
 #include "core/model/time_math.h"
 #include "core/model/trace_summary.h"
+#include "ui/text.h"
 #include "ui/timeline/timeline_palette.h"
 
 namespace gpuscope::ui {
 namespace {
-
-QString durationText(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
 
 // "1.5 ms from the trace start" or "25.3 ms session time".
 QString timeText(const Trace& trace, TimeNs t, TimeBase base) {
