@@ -1,17 +1,13 @@
 #include "ui/compare/compare_view.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileInfo>
-#include <QFrame>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -19,16 +15,16 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 #include "core/error.h"
 #include "core/model/trace_summary.h"
 #include "ui/analysis/compare_verdicts_view.h"
+#include "ui/compare/alignment_bar.h"
 #include "ui/compare/compare_roofline_view.h"
+#include "ui/compare/compare_summary.h"
 #include "ui/compare/run_diff_model.h"
 #include "ui/details/details_panel.h"
 #include "ui/tables/table_proxy.h"
-#include "ui/text.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_find_bar.h"
 #include "ui/timeline/timeline_view.h"
@@ -39,41 +35,6 @@ namespace {
 QString runTitle(const QString& letter, const Trace& trace) {
   QString file = QFileInfo(QString::fromStdString(trace.path())).fileName();
   return QStringLiteral("<b>%1</b> %2").arg(letter, file.toHtmlEscaped());
-}
-
-QString metricValue(const SummaryMetric& metric, double value) {
-  if (metric.unit == "ns") return durationText(static_cast<TimeNs>(std::llround(value)));
-  if (metric.unit == "bytes") return bytesText(static_cast<int64_t>(std::llround(value)));
-  if (metric.unit == "%") return QString::number(value, 'f', metric.decimals) + QStringLiteral(" %");
-  return QString::number(static_cast<qlonglong>(std::llround(value)));
-}
-
-QString metricDelta(const SummaryMetric& metric) {
-  double delta = metric.delta();
-  if (metric.unit == "ns") return signedDuration(delta);
-  QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("-") : QString();
-  if (metric.unit == "bytes") return sign + bytesText(static_cast<int64_t>(std::llround(std::abs(delta))));
-  if (metric.unit == "%") return sign + QString::number(std::abs(delta), 'f', metric.decimals) + QStringLiteral(" pt");
-  return sign + QString::number(static_cast<qlonglong>(std::llround(std::abs(delta))));
-}
-
-QString anchorText(const AlignmentAnchor& anchor) {
-  if (anchor.kind == AlignmentAnchor::Kind::Start) return QStringLiteral("start");
-  QString kind = anchor.kind == AlignmentAnchor::Kind::Kernel ? QStringLiteral("kernel") : QStringLiteral("range");
-  return QStringLiteral("%1 \"%2\" #%3").arg(kind, QString::fromStdString(anchor.name)).arg(anchor.index + 1);
-}
-
-// Distinct kernel short names or NVTX texts of a trace.
-void collectNames(const Trace& trace, TrackKind kind, std::set<std::string>& names) {
-  std::vector<bool> seen(trace.stringCount());
-  for (const auto& track : trace.tracks()) {
-    if (track.kind != kind) continue;
-    for (const auto& lane : track.lanes)
-      for (StringId id : lane.name)
-        if (id < seen.size() && !seen[id]) seen[id] = true;
-  }
-  for (StringId id = 0; id < seen.size(); ++id)
-    if (seen[id]) names.insert(trace.string(id));
 }
 
 }  // namespace
@@ -97,48 +58,13 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   auto* bottom = new QWidget(splitter);
   auto* bottomLayout = new QVBoxLayout(bottom);
   bottomLayout->setContentsMargins(4, 4, 4, 4);
-  bottomLayout->addWidget(buildAlignmentBar());
-  bottomLayout->addWidget(buildSummary());
-
+  alignmentBar_ = new AlignmentBar(a_, b_, bottom);
+  bottomLayout->addWidget(alignmentBar_);
+  summary_ = new CompareSummary(bottom);
+  bottomLayout->addWidget(summary_);
   // The diff table and the roofline of both runs, side by side as tabs.
   tabs_ = new QTabWidget(bottom);
-  auto* diffPage = new QWidget(tabs_);
-  auto* diffLayout = new QVBoxLayout(diffPage);
-  diffLayout->setContentsMargins(0, 4, 0, 0);
-  // Both runs' bottleneck verdicts, side by side, above the table (the roofline tab keeps its height).
-  diffLayout->addWidget(
-      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), diffPage));
-  auto* tableBar = new QHBoxLayout;
-  byCombo_ = new QComboBox(diffPage);
-  byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));
-  byCombo_->addItem(tr("Kernels (demangled names)"), static_cast<int>(DiffBy::DemangledKernel));
-  byCombo_->addItem(tr("NVTX ranges"), static_cast<int>(DiffBy::Nvtx));
-  auto* filter = new QLineEdit(diffPage);
-  filter->setPlaceholderText(tr("Filter names"));
-  filter->setClearButtonEnabled(true);
-  tableBar->addWidget(new QLabel(tr("Compare"), diffPage));
-  tableBar->addWidget(byCombo_);
-  tableBar->addWidget(filter, 1);
-  diffLayout->addLayout(tableBar);
-  diffNote_ = new QLabel(diffPage);
-  diffNote_->setStyleSheet(QStringLiteral("color: #c62828"));
-  diffNote_->hide();
-  diffLayout->addWidget(diffNote_);
-
-  model_ = new RunDiffModel(this);
-  proxy_ = createTableProxy(model_, RunDiffModel::NameColumn, this);
-  table_ = new QTreeView(diffPage);
-  table_->setModel(proxy_);
-  table_->setRootIsDecorated(false);
-  table_->setUniformRowHeights(true);
-  table_->setAlternatingRowColors(true);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->setSelectionMode(QAbstractItemView::SingleSelection);
-  table_->setSortingEnabled(true);
-  table_->sortByColumn(-1, Qt::AscendingOrder);  // the diff's own order (largest change first) until the user sorts
-  table_->header()->setStretchLastSection(false);
-  diffLayout->addWidget(table_, 1);
-  tabs_->addTab(diffPage, tr("Diff table"));
+  tabs_->addTab(buildDiffPage(tabs_), tr("Diff table"));
   roofline_ = new CompareRooflineView(a_, b_, tabs_);
   tabs_->addTab(roofline_, tr("Roofline"));
   bottomLayout->addWidget(tabs_, 1);
@@ -163,18 +89,12 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(splitter);
 
-  connect(filter, &QLineEdit::textChanged, this, [this](const QString& text) { proxy_->setFilter(text, false); });
-  connect(byCombo_, &QComboBox::currentIndexChanged, this,
-          [this] { setDiffBy(static_cast<DiffBy>(byCombo_->currentData().toInt())); });
-  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-    if (current.isValid()) showRow(proxy_->mapToSource(current).row());
-  });
+  connect(alignmentBar_, &AlignmentBar::edited, this, &CompareView::applyAlignmentControls);
   connect(sessionA_, &TraceSession::viewRangeChanged, this, [this] { syncFrom(sessionA_); });
   connect(sessionB_, &TraceSession::viewRangeChanged, this, [this] { syncFrom(sessionB_); });
   connect(sessionA_, &TraceSession::selectionChanged, this, [this] { showDetailsOf(sessionA_); });
   connect(sessionB_, &TraceSession::selectionChanged, this, [this] { showDetailsOf(sessionB_); });
 
-  fillAnchorNames();
   auto [anchorA, anchorB] = defaultAnchors(*a_, *b_);
   if (!setAlignment(anchorA, anchorB, 0)) setAlignment({}, {}, 0);
 }
@@ -245,75 +165,50 @@ void CompareView::showDetailsOf(TraceSession* session) {
   detailsTitle_->show();
 }
 
-QWidget* CompareView::buildAlignmentBar() {
-  auto* bar = new QFrame(this);
-  auto* layout = new QHBoxLayout(bar);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(new QLabel(tr("Align B on A at"), bar));
-  anchorKind_ = new QComboBox(bar);
-  anchorKind_->addItem(tr("their starts"), static_cast<int>(AlignmentAnchor::Kind::Start));
-  anchorKind_->addItem(tr("NVTX range"), static_cast<int>(AlignmentAnchor::Kind::NvtxRange));
-  anchorKind_->addItem(tr("kernel"), static_cast<int>(AlignmentAnchor::Kind::Kernel));
-  layout->addWidget(anchorKind_);
-  anchorName_ = new QComboBox(bar);
-  anchorName_->setEditable(true);
-  anchorName_->setInsertPolicy(QComboBox::NoInsert);
-  anchorName_->setMinimumContentsLength(18);
-  anchorName_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  layout->addWidget(anchorName_);
-  layout->addWidget(new QLabel(tr("# in A"), bar));
-  indexA_ = new QSpinBox(bar);
-  indexA_->setRange(1, 1 << 30);
-  indexA_->setToolTip(tr("Which instance in A, 1 being the first"));
-  layout->addWidget(indexA_);
-  layout->addWidget(new QLabel(tr("# in B"), bar));
-  indexB_ = new QSpinBox(bar);
-  indexB_->setRange(1, 1 << 30);
-  indexB_->setToolTip(tr("Which instance in B, 1 being the first"));
-  layout->addWidget(indexB_);
-  layout->addWidget(new QLabel(tr("then shift B by"), bar));
-  shiftUs_ = new QDoubleSpinBox(bar);
-  shiftUs_->setRange(-1e9, 1e9);
-  shiftUs_->setDecimals(3);
-  shiftUs_->setSuffix(tr(" us"));
-  shiftUs_->setToolTip(tr("Positive values move B later on A's clock"));
-  layout->addWidget(shiftUs_);
-  alignmentLabel_ = new QLabel(bar);
-  alignmentLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(alignmentLabel_, 1);
+QWidget* CompareView::buildDiffPage(QWidget* parent) {
+  auto* diffPage = new QWidget(parent);
+  auto* diffLayout = new QVBoxLayout(diffPage);
+  diffLayout->setContentsMargins(0, 4, 0, 0);
+  // Both runs' bottleneck verdicts, side by side, above the table (the roofline tab keeps its height).
+  diffLayout->addWidget(
+      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), diffPage));
+  auto* tableBar = new QHBoxLayout;
+  byCombo_ = new QComboBox(diffPage);
+  byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));
+  byCombo_->addItem(tr("Kernels (demangled names)"), static_cast<int>(DiffBy::DemangledKernel));
+  byCombo_->addItem(tr("NVTX ranges"), static_cast<int>(DiffBy::Nvtx));
+  auto* filter = new QLineEdit(diffPage);
+  filter->setPlaceholderText(tr("Filter names"));
+  filter->setClearButtonEnabled(true);
+  tableBar->addWidget(new QLabel(tr("Compare"), diffPage));
+  tableBar->addWidget(byCombo_);
+  tableBar->addWidget(filter, 1);
+  diffLayout->addLayout(tableBar);
+  diffNote_ = new QLabel(diffPage);
+  diffNote_->setStyleSheet(QStringLiteral("color: #c62828"));
+  diffNote_->hide();
+  diffLayout->addWidget(diffNote_);
 
-  auto changed = [this] {
-    if (!updatingControls_) applyAlignmentControls();
-  };
-  connect(anchorKind_, &QComboBox::currentIndexChanged, this, [this, changed] {
-    if (updatingControls_) return;
-    fillAnchorNames();
-    changed();
+  model_ = new RunDiffModel(this);
+  proxy_ = createTableProxy(model_, RunDiffModel::NameColumn, this);
+  table_ = new QTreeView(diffPage);
+  table_->setModel(proxy_);
+  table_->setRootIsDecorated(false);
+  table_->setUniformRowHeights(true);
+  table_->setAlternatingRowColors(true);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setSortingEnabled(true);
+  table_->sortByColumn(-1, Qt::AscendingOrder);  // the diff's own order (largest change first) until the user sorts
+  table_->header()->setStretchLastSection(false);
+  diffLayout->addWidget(table_, 1);
+  connect(filter, &QLineEdit::textChanged, this, [this](const QString& text) { proxy_->setFilter(text, false); });
+  connect(byCombo_, &QComboBox::currentIndexChanged, this,
+          [this] { setDiffBy(static_cast<DiffBy>(byCombo_->currentData().toInt())); });
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+    if (current.isValid()) showRow(proxy_->mapToSource(current).row());
   });
-  connect(anchorName_, &QComboBox::currentTextChanged, this, changed);
-  connect(indexA_, &QSpinBox::valueChanged, this, changed);
-  connect(indexB_, &QSpinBox::valueChanged, this, changed);
-  connect(shiftUs_, &QDoubleSpinBox::valueChanged, this, changed);
-  return bar;
-}
-
-QWidget* CompareView::buildSummary() {
-  auto* frame = new QFrame(this);
-  frame->setFrameShape(QFrame::StyledPanel);
-  auto* layout = new QVBoxLayout(frame);
-  layout->setContentsMargins(6, 4, 6, 4);
-  layout->setSpacing(2);
-  windowLabel_ = new QLabel(frame);
-  windowLabel_->setObjectName(QStringLiteral("summaryWindow"));
-  windowLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(windowLabel_);
-  auto* grid = new QWidget(frame);
-  layout->addWidget(grid);
-  summaryGrid_ = new QGridLayout(grid);
-  summaryGrid_->setContentsMargins(0, 0, 0, 0);
-  summaryGrid_->setHorizontalSpacing(14);
-  summaryGrid_->setVerticalSpacing(1);
-  return frame;
+  return diffPage;
 }
 
 void CompareView::recomputeDiff() {
@@ -333,38 +228,7 @@ void CompareView::recomputeDiff() {
   table_->resizeColumnToContents(RunDiffModel::NameColumn);
   table_->setColumnWidth(RunDiffModel::NameColumn, std::min(table_->columnWidth(RunDiffModel::NameColumn), 480));
 
-  windowLabel_->setText(windowText());
-  // The summary: two halves side by side, each "metric | A | B | delta | delta %".
-  while (QLayoutItem* item = summaryGrid_->takeAt(0)) {
-    delete item->widget();
-    delete item;
-  }
-  auto* parent = summaryGrid_->parentWidget();
-  size_t half = (diff_.summary.size() + 1) / 2;
-  for (int side = 0; side < 2; ++side) {
-    int column = side * 6;
-    const QStringList headers = {QString(), tr("A"), tr("B"), tr("Δ"), tr("Δ %")};
-    for (int h = 0; h < headers.size(); ++h) {
-      auto* header = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[h]), parent);
-      summaryGrid_->addWidget(header, 0, column + h, h == 0 ? Qt::AlignLeft : Qt::AlignRight);
-    }
-  }
-  for (size_t i = 0; i < diff_.summary.size(); ++i) {
-    const SummaryMetric& metric = diff_.summary[i];
-    int row = static_cast<int>(i % half) + 1;
-    int column = static_cast<int>(i / half) * 6;
-    auto percent = metric.deltaPercent();
-    QStringList cells = {QString::fromStdString(metric.name), metricValue(metric, metric.a),
-                         metricValue(metric, metric.b), metricDelta(metric),
-                         percent ? QString::number(*percent, 'f', 1) + QStringLiteral(" %") : QString()};
-    for (int c = 0; c < cells.size(); ++c) {
-      auto* label = new QLabel(cells[c], parent);
-      label->setObjectName(QStringLiteral("summary_%1_%2").arg(i).arg(c));
-      summaryGrid_->addWidget(label, row, column + c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
-    }
-  }
-  summaryGrid_->setColumnStretch(5, 1);
-  summaryGrid_->setColumnStretch(11, 1);
+  summary_->setContents(windowText(), diff_.summary);
 }
 
 void CompareView::setDiffBy(DiffBy by) {
@@ -378,43 +242,14 @@ void CompareView::setDiffBy(DiffBy by) {
   recomputeDiff();
 }
 
-void CompareView::fillAnchorNames() {
-  auto kind = static_cast<AlignmentAnchor::Kind>(anchorKind_->currentData().toInt());
-  bool wasUpdating = updatingControls_;
-  updatingControls_ = true;
-  QString current = anchorName_->currentText();
-  anchorName_->clear();
-  bool named = kind != AlignmentAnchor::Kind::Start;
-  anchorName_->setEnabled(named);
-  indexA_->setEnabled(named);
-  indexB_->setEnabled(named);
-  if (named) {
-    std::set<std::string> names;
-    TrackKind trackKind = kind == AlignmentAnchor::Kind::Kernel ? TrackKind::GpuKernels : TrackKind::Nvtx;
-    collectNames(*a_, trackKind, names);
-    collectNames(*b_, trackKind, names);
-    for (const auto& name : names) anchorName_->addItem(QString::fromStdString(name));
-    int keep = anchorName_->findText(current);
-    if (keep >= 0) anchorName_->setCurrentIndex(keep);
-  }
-  updatingControls_ = wasUpdating;
-}
-
 void CompareView::applyAlignmentControls() {
-  AlignmentAnchor anchorA;
-  anchorA.kind = static_cast<AlignmentAnchor::Kind>(anchorKind_->currentData().toInt());
-  if (anchorA.kind != AlignmentAnchor::Kind::Start) anchorA.name = anchorName_->currentText().toStdString();
-  AlignmentAnchor anchorB = anchorA;
-  // The boxes count from 1, as people do; anchors from 0.
-  anchorA.index = static_cast<size_t>(indexA_->value() - 1);
-  anchorB.index = static_cast<size_t>(indexB_->value() - 1);
-  auto shift = static_cast<TimeNs>(std::llround(shiftUs_->value() * 1000.0));
+  const AlignmentAnchor anchorA = alignmentBar_->anchorA();
+  const AlignmentAnchor anchorB = alignmentBar_->anchorB();
+  const TimeNs shift = alignmentBar_->shift();
   auto aligned = alignRuns(*a_, anchorA, *b_, anchorB, shift);
   if (!aligned) {
-    bool inA = anchorTime(*a_, anchorA).has_value();
-    alignmentLabel_->setStyleSheet(QStringLiteral("color: #c62828"));
-    alignmentLabel_->setText(tr("No %1 in %2; keeping the previous alignment")
-                                 .arg(anchorText(inA ? anchorB : anchorA), inA ? tr("B") : tr("A")));
+    const bool inA = anchorTime(*a_, anchorA).has_value();
+    alignmentBar_->showRefused(inA ? anchorB : anchorA, !inA);
     return;
   }
   anchorA_ = anchorA;
@@ -422,8 +257,7 @@ void CompareView::applyAlignmentControls() {
   manualShift_ = shift;
   alignment_ = *aligned;
   if (auto window = alignedWindow(*a_, anchorA, *b_, anchorB)) window_ = *window;
-  alignmentLabel_->setStyleSheet(QString());
-  alignmentLabel_->setText(alignmentText());
+  alignmentBar_->showApplied(alignmentText());
   recomputeDiff();
   showWindow();
 }
@@ -440,7 +274,7 @@ void CompareView::showWindow() {
 }
 
 QString CompareView::windowText() const {
-  auto span = [](const TimeWindow& w) { return durationText(w.span()); };
+  auto span = [](const TimeWindow& w) { return QString::fromStdString(formatDuration(w.span())); };
   if (anchorA_.kind == AlignmentAnchor::Kind::Start)
     return tr("Summary of the whole runs: A %1, B %2").arg(span(window_.a), span(window_.b));
   return tr("Aligned window: %1, A %2, B %3")
@@ -450,14 +284,7 @@ QString CompareView::windowText() const {
 bool CompareView::setAlignment(const AlignmentAnchor& anchorA, const AlignmentAnchor& anchorB, TimeNs manualShift) {
   AlignmentAnchor inB{anchorA.kind, anchorA.name, anchorB.index};
   if (!alignRuns(*a_, anchorA, *b_, inB, manualShift)) return false;
-  updatingControls_ = true;
-  anchorKind_->setCurrentIndex(anchorKind_->findData(static_cast<int>(anchorA.kind)));
-  fillAnchorNames();
-  if (anchorA.kind != AlignmentAnchor::Kind::Start) anchorName_->setCurrentText(QString::fromStdString(anchorA.name));
-  indexA_->setValue(static_cast<int>(std::min<size_t>(anchorA.index + 1, 1u << 30)));
-  indexB_->setValue(static_cast<int>(std::min<size_t>(anchorB.index + 1, 1u << 30)));
-  shiftUs_->setValue(static_cast<double>(manualShift) / 1000.0);
-  updatingControls_ = false;
+  alignmentBar_->setControls(anchorA, anchorB, manualShift);
   // The controls hold the shift in whole nanoseconds (3 decimals of us), so they reproduce it exactly.
   applyAlignmentControls();
   return true;
@@ -470,7 +297,7 @@ QString CompareView::alignmentText() const {
   if (manualShift_ != 0) text += tr(", then B shifted %1").arg(signedDuration(static_cast<double>(manualShift_)));
   // One sign only: "A time = B time - 9.75 us", never "B time + -9.75 us" (formatDuration signs negatives).
   TimeNs offset = alignment_.offset;
-  QString magnitude = durationText(offset < 0 ? -offset : offset);
+  QString magnitude = QString::fromStdString(formatDuration(offset < 0 ? -offset : offset));
   return text + (offset < 0 ? tr(" (A time = B time - %1)") : tr(" (A time = B time + %1)")).arg(magnitude);
 }
 

@@ -12,17 +12,16 @@
 #include "ui/session/trace_session.h"
 
 class QComboBox;
-class QDoubleSpinBox;
-class QGridLayout;
 class QLabel;
-class QSpinBox;
 class QStackedWidget;
 class QTabWidget;
 class QTreeView;
 
 namespace gpuscope::ui {
 
+class AlignmentBar;
 class CompareRooflineView;
+class CompareSummary;
 class DetailsPanel;
 class RunDiffModel;
 class TableFilterProxy;
@@ -83,11 +82,10 @@ class CompareView : public QWidget {
   // The window of A (or B) that the summary and the diff cover: none for the whole run.
   std::optional<TimeWindow> windowOf(bool a) const;
   void showWindow();
-  QWidget* buildAlignmentBar();
-  QWidget* buildSummary();
+  QWidget* buildDiffPage(QWidget* parent);
   void recomputeDiff();
+  // Aligns as the alignment bar says, or says there why it cannot.
   void applyAlignmentControls();
-  void fillAnchorNames();
   void syncFrom(TraceSession* source);
   void highlightIn(TraceSession* session, TimelineView* view, const DiffRow& row, bool focus);
 
@@ -104,17 +102,10 @@ class CompareView : public QWidget {
   AlignmentAnchor anchorB_;
   TimeNs manualShift_ = 0;
   bool syncing_ = false;
-  bool updatingControls_ = false;
 
-  QComboBox* anchorKind_ = nullptr;
-  QComboBox* anchorName_ = nullptr;
-  QSpinBox* indexA_ = nullptr;
-  QSpinBox* indexB_ = nullptr;
-  QDoubleSpinBox* shiftUs_ = nullptr;
-  QLabel* alignmentLabel_ = nullptr;
+  AlignmentBar* alignmentBar_ = nullptr;
+  CompareSummary* summary_ = nullptr;
   QComboBox* byCombo_ = nullptr;
-  QLabel* windowLabel_ = nullptr;
-  QGridLayout* summaryGrid_ = nullptr;
   QLabel* detailsTitle_ = nullptr;
   QStackedWidget* detailsStack_ = nullptr;
   DetailsPanel* detailsA_ = nullptr;

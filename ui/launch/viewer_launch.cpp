@@ -1,0 +1,49 @@
+#include "ui/launch/viewer_launch.h"
+
+#include <QApplication>
+#include <QScreen>
+#include <cstdio>
+
+#include "ui/launch/compare_launch.h"
+#include "ui/launch/window_screenshot.h"
+#include "ui/main_window/main_window.h"
+
+namespace gpuscope::ui {
+namespace {
+
+// `gpuscope-ui [FILE]`: the main window at --size, or where it was last closed, or at a default size that
+// fits the screen; FILE loads in the background and the startup view applies once it is in.
+int runWindow(const ViewerRequest& request) {
+  MainWindow window(nullptr, MainWindow::Mode::Interactive);
+  if (request.size) {
+    window.resize(*request.size);
+  } else if (!window.restoreWindowGeometry()) {
+    QSize initial = kDefaultWindowSize;
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+      initial = initial.boundedTo(screen->availableGeometry().size() * 0.9);
+    }
+    window.resize(initial);
+  }
+  window.show();
+  QObject::connect(&window, &MainWindow::traceLoaded, &window, [&window, startup = request.startup] {
+    if (auto error = applyStartupView(startup, *window.session())) reportFailure(*error);
+  });
+  const QString file = request.files.value(0);
+  if (!file.isEmpty()) window.openFile(file);
+  return QApplication::exec();
+}
+
+}  // namespace
+
+int reportFailure(const QString& message) {
+  std::fprintf(stderr, "gpuscope-ui: %s\n", message.toLocal8Bit().constData());
+  return 1;
+}
+
+int runViewer(const ViewerRequest& request) {
+  if (request.files.size() == 2) return runCompare(request);
+  if (request.screenshot) return runWindowScreenshot(request);
+  return runWindow(request);
+}
+
+}  // namespace gpuscope::ui
