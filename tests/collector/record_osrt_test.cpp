@@ -228,10 +228,10 @@ TEST(RecordOsRuntime, ExecutedAndForkedProgramsAreFollowedEvenWithoutTheirEnviro
   RunResult result = runGpuscope({"record", "-o", trace, "--", "/bin/sh", "-c", script});
   ASSERT_EQ(result.status, 0) << result.errorOutput;
   // sh, and two crash_workload processes with 40 usleep calls each (the second with env -i).
-  auto perProcess = query(trace,
-                          "SELECT p.name, count(o.start) FROM PROCESSES p LEFT JOIN OSRT_API o ON "
-                          "(o.globalTid >> 24) = (p.globalPid >> 24) AND o.nameId = "
-                          "(SELECT id FROM StringIds WHERE value = 'usleep') GROUP BY p.pid ORDER BY p.pid");
+  auto perProcess = query(trace, "SELECT p.name, count(o.start) FROM PROCESSES p LEFT JOIN OSRT_API o ON " +
+                                     global_id::sqlSameProcess("o.globalTid", "p.globalPid") +
+                                     " AND o.nameId = "
+                                     "(SELECT id FROM StringIds WHERE value = 'usleep') GROUP BY p.pid ORDER BY p.pid");
   int workloads = 0;
   for (const auto& row : perProcess) {
     if (row[0] == "crash_workload") {

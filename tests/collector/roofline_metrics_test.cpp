@@ -14,6 +14,7 @@
 #include "collector/transport/counter_text.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/model/global_id.h"
 #include "core/ncu/ncu_import.h"
 #include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
@@ -105,7 +106,7 @@ TEST(RooflineRows, WrittenRowsReadBackUnchanged) {
   KernelMetrics row = recordedKernelMetrics({{"dram__bytes.sum", 4096},
                                              {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", 8},
                                              {"gpu__time_duration.sum", 2000}});
-  row.globalPid = (int64_t{1} << 48) | (int64_t{4321} << 24);
+  row.globalPid = global_id::make(0, 1, 4321, 0);
   row.correlationId = 77;
   row.kernelName = "saxpy(float*, const float*, float, int)";
   writeKernelMetrics(path, {row});

@@ -1,6 +1,7 @@
 #include "shell_fixtures.h"
 
 #include "core/db/sqlite_database.h"
+#include "core/model/global_id.h"
 
 namespace gpuscope::ui::test {
 
@@ -34,10 +35,10 @@ FixtureFacts readFixtureFacts(const QString& path) {
   facts.nvtx = countRows(db, "NVTX_EVENTS", "eventType IN (34, 59, 60)");
   facts.osrt = countRows(db, "OSRT_API");
 
-  Statement processes = db.prepare(
-      "SELECT (r.globalTid >> 24) & 16777215 AS pid, count(*), "
-      "       (SELECT p.name FROM PROCESSES p WHERE p.pid = (r.globalTid >> 24) & 16777215) "
-      "FROM CUPTI_ACTIVITY_KIND_RUNTIME r GROUP BY pid ORDER BY pid");
+  std::string pid = global_id::sqlPid("r.globalTid");
+  Statement processes =
+      db.prepare("SELECT " + pid + " AS pid, count(*), (SELECT p.name FROM PROCESSES p WHERE p.pid = " + pid +
+                 ") FROM CUPTI_ACTIVITY_KIND_RUNTIME r GROUP BY pid ORDER BY pid");
   while (processes.step()) {
     FixtureFacts::Process process;
     process.pid = static_cast<uint32_t>(processes.int64(0));
