@@ -5,15 +5,15 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "core/text/units.h"
 #include "ui/compare/run_diff_model.h"
+#include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
 
 QString metricValue(const SummaryMetric& metric, double value) {
-  if (metric.unit == "ns") return QString::fromStdString(formatDuration(static_cast<TimeNs>(std::llround(value))));
-  if (metric.unit == "bytes") return QString::fromStdString(formatBytes(static_cast<int64_t>(std::llround(value))));
+  if (metric.unit == "ns") return durationText(static_cast<TimeNs>(std::llround(value)));
+  if (metric.unit == "bytes") return bytesText(static_cast<int64_t>(std::llround(value)));
   if (metric.unit == "%") return QString::number(value, 'f', metric.decimals) + QStringLiteral(" %");
   return QString::number(static_cast<qlonglong>(std::llround(value)));
 }
@@ -22,8 +22,7 @@ QString metricDelta(const SummaryMetric& metric) {
   double delta = metric.delta();
   if (metric.unit == "ns") return signedDuration(delta);
   QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("-") : QString();
-  if (metric.unit == "bytes")
-    return sign + QString::fromStdString(formatBytes(static_cast<int64_t>(std::llround(std::abs(delta)))));
+  if (metric.unit == "bytes") return sign + bytesText(static_cast<int64_t>(std::llround(std::abs(delta))));
   if (metric.unit == "%") return sign + QString::number(std::abs(delta), 'f', metric.decimals) + QStringLiteral(" pt");
   return sign + QString::number(static_cast<qlonglong>(std::llround(std::abs(delta))));
 }

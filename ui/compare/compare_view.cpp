@@ -25,6 +25,7 @@
 #include "ui/compare/run_diff_model.h"
 #include "ui/details/details_panel.h"
 #include "ui/tables/table_proxy.h"
+#include "ui/text.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_find_bar.h"
 #include "ui/timeline/timeline_view.h"
@@ -274,7 +275,7 @@ void CompareView::showWindow() {
 }
 
 QString CompareView::windowText() const {
-  auto span = [](const TimeWindow& w) { return QString::fromStdString(formatDuration(w.span())); };
+  auto span = [](const TimeWindow& w) { return durationText(w.span()); };
   if (anchorA_.kind == AlignmentAnchor::Kind::Start)
     return tr("Summary of the whole runs: A %1, B %2").arg(span(window_.a), span(window_.b));
   return tr("Aligned window: %1, A %2, B %3")
@@ -297,7 +298,7 @@ QString CompareView::alignmentText() const {
   if (manualShift_ != 0) text += tr(", then B shifted %1").arg(signedDuration(static_cast<double>(manualShift_)));
   // One sign only: "A time = B time - 9.75 us", never "B time + -9.75 us" (formatDuration signs negatives).
   TimeNs offset = alignment_.offset;
-  QString magnitude = QString::fromStdString(formatDuration(offset < 0 ? -offset : offset));
+  QString magnitude = durationText(offset < 0 ? -offset : offset);
   return text + (offset < 0 ? tr(" (A time = B time - %1)") : tr(" (A time = B time + %1)")).arg(magnitude);
 }
 

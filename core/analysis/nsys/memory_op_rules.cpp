@@ -98,8 +98,8 @@ class MemsetSyncRule : public AnalysisRule {
   // cudaMemset of device memory is asynchronous, and nsys reports none (tests/fixtures/classes/sync).
   Finding run(const Database& db, const RuleOptions& options) const override {
     Finding finding = emptyFinding(*this, Severity::Warning);
-    finding.evidence.columns = {{"Duration (ns)", 0}, {"Start (ns)", 0}, {"Memory Kind", 0},   {"Bytes (MB)", 3},
-                                {"PID", 0},           {"Device ID", 0},  {"Context ID", 0}, {"Green Context ID", 0},
+    finding.evidence.columns = {{"Duration (ns)", 0}, {"Start (ns)", 0}, {"Memory Kind", 0}, {"Bytes (MB)", 3},
+                                {"PID", 0},           {"Device ID", 0},  {"Context ID", 0},  {"Green Context ID", 0},
                                 {"Stream ID", 0},     {"API Name", 0}};
     if (!db.hasTable(table::kMemset) || !db.hasTable(table::kRuntime)) return finding;
     AnalysisWindow window = analysisWindow(db, options);
