@@ -22,15 +22,6 @@ bool isDamaged(int code) { return code == SQLITE_CORRUPT || code == SQLITE_NOTAD
   throw TraceError(what + ": " + message + hint + ".");
 }
 
-std::string quoteIdentifier(std::string_view name) {
-  std::string quoted = "\"";
-  for (char c : name) {
-    quoted += c;
-    if (c == '"') quoted += '"';
-  }
-  return quoted + "\"";
-}
-
 void checkPathIsFile(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -96,6 +87,15 @@ void applySafetySettings(sqlite3* db, const std::string& path) {
 }
 
 }  // namespace
+
+std::string quoteIdentifier(std::string_view name) {
+  std::string quoted = "\"";
+  for (char c : name) {
+    quoted += c;
+    if (c == '"') quoted += '"';
+  }
+  return quoted + "\"";
+}
 
 Statement::Statement(Statement&& other) noexcept
     : db_(std::exchange(other.db_, nullptr)), stmt_(std::exchange(other.stmt_, nullptr)) {}

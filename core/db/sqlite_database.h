@@ -84,4 +84,7 @@ class Database {
   std::string path_;
 };
 
+// NAME as an SQL identifier: in double quotes, a double quote inside it doubled.
+std::string quoteIdentifier(std::string_view name);
+
 }  // namespace gpuscope

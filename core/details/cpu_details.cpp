@@ -12,11 +12,6 @@ using OptText = std::optional<std::string>;
 
 constexpr size_t kMaxListedWork = 32;
 
-OptText numberOf(const SourceRow& row, std::string_view column) {
-  auto value = row.integer(column);
-  return value ? OptText(detail_text::number(*value)) : std::nullopt;
-}
-
 OptText eventClass(const Database& db, const SourceRow& row) {
   auto id = row.integer("eventClass");
   if (!id) return std::nullopt;

@@ -2,8 +2,13 @@
 // The per-kind parts of describeEvent, shared by its source files (not a public interface).
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/details/event_details.h"
+
+namespace gpuscope {
+class SourceRow;
+}
 
 namespace gpuscope::detail_sections {
 
@@ -11,6 +16,8 @@ namespace gpuscope::detail_sections {
 void add(DetailSection& section, std::string label, std::optional<std::string> value,
          std::optional<EventRef> link = std::nullopt);
 void addSection(EventDetails& details, DetailSection section);  // skipped when empty
+// The integer in ROW's COLUMN with thousands separators; none when the column is absent or NULL.
+std::optional<std::string> numberOf(const SourceRow& row, std::string_view column);
 
 DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin);
 

@@ -4,6 +4,7 @@
 
 #include "core/details/detail_sections.h"
 #include "core/details/detail_text.h"
+#include "core/details/source_row.h"
 #include "core/model/trace_summary.h"
 
 namespace gpuscope {
@@ -33,6 +34,11 @@ void add(DetailSection& section, std::string label, std::optional<std::string> v
 
 void addSection(EventDetails& details, DetailSection section) {
   if (!section.fields.empty()) details.sections.push_back(std::move(section));
+}
+
+std::optional<std::string> numberOf(const SourceRow& row, std::string_view column) {
+  auto value = row.integer(column);
+  return value ? std::optional<std::string>(detail_text::number(*value)) : std::nullopt;
 }
 
 DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin) {

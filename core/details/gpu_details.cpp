@@ -15,11 +15,6 @@ namespace {
 
 using OptText = std::optional<std::string>;
 
-OptText numberOf(const SourceRow& row, std::string_view column) {
-  auto value = row.integer(column);
-  return value ? OptText(detail_text::number(*value)) : std::nullopt;
-}
-
 OptText bytesOf(const SourceRow& row, std::string_view column) {
   auto value = row.integer(column);
   return value ? OptText(detail_text::bytes(*value)) : std::nullopt;

@@ -6,15 +6,6 @@
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
-namespace {
-
-std::string quoted(std::string_view identifier) {
-  std::string text = "\"";
-  for (char c : identifier) text += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return text + "\"";
-}
-
-}  // namespace
 
 SourceRow::SourceRow(const Database& db, std::string_view table, int64_t rowid,
                      const std::vector<std::string_view>& columns) {
@@ -25,8 +16,8 @@ SourceRow::SourceRow(const Database& db, std::string_view table, int64_t rowid,
     if (std::find(present.begin(), present.end(), column) != present.end()) used.emplace_back(column);
   }
   std::string sql = "SELECT 1";
-  for (const auto& column : used) sql += ", " + quoted(column);
-  auto stmt = db.prepare(sql + " FROM " + quoted(table) + " WHERE rowid = ?");
+  for (const auto& column : used) sql += ", " + quoteIdentifier(column);
+  auto stmt = db.prepare(sql + " FROM " + quoteIdentifier(table) + " WHERE rowid = ?");
   stmt.bind(1, rowid);
   if (!stmt.step()) return;
   found_ = true;
@@ -68,7 +59,7 @@ std::optional<std::string> lookupString(const Database& db, int64_t id) {
 std::optional<std::string> lookupEnumLabel(const Database& db, std::string_view enumTable, int64_t id) {
   if (!db.hasTable(enumTable) || !hasColumn(db, enumTable, "label") || !hasColumn(db, enumTable, "id"))
     return std::nullopt;
-  auto stmt = db.prepare("SELECT label FROM " + quoted(enumTable) + " WHERE id = ?");
+  auto stmt = db.prepare("SELECT label FROM " + quoteIdentifier(enumTable) + " WHERE id = ?");
   stmt.bind(1, id);
   if (!stmt.step() || stmt.isNull(0)) return std::nullopt;
   return std::string(stmt.text(0));

@@ -77,13 +77,11 @@ std::vector<TableValues> checkedTables() {
   };
 }
 
-std::string quoted(std::string_view name) { return "\"" + std::string(name) + "\""; }
-
 // SQL that is true for a row holding any value the policy refuses.
 std::string problemCondition(const TableValues& spec) {
   std::string condition = "rowid < 0 OR rowid > " + std::to_string(std::numeric_limits<uint32_t>::max());
   for (const auto& column : spec.columns) {
-    std::string c = quoted(column.name);
+    std::string c = quoteIdentifier(column.name);
     condition += " OR typeof(" + c + ") != 'integer'";
     if (column.nullable) condition += " AND " + c + " IS NOT NULL";
     if (column.isString) condition += " OR " + c + " NOT IN (SELECT id FROM StringIds)";
@@ -116,9 +114,9 @@ std::string describe(const Database& db, const TableValues& spec, const Statemen
 
 void checkTable(const Database& db, const TableValues& spec) {
   std::string columns;
-  for (const auto& column : spec.columns) columns += ", " + quoted(column.name);
-  auto stmt = db.prepare("SELECT rowid" + columns + " FROM " + quoted(spec.table) + " WHERE (" + spec.rowFilter +
-                         ") AND (" + problemCondition(spec) + ") ORDER BY rowid LIMIT 1");
+  for (const auto& column : spec.columns) columns += ", " + quoteIdentifier(column.name);
+  auto stmt = db.prepare("SELECT rowid" + columns + " FROM " + quoteIdentifier(spec.table) + " WHERE (" +
+                         spec.rowFilter + ") AND (" + problemCondition(spec) + ") ORDER BY rowid LIMIT 1");
   if (stmt.step()) throw TraceError(value_problem::sentence(spec.table, stmt.int64(0), describe(db, spec, stmt)));
 }
 

@@ -39,4 +39,7 @@ ReportCell optionalCell(bool present, T value) {
   return cell;
 }
 
+// A rate or a peak in units of 10^9 (GFLOP/s, GB/s); an empty cell when it is not positive (not measured).
+inline ReportCell gigaCell(double value) { return optionalCell(value > 0, value / 1e9); }
+
 }  // namespace gpuscope

@@ -59,8 +59,6 @@ Json parseObject(std::string_view text) {
   return json;
 }
 
-ReportCell giga(double value) { return optionalCell(value > 0, value / 1e9); }
-
 }  // namespace
 
 PeaksMeasurement parsePeaksOutput(std::string_view text) {
@@ -97,7 +95,7 @@ ReportTable peaksTable(const PeaksMeasurement& measurement) {
     std::vector<ReportCell> row(table.columns.size());  // final width: see rooflinePointsTable
     row[0] = peak.kind;
     row[1] = peak.value / 1e9;
-    row[2] = giga(ofTheory);
+    row[2] = gigaCell(ofTheory);
     row[3] = optionalCell(ofTheory > 0, 100.0 * peak.value / ofTheory);
     row[4] = std::string(peakUnit(peak.kind) == "B/s" ? "GB/s" : "GFLOP/s");
     row[5] = peak.method;

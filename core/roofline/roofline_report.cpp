@@ -13,8 +13,6 @@
 namespace gpuscope {
 namespace {
 
-ReportCell giga(double value) { return optionalCell(value > 0, value / 1e9); }
-
 ReportCell count(const std::optional<double>& value) {
   return optionalCell(value.has_value(), value ? static_cast<int64_t>(std::llround(*value)) : int64_t{0});
 }
@@ -81,8 +79,8 @@ ReportTable rooflineRoofsTable(const std::vector<DeviceRoofs>& roofs) {
     put(int64_t{device.deviceId});
     put(device.deviceName);
     put(device.architecture);
-    for (auto precision : kPrecisions) put(giga(device.peak(precision)));
-    for (auto level : kMemoryLevels) put(giga(device.bandwidthOf(level)));
+    for (auto precision : kPrecisions) put(gigaCell(device.peak(precision)));
+    for (auto level : kMemoryLevels) put(gigaCell(device.bandwidthOf(level)));
     put(device.sourceSummary());
     table.rows.push_back(std::move(row));
   }

@@ -11,20 +11,20 @@
 namespace gpuscope {
 namespace {
 
-struct ThreadInfo {
+struct NamedThread {
   ReportCell priority;
   std::string name;
 };
 
-std::unordered_map<int64_t, ThreadInfo> loadThreads(const Database& db) {
-  std::unordered_map<int64_t, ThreadInfo> threads;
+std::unordered_map<int64_t, NamedThread> loadThreads(const Database& db) {
+  std::unordered_map<int64_t, NamedThread> threads;
   if (!db.hasTable(table::kThreadNames)) return threads;
   auto stmt = db.prepare("SELECT t.globalTid, " + columnOr(db, table::kThreadNames, "priority") +
                          ", s.value FROM ThreadNames AS t LEFT JOIN StringIds AS s ON s.id = t.nameId "
                          "WHERE t.globalTid IS NOT NULL");
   while (stmt.step()) {
     ReportCell priority = optionalCell(!stmt.isNull(1), stmt.int64(1));
-    threads.try_emplace(stmt.int64(0), ThreadInfo{priority, std::string(stmt.text(2))});
+    threads.try_emplace(stmt.int64(0), NamedThread{priority, std::string(stmt.text(2))});
   }
   return threads;
 }
@@ -45,11 +45,11 @@ ReportTable cudaApiTrace(const Database& db) {
                          ", r.correlationId, r.globalTid FROM CUPTI_ACTIVITY_KIND_RUNTIME AS r "
                          "LEFT JOIN StringIds AS s ON s.id = r.nameId");
   std::vector<ApiRow> rows;
-  const ThreadInfo unnamed;
+  const NamedThread unnamed;
   while (stmt.step()) {
     int64_t globalTid = stmt.int64(5);
     auto thread = threads.find(globalTid);
-    const ThreadInfo& info = thread == threads.end() ? unnamed : thread->second;
+    const NamedThread& info = thread == threads.end() ? unnamed : thread->second;
     rows.push_back(
         {stmt.int64(0),
          stmt.int64(4),

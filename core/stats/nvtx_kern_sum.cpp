@@ -16,7 +16,7 @@
 namespace gpuscope {
 namespace {
 
-struct Kernel {
+struct NvtxKernel {
   int64_t duration;
   int64_t globalTid;  // of the launching call
   std::string name;
@@ -25,7 +25,7 @@ struct Kernel {
 // Range name, style, pid, tid, kernel name.
 using GroupKey = std::tuple<std::string, std::string, int64_t, int64_t, std::string>;
 
-struct KernelGroup {
+struct NvtxKernelGroup {
   std::set<uint32_t> ranges;  // range instances that contain kernels of this group
   std::vector<int64_t> durations;
 };
@@ -36,7 +36,7 @@ ReportTable nvtxKernSum(const Database& db) {
   auto ranges = loadNvtxRanges(db);
   requireReportTable(db, table::kKernel);
   ApiCallIndex calls(db);
-  std::vector<Kernel> kernels;
+  std::vector<NvtxKernel> kernels;
   std::vector<ThreadSpan> launches;
   auto stmt = db.prepare(
       "SELECT k.end - k.start, k.globalPid, k.correlationId, s.value FROM "
@@ -49,7 +49,7 @@ ReportTable nvtxKernSum(const Database& db) {
     launches.push_back({call->globalTid, call->start, call->end});
   }
 
-  std::map<GroupKey, KernelGroup> groups;
+  std::map<GroupKey, NvtxKernelGroup> groups;
   auto enclosing = enclosingRanges(ranges, launches);
   for (size_t k = 0; k < kernels.size(); ++k) {
     int64_t pid = global_id::pid(kernels[k].globalTid), tid = global_id::tid(kernels[k].globalTid);
