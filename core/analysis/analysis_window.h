@@ -2,6 +2,11 @@
 // AnalysisWindow: the part of a trace a rule looks at, from its start/end/nvtx options, as nsys's
 // rules take them. An event is in the window when it starts at or after begin and ends at or
 // before end.
+//
+// One of the two time types that remain (the other is TimeInterval, core/model/time_interval.h, for
+// every plain stretch [start, end)). This one stays its own type because it is a filter, not a stretch:
+// either side may be open (INT64_MIN / INT64_MAX when no option sets it), it keeps only the events that
+// lie wholly inside (inclusive end, as nsys's rules count), and it writes itself as an SQL condition.
 #include <string>
 
 #include "core/analysis/analysis_rule.h"

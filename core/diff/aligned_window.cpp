@@ -11,8 +11,8 @@ namespace gpuscope {
 namespace {
 
 // First start to last end of the run's kernels and memory operations; the whole run when it has none.
-TimeWindow gpuWork(const Trace& trace) {
-  TimeWindow work{std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min()};
+TimeInterval gpuWork(const Trace& trace) {
+  TimeInterval work{std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min()};
   for (const Track& track : trace.tracks()) {
     if (!track.isGpu() || track.eventCount() == 0) continue;
     work.start = std::min(work.start, track.first);
@@ -23,13 +23,13 @@ TimeWindow gpuWork(const Trace& trace) {
 }
 
 // A window is never empty: a zero-length anchor still has a place on the clock.
-TimeWindow atLeastOneNs(TimeWindow window) {
+TimeInterval atLeastOneNs(TimeInterval window) {
   if (window.end <= window.start) window.end = saturatingAdd(window.start, 1);
   return window;
 }
 
 // The window ANCHOR pins in TRACE (see alignedWindow); none when the anchor is not there.
-std::optional<TimeWindow> windowOf(const Trace& trace, const AlignmentAnchor& anchor) {
+std::optional<TimeInterval> windowOf(const Trace& trace, const AlignmentAnchor& anchor) {
   if (anchor.kind == AlignmentAnchor::Kind::Start) return atLeastOneNs({trace.startTime(), trace.endTime()});
   std::vector<EventRef> instances = namedInstances(trace, anchor.kind, anchor.name);
   if (anchor.index >= instances.size()) return std::nullopt;
@@ -118,7 +118,9 @@ std::optional<std::pair<AlignmentAnchor, AlignmentAnchor>> firstSharedKernel(con
 
 }  // namespace
 
-TimeWindow AlignedWindow::viewOfA() const { return {a.start, saturatingAdd(a.start, std::max(a.span(), b.span()))}; }
+TimeInterval AlignedWindow::viewOfA() const {
+  return {a.start, saturatingAdd(a.start, std::max(a.length(), b.length()))};
+}
 
 std::optional<AlignedWindow> alignedWindow(const Trace& a, const AlignmentAnchor& anchorA, const Trace& b,
                                            const AlignmentAnchor& anchorB) {

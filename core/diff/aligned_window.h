@@ -12,11 +12,11 @@ namespace gpuscope {
 
 struct AlignedWindow {
   std::string label;  // what pins it, e.g. "NVTX 'epoch 1'", "kernel 'gemm' #3 to the next", "whole runs"
-  TimeWindow a;       // on A's clock
-  TimeWindow b;       // on B's clock
+  TimeInterval a;     // on A's clock
+  TimeInterval b;     // on B's clock
   // The range of A's clock that shows both windows when B is aligned at the window's start: [a.start,
   // a.start + the longer of the two spans).
-  TimeWindow viewOfA() const;
+  TimeInterval viewOfA() const;
 };
 
 // The window ANCHOR_A and ANCHOR_B pin:

@@ -40,8 +40,6 @@ std::optional<double> DiffRow::deltaTotalPercent() const {
 
 std::optional<double> SummaryMetric::deltaPercent() const { return percentChange(a, b); }
 
-TimeNs TimeWindow::span() const { return std::max<TimeNs>(0, saturatingSub(end, start)); }
-
 double RunTotals::gpuBusyShare() const {
   return span > 0 ? std::clamp(static_cast<double>(gpuBusy) / static_cast<double>(span), 0.0, 1.0) : 0.0;
 }
@@ -99,7 +97,7 @@ std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vec
   return result;
 }
 
-std::vector<NamedSide> kernelSides(const Trace& trace, std::optional<TimeWindow> window) {
+std::vector<NamedSide> kernelSides(const Trace& trace, std::optional<TimeInterval> window) {
   std::vector<EventRef> instances = kernelInstances(trace);
   if (window) std::erase_if(instances, [&](const EventRef& ref) { return !window->contains(trace.start(ref)); });
   std::vector<NamedSide> sides;
@@ -110,7 +108,7 @@ std::vector<NamedSide> kernelSides(const Trace& trace, std::optional<TimeWindow>
   return sides;
 }
 
-std::vector<NamedSide> demangledKernelSides(const Trace& trace, std::optional<TimeWindow> window) {
+std::vector<NamedSide> demangledKernelSides(const Trace& trace, std::optional<TimeInterval> window) {
   const Database& db = trace.database();
   if (!db.hasTable(table::kKernel) || !db.hasTable(table::kStringIds) ||
       !hasColumn(db, table::kKernel, "demangledName") || !hasColumn(db, table::kKernel, "shortName"))
@@ -145,7 +143,7 @@ std::vector<NamedSide> demangledKernelSides(const Trace& trace, std::optional<Ti
   return sides;
 }
 
-std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by, std::optional<TimeWindow> window) {
+std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by, std::optional<TimeInterval> window) {
   switch (by) {
     case DiffBy::Kernel:
       return kernelSides(trace, window);
@@ -157,7 +155,7 @@ std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by, std::optional<Ti
   return {};
 }
 
-std::vector<NamedSide> nvtxSides(const Trace& trace, std::optional<TimeWindow> window) {
+std::vector<NamedSide> nvtxSides(const Trace& trace, std::optional<TimeInterval> window) {
   const Database& db = trace.database();
   if (!db.hasTable(table::kNvtx) || !db.hasTable(table::kStringIds)) return {};
   std::unordered_map<std::string, DiffSide> byName;
@@ -173,9 +171,9 @@ std::vector<NamedSide> nvtxSides(const Trace& trace, std::optional<TimeWindow> w
   return sides;
 }
 
-RunTotals runTotals(const Trace& trace, std::optional<TimeWindow> window) {
+RunTotals runTotals(const Trace& trace, std::optional<TimeInterval> window) {
   RunTotals totals;
-  totals.span = window ? window->span() : saturatingSub(trace.endTime(), trace.startTime());
+  totals.span = window ? window->length() : saturatingSub(trace.endTime(), trace.startTime());
   // Inside WINDOW: an event counts when it starts there and adds the part of it that lies there.
   auto counted = [&](TimeNs start) { return !window || window->contains(start); };
   auto within = [&](TimeNs start, TimeNs end) {

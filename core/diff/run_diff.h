@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/time_interval.h"
 #include "core/model/trace.h"
 
 namespace gpuscope {
@@ -49,15 +50,6 @@ struct SummaryMetric {
   std::optional<double> deltaPercent() const;
 };
 
-// A stretch [start, end) of one run's clock.
-struct TimeWindow {
-  TimeNs start = 0;
-  TimeNs end = 0;
-  TimeNs span() const;
-  bool contains(TimeNs t) const { return t >= start && t < end; }
-  friend bool operator==(const TimeWindow&, const TimeWindow&) = default;
-};
-
 // The totals of one run that the summary compares.
 struct RunTotals {
   TimeNs span = 0;     // first event start to last event end
@@ -94,17 +86,17 @@ std::vector<DiffRow> matchByName(const std::vector<NamedSide>& a, const std::vec
 
 // Per-name sides of one run: kernels grouped by short name; closed NVTX ranges (push/pop and start/end)
 // grouped by "<domain>:<text>". A file without an NVTX table has no NVTX sides.
-std::vector<NamedSide> kernelSides(const Trace& trace, std::optional<TimeWindow> window = std::nullopt);
-std::vector<NamedSide> nvtxSides(const Trace& trace, std::optional<TimeWindow> window = std::nullopt);
+std::vector<NamedSide> kernelSides(const Trace& trace, std::optional<TimeInterval> window = std::nullopt);
+std::vector<NamedSide> nvtxSides(const Trace& trace, std::optional<TimeInterval> window = std::nullopt);
 // Kernels grouped by demangled name, read from the file (the short name where the file has none), keyed by
 // kernel identity so that nsys, ncu, PyTorch profiler and gpuscope spellings of one kernel pair up.
-std::vector<NamedSide> demangledKernelSides(const Trace& trace, std::optional<TimeWindow> window = std::nullopt);
+std::vector<NamedSide> demangledKernelSides(const Trace& trace, std::optional<TimeInterval> window = std::nullopt);
 // The sides BY asks for; with WINDOW, of the instances that start in it only.
-std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by, std::optional<TimeWindow> window = std::nullopt);
+std::vector<NamedSide> diffSides(const Trace& trace, DiffBy by, std::optional<TimeInterval> window = std::nullopt);
 
 // The totals of the whole run, or with WINDOW of that stretch: its span, busy time and durations clipped to
 // it; counts of the events that start in it.
-RunTotals runTotals(const Trace& trace, std::optional<TimeWindow> window = std::nullopt);
+RunTotals runTotals(const Trace& trace, std::optional<TimeInterval> window = std::nullopt);
 std::vector<SummaryMetric> compareTotals(const RunTotals& a, const RunTotals& b);
 
 // The instances of ROW's name in TRACE, by start time: kernels of its short or demangled name, or NVTX

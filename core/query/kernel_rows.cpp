@@ -90,7 +90,7 @@ std::vector<uint8_t> acceptedKernels(const Trace& trace, const KernelIndex& inde
   auto nameOk = [&](StringId id) { return id < names.size() && names[id] != 0; };
   forEachKernel(trace, index, [&](uint32_t kernel, const Lane& lane, uint32_t i, const Track&) {
     bool named = names.empty() || nameOk(lane.name[i]) || nameOk(demangledId(lane, i));
-    keep[kernel] = named && query.range.overlaps(lane.start[i], lane.end(i));
+    keep[kernel] = named && keptByRange(query.range, lane.start[i], lane.end(i));
   });
   return keep;
 }
@@ -120,12 +120,12 @@ std::vector<uint32_t> selectKernelRows(const Trace& trace, const KernelIndex& in
   return rows;
 }
 
-std::vector<KernelGroup> summarizeKernelRange(const Trace& trace, const KernelIndex& index, TimeRange range,
+std::vector<KernelGroup> summarizeKernelRange(const Trace& trace, const KernelIndex& index, TimeInterval range,
                                               KernelGrouping by) {
   KernelGrouper grouper(trace, by);
   for (uint32_t kernel : index.byStart()) {
     EventRef ref = index.event(kernel);
-    if (range.overlaps(trace.start(ref), trace.end(ref))) grouper.add(ref);
+    if (keptByRange(range, trace.start(ref), trace.end(ref))) grouper.add(ref);
   }
   return std::move(grouper).finish();
 }

@@ -5,27 +5,23 @@
 #include <vector>
 
 #include "core/details/kernel_list.h"
+#include "core/model/time_interval.h"
 #include "core/query/kernel_index.h"
 
 namespace gpuscope {
 
 enum class KernelSortKey { Name, DemangledName, Start, Duration, Device, Context, Stream, Correlation };
 
-// A time range [from, to); empty (from >= to) means the whole trace.
-struct TimeRange {
-  TimeNs from = 0;
-  TimeNs to = 0;
-  bool empty() const { return from >= to; }
-  // Whether an event over [start, end) shares time with the range (a zero-length one: lies in it); every
-  // event does when the range is empty.
-  bool overlaps(TimeNs start, TimeNs end) const { return empty() || (start < to && (end > from || start >= from)); }
-  friend bool operator==(const TimeRange&, const TimeRange&) = default;
-};
+// Whether RANGE keeps an event over [start, end): it shares time with the range, or the range is empty,
+// which means the whole trace.
+inline bool keptByRange(const TimeInterval& range, TimeNs start, TimeNs end) {
+  return range.empty() || range.overlaps(start, end);
+}
 
 struct KernelRowQuery {
   // By StringId: non-zero where a kernel whose short or demangled name is that string shows. Empty: every name.
   std::vector<uint8_t> acceptedNames;
-  TimeRange range;
+  TimeInterval range;  // empty: the whole trace
   KernelSortKey key = KernelSortKey::Start;
   bool descending = false;
 
@@ -39,7 +35,7 @@ struct KernelRowQuery {
 std::vector<uint32_t> selectKernelRows(const Trace& trace, const KernelIndex& index, const KernelRowQuery& query);
 
 // Kernels overlapping RANGE grouped by name, by descending total time (then name), as summarizeKernels.
-std::vector<KernelGroup> summarizeKernelRange(const Trace& trace, const KernelIndex& index, TimeRange range,
+std::vector<KernelGroup> summarizeKernelRange(const Trace& trace, const KernelIndex& index, TimeInterval range,
                                               KernelGrouping by = KernelGrouping::ShortName);
 
 }  // namespace gpuscope

@@ -5,9 +5,9 @@
 
 namespace gpuscope {
 
-void restrictEventTables(Database& db, TimeRange range) {
+void restrictEventTables(Database& db, TimeInterval range) {
   if (range.empty()) return;
-  const std::string from = std::to_string(range.from), to = std::to_string(range.to);
+  const std::string from = std::to_string(range.start), to = std::to_string(range.end);
   for (std::string_view table :
        {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kSync, table::kNvtx, table::kOsrt}) {
     if (!db.hasTable(table)) continue;
@@ -17,7 +17,7 @@ void restrictEventTables(Database& db, TimeRange range) {
   }
 }
 
-ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeRange range) {
+ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeInterval range) {
   requireStatsReportName(name);
   Database db = Database::openReadOnly(path);
   restrictEventTables(db, range);

@@ -13,13 +13,13 @@
 namespace gpuscope {
 
 // Shadows DB's event tables (CUDA API, kernels, copies, sets, synchronization, NVTX, OS runtime) with views
-// of the events that share time with RANGE, as TimeRange::overlaps decides; an NVTX mark (no end) counts
+// of the events that share time with RANGE, as keptByRange decides; an NVTX mark (no end) counts
 // where it lies. An empty RANGE leaves DB as it is.
-void restrictEventTables(Database& db, TimeRange range);
+void restrictEventTables(Database& db, TimeInterval range);
 
 // runStatsReport on the SQLite trace at PATH through a connection of its own, its event tables restricted to
 // RANGE. PATH is a file the door (core/open) handed over, such as the one a loaded Trace reads (its
 // database().path()): for a PyTorch trace, its import, not the JSON file.
-ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeRange range);
+ReportTable runStatsReportInRange(const std::string& path, std::string_view name, TimeInterval range);
 
 }  // namespace gpuscope

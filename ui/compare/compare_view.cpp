@@ -263,19 +263,19 @@ void CompareView::applyAlignmentControls() {
   showWindow();
 }
 
-std::optional<TimeWindow> CompareView::windowOf(bool a) const {
+std::optional<TimeInterval> CompareView::windowOf(bool a) const {
   if (anchorA_.kind == AlignmentAnchor::Kind::Start) return std::nullopt;
   return a ? window_.a : window_.b;
 }
 
 void CompareView::showWindow() {
-  const TimeWindow view = window_.viewOfA();
+  const TimeInterval view = window_.viewOfA();
   sessionA_->setViewRange(view.start, view.end);
   syncFrom(sessionA_);  // also when A's range did not change but the alignment did
 }
 
 QString CompareView::windowText() const {
-  auto span = [](const TimeWindow& w) { return durationText(w.span()); };
+  auto span = [](const TimeInterval& w) { return durationText(w.length()); };
   if (anchorA_.kind == AlignmentAnchor::Kind::Start)
     return tr("Summary of the whole runs: A %1, B %2").arg(span(window_.a), span(window_.b));
   return tr("Aligned window: %1, A %2, B %3")

@@ -80,7 +80,7 @@ class CompareView : public QWidget {
   QWidget* buildDetails();
   void showDetailsOf(TraceSession* session);
   // The window of A (or B) that the summary and the diff cover: none for the whole run.
-  std::optional<TimeWindow> windowOf(bool a) const;
+  std::optional<TimeInterval> windowOf(bool a) const;
   void showWindow();
   QWidget* buildDiffPage(QWidget* parent);
   void recomputeDiff();

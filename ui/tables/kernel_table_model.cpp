@@ -106,7 +106,7 @@ QString KernelTableModel::setNameFilter(const QString& text, bool regex) {
   return problem;
 }
 
-void KernelTableModel::setRange(TimeRange range) {
+void KernelTableModel::setRange(TimeInterval range) {
   if (range.empty()) range = {};
   if (range == range_) return;
   range_ = range;

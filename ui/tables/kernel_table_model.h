@@ -54,7 +54,7 @@ class KernelTableModel : public QAbstractTableModel {
   // expression with REGEX. Returns the expression's error (every kernel then shows), or an empty string.
   QString setNameFilter(const QString& text, bool regex);
   // Keeps kernels that overlap RANGE (empty: all).
-  void setRange(TimeRange range);
+  void setRange(TimeInterval range);
   void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
   void setInlineLimit(uint32_t kernels) { inlineLimit_ = kernels; }
 
@@ -93,7 +93,7 @@ class KernelTableModel : public QAbstractTableModel {
   std::shared_ptr<const std::vector<uint32_t>> rows_;
   TimeNs origin_ = 0;
   QRegularExpression nameFilter_;  // no pattern: every name
-  TimeRange range_;
+  TimeInterval range_;
   int sortColumn_ = StartColumn;
   Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
   uint32_t inlineLimit_ = kDefaultInlineLimit;

@@ -31,20 +31,20 @@ RangeBar::RangeBar(TraceSession* session, QString what, QWidget* parent)
   hide();
 }
 
-TimeRange RangeBar::sessionRange() const {
+TimeInterval RangeBar::sessionRange() const {
   if (!session_->hasTrace()) return {};
-  TimeRange range{session_->rangeStart(), session_->rangeEnd()};
-  if (range.from > range.to) std::swap(range.from, range.to);
+  TimeInterval range{session_->rangeStart(), session_->rangeEnd()};
+  if (range.start > range.end) std::swap(range.start, range.end);
   return range;
 }
 
 void RangeBar::update() {
-  TimeRange range = sessionRange();
+  TimeInterval range = sessionRange();
   if (!range.empty()) {
     TimeNs origin = session_->timeOrigin();
     text_->setText(tr("Only %1 in %2 – %3 (%4), the range picked on the ruler")
-                       .arg(what_, durationText(range.from - origin), durationText(range.to - origin),
-                            durationText(range.to - range.from)));
+                       .arg(what_, durationText(range.start - origin), durationText(range.end - origin),
+                            durationText(range.end - range.start)));
   }
   setVisible(!range.empty());
 }

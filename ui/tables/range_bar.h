@@ -18,7 +18,7 @@ class RangeBar : public QWidget {
   RangeBar(TraceSession* session, QString what, QWidget* parent = nullptr);
 
   // The session's range, ordered (from <= to); empty when there is none or no trace.
-  TimeRange sessionRange() const;
+  TimeInterval sessionRange() const;
   // Shows the bar for the session's range, or hides it.
   void update();
   QString text() const;

@@ -23,7 +23,7 @@ namespace gpuscope::ui {
 namespace {
 
 // Runs on a pool thread with its own connection to DATABASE, so the viewer's connection is never shared.
-ReportRun runReport(const std::string& database, const std::string& name, TimeRange range) {
+ReportRun runReport(const std::string& database, const std::string& name, TimeInterval range) {
   try {
     return {runStatsReportInRange(database, name, range), {}};
   } catch (const std::exception& error) {
@@ -96,7 +96,7 @@ void ReportPane::setReport(std::shared_ptr<const Trace> trace, const QString& na
   if (isVisible()) runNow();
 }
 
-void ReportPane::setRange(TimeRange range) {
+void ReportPane::setRange(TimeInterval range) {
   if (range == range_) return;
   range_ = range;
   setReport(trace_, name_);

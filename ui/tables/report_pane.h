@@ -38,8 +38,8 @@ class ReportPane : public QWidget {
   void setReport(std::shared_ptr<const Trace> trace, const QString& name);
   const QString& reportName() const { return name_; }
   // Restricts the report to the events that share time with RANGE (empty: the whole trace), and runs it again.
-  void setRange(TimeRange range);
-  TimeRange range() const { return range_; }
+  void setRange(TimeInterval range);
+  TimeInterval range() const { return range_; }
   bool isRunning() const { return running_; }
 
   // Writes the rows shown (filtered and sorted) as nsys's CSV. Returns an error sentence, or empty.
@@ -72,7 +72,7 @@ class ReportPane : public QWidget {
   QFutureWatcher<ReportRun> watcher_;
   std::shared_ptr<const Trace> trace_;
   QString name_;
-  TimeRange range_;
+  TimeInterval range_;
   bool stale_ = false;
   bool running_ = false;
   uint64_t generation_ = 0;  // of the request whose result the pane waits for

@@ -8,8 +8,8 @@
 
 namespace gpuscope {
 
-std::map<ContextKey, std::vector<GpuInterval>> gpuOpsByContext(const Database& db, const AnalysisWindow& window) {
-  std::map<ContextKey, std::vector<GpuInterval>> byContext;
+std::map<ContextKey, std::vector<TimeInterval>> gpuOpsByContext(const Database& db, const AnalysisWindow& window) {
+  std::map<ContextKey, std::vector<TimeInterval>> byContext;
   for (std::string_view table : {table::kKernel, table::kMemcpy, table::kMemset}) {
     if (!db.hasTable(table)) continue;
     auto statement =
@@ -22,18 +22,18 @@ std::map<ContextKey, std::vector<GpuInterval>> gpuOpsByContext(const Database& d
     }
   }
   for (auto& [key, ops] : byContext) {
-    std::sort(ops.begin(), ops.end(), [](const GpuInterval& a, const GpuInterval& b) {
+    std::sort(ops.begin(), ops.end(), [](const TimeInterval& a, const TimeInterval& b) {
       return a.start != b.start ? a.start < b.start : a.end < b.end;
     });
   }
   return byContext;
 }
 
-TimeNs busyTime(const std::vector<GpuInterval>& ops, TimeNs from, TimeNs to) {
+TimeNs busyTime(const std::vector<TimeInterval>& ops, TimeNs from, TimeNs to) {
   TimeNs busy = 0;
   TimeNs coveredUntil = from;
   // Operations that start before FROM may still reach into it: scan from the first that can.
-  for (const GpuInterval& op : ops) {
+  for (const TimeInterval& op : ops) {
     if (op.start >= to) break;
     TimeNs start = std::max(op.start, coveredUntil);
     TimeNs end = std::min(op.end, to);

@@ -9,6 +9,7 @@
 
 #include "core/analysis/analysis_window.h"
 #include "core/db/sqlite_database.h"
+#include "core/model/time_interval.h"
 
 namespace gpuscope {
 
@@ -19,15 +20,10 @@ struct ContextKey {
   auto operator<=>(const ContextKey&) const = default;
 };
 
-struct GpuInterval {
-  TimeNs start = 0;
-  TimeNs end = 0;
-};
-
 // Per context, its operations sorted by start (then end).
-std::map<ContextKey, std::vector<GpuInterval>> gpuOpsByContext(const Database& db, const AnalysisWindow& window);
+std::map<ContextKey, std::vector<TimeInterval>> gpuOpsByContext(const Database& db, const AnalysisWindow& window);
 
 // Nanoseconds of [from, to) covered by at least one of OPS (sorted by start): overlapping work counts once.
-TimeNs busyTime(const std::vector<GpuInterval>& ops, TimeNs from, TimeNs to);
+TimeNs busyTime(const std::vector<TimeInterval>& ops, TimeNs from, TimeNs to);
 
 }  // namespace gpuscope

@@ -18,13 +18,13 @@ struct LowStretch {
 // The context's span, from its first operation's start to its last end, cut into CHUNKS pieces of
 // ceil(span / chunks) ns (the last one shorter); consecutive pieces used less than THRESHOLD percent
 // are reported as one stretch.
-std::vector<LowStretch> lowStretches(const ContextKey& context, const std::vector<GpuInterval>& ops, int64_t chunks,
+std::vector<LowStretch> lowStretches(const ContextKey& context, const std::vector<TimeInterval>& ops, int64_t chunks,
                                      double threshold) {
   std::vector<LowStretch> stretches;
   if (ops.empty()) return stretches;
   TimeNs first = ops.front().start;
   TimeNs last = first;
-  for (const GpuInterval& op : ops) last = std::max(last, op.end);
+  for (const TimeInterval& op : ops) last = std::max(last, op.end);
   TimeNs span = last - first;
   if (span <= 0) return stretches;
   TimeNs chunk = (span + chunks - 1) / chunks;

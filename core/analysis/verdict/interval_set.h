@@ -4,15 +4,9 @@
 // two streams at once counts once.
 #include <vector>
 
-#include "core/model/trace_types.h"
+#include "core/model/time_interval.h"
 
 namespace gpuscope {
-
-struct TimeInterval {
-  TimeNs start = 0;
-  TimeNs end = 0;
-  TimeNs length() const { return end - start; }
-};
 
 class IntervalSet {
  public:

@@ -16,7 +16,7 @@ namespace {
 IntervalSet gpuBusyTime(const Database& db) {
   std::vector<TimeInterval> all;
   for (const auto& [context, ops] : gpuOpsByContext(db, AnalysisWindow{})) {
-    for (const GpuInterval& op : ops) all.push_back({op.start, op.end});
+    for (const TimeInterval& op : ops) all.push_back({op.start, op.end});
   }
   return IntervalSet(std::move(all));
 }

@@ -30,11 +30,11 @@ TEST(AlignedWindow, DefaultsToTheLastEpochBothRunsHave) {
   ASSERT_TRUE(window.has_value());
   EXPECT_EQ(window->label, "NVTX 'epoch 1'");
   // nsys stats: epoch 1 of loader2 lasts 322162438 ns; gpuscope's loader0 524043146 ns.
-  EXPECT_EQ(window->a.span(), 524'043'146);
-  EXPECT_EQ(window->b.span(), 322'162'438);
+  EXPECT_EQ(window->a.length(), 524'043'146);
+  EXPECT_EQ(window->b.length(), 322'162'438);
   EXPECT_EQ(window->a.start, 8'127'771'826);
   EXPECT_EQ(window->b.start, 13'746'935'817);
-  EXPECT_EQ(window->viewOfA(), (TimeWindow{window->a.start, window->a.start + 524'043'146}));
+  EXPECT_EQ(window->viewOfA(), (TimeInterval{window->a.start, window->a.start + 524'043'146}));
   // The alignment the window goes with pins the two epochs' starts together.
   auto alignment = alignRuns(*pair().a, anchorA, *pair().b, anchorB);
   ASSERT_TRUE(alignment.has_value());
@@ -66,7 +66,7 @@ TEST(AlignedWindow, AKernelAnchorSpansOneIteration) {
   AlignmentAnchor first{Kind::Kernel, name, 0};
   auto window = alignedWindow(a, first, a, first);
   ASSERT_TRUE(window.has_value());
-  EXPECT_EQ(window->a, (TimeWindow{a.start(same[0]), a.start(same[1])}));
+  EXPECT_EQ(window->a, (TimeInterval{a.start(same[0]), a.start(same[1])}));
   EXPECT_EQ(window->label, "kernel '" + name + "' #1 to the next");
   // The last instance runs to the end of the run's GPU work.
   AlignmentAnchor last{Kind::Kernel, name, same.size() - 1};
@@ -82,8 +82,8 @@ TEST(AlignedWindow, StartsMeanTheWholeRunsAndMissingAnchorsNone) {
   auto window = alignedWindow(*pair().a, {}, *pair().b, {});
   ASSERT_TRUE(window.has_value());
   EXPECT_EQ(window->label, "whole runs");
-  EXPECT_EQ(window->a, (TimeWindow{pair().a->startTime(), pair().a->endTime()}));
-  EXPECT_EQ(window->b, (TimeWindow{pair().b->startTime(), pair().b->endTime()}));
+  EXPECT_EQ(window->a, (TimeInterval{pair().a->startTime(), pair().a->endTime()}));
+  EXPECT_EQ(window->b, (TimeInterval{pair().b->startTime(), pair().b->endTime()}));
   AlignmentAnchor missing{Kind::NvtxRange, "epoch 9", 0};
   EXPECT_FALSE(alignedWindow(*pair().a, missing, *pair().b, missing).has_value());
   AlignmentAnchor second{Kind::NvtxRange, "epoch 1", 1};
@@ -93,7 +93,7 @@ TEST(AlignedWindow, StartsMeanTheWholeRunsAndMissingAnchorsNone) {
 TEST(AlignedWindow, RunTotalsOfTheWholeSpanAreTheRunTotals) {
   const Trace& a = *pair().a;
   RunTotals whole = runTotals(a);
-  RunTotals windowed = runTotals(a, TimeWindow{a.startTime(), a.endTime()});
+  RunTotals windowed = runTotals(a, TimeInterval{a.startTime(), a.endTime()});
   EXPECT_EQ(windowed.span, whole.span);
   EXPECT_EQ(windowed.gpuBusy, whole.gpuBusy);
   EXPECT_EQ(windowed.kernelTime, whole.kernelTime);
@@ -101,9 +101,9 @@ TEST(AlignedWindow, RunTotalsOfTheWholeSpanAreTheRunTotals) {
   EXPECT_EQ(windowed.memcpyBytes, whole.memcpyBytes);
   EXPECT_EQ(windowed.cudaApiCount, whole.cudaApiCount);
   // A window cut through the middle of the run holds less, and clips what crosses its edges.
-  TimeWindow half{a.startTime() + whole.span / 2, a.endTime()};
+  TimeInterval half{a.startTime() + whole.span / 2, a.endTime()};
   RunTotals second = runTotals(a, half);
-  EXPECT_EQ(second.span, half.span());
+  EXPECT_EQ(second.span, half.length());
   EXPECT_LE(second.kernelTime, whole.kernelTime);
   EXPECT_LE(second.gpuBusy, second.span);
   EXPECT_LE(second.kernelCount, whole.kernelCount);

@@ -30,15 +30,15 @@ int64_t sqlInt(const std::string& sql) {
 }
 
 // The middle third of the kernels' time: a range that cuts through the trace.
-TimeRange middleThird() {
+TimeInterval middleThird() {
   TimeNs first = sqlInt("SELECT min(start) FROM CUPTI_ACTIVITY_KIND_KERNEL");
   TimeNs last = sqlInt("SELECT max(end) FROM CUPTI_ACTIVITY_KIND_KERNEL");
   return {first + (last - first) / 3, first + 2 * (last - first) / 3};
 }
 
-std::string overlapping(TimeRange range) {
-  return " WHERE k.start < " + std::to_string(range.to) + " AND (k.end > " + std::to_string(range.from) +
-         " OR k.start >= " + std::to_string(range.from) + ")";
+std::string overlapping(TimeInterval range) {
+  return " WHERE k.start < " + std::to_string(range.end) + " AND (k.end > " + std::to_string(range.start) +
+         " OR k.start >= " + std::to_string(range.start) + ")";
 }
 
 TEST(KernelIndex, NumbersEveryKernelOnceInTheOrderOfKernelInstances) {
@@ -133,7 +133,7 @@ TEST(KernelRows, RangeSummaryCountsOnlyTheKernelsInTheRange) {
     EXPECT_EQ(all[i].count, expected[i].count);
     EXPECT_EQ(all[i].first, expected[i].first);
   }
-  TimeRange range = middleThird();
+  TimeInterval range = middleThird();
   std::vector<KernelGroup> inRange = summarizeKernelRange(trace, index, range, KernelGrouping::DemangledName);
   EXPECT_EQ(static_cast<int64_t>(inRange.size()),
             sqlInt("SELECT count(DISTINCT k.demangledName)" + kJoin + overlapping(range)));

@@ -54,16 +54,17 @@ std::pair<TimeNs, TimeNs> kernelSpan() {
 TEST(StatsWindow, KernelSummaryCountsTheKernelsSharingTimeWithTheRange) {
   auto [first, last] = kernelSpan();
   TimeNs middle = first + (last - first) / 2;
-  for (TimeRange range : {TimeRange{first, middle}, TimeRange{middle, last}, TimeRange{middle - 1000, middle + 1000}}) {
-    auto expected = kernelsInRange(range.from, range.to);
+  for (TimeInterval range :
+       {TimeInterval{first, middle}, TimeInterval{middle, last}, TimeInterval{middle - 1000, middle + 1000}}) {
+    auto expected = kernelsInRange(range.start, range.end);
     auto actual = countsByName(runStatsReportInRange(kTranspose, "cuda_gpu_kern_sum", range), "Instances");
-    EXPECT_EQ(actual, expected) << range.from << " - " << range.to;
+    EXPECT_EQ(actual, expected) << range.start << " - " << range.end;
   }
   // The two halves hold every kernel between them (one may straddle the middle and count in both).
   int64_t all = 0, halves = 0;
   for (const auto& [name, count] : kernelsInRange(first, last + 1)) all += count;
-  for (TimeRange half : {TimeRange{first, middle}, TimeRange{middle, last + 1}})
-    for (const auto& [name, count] : kernelsInRange(half.from, half.to)) halves += count;
+  for (TimeInterval half : {TimeInterval{first, middle}, TimeInterval{middle, last + 1}})
+    for (const auto& [name, count] : kernelsInRange(half.start, half.end)) halves += count;
   EXPECT_GE(halves, all);
   EXPECT_LE(halves, all + 1);
 }

@@ -53,7 +53,7 @@ uint32_t kernelTrack(const Trace& trace) {
 }
 
 // Kernels of TRACE that start in WINDOW, and their summed durations.
-std::pair<int64_t, TimeNs> kernelsIn(const Trace& trace, const TimeWindow& window) {
+std::pair<int64_t, TimeNs> kernelsIn(const Trace& trace, const TimeInterval& window) {
   int64_t count = 0;
   TimeNs total = 0;
   for (const EventRef& ref : kernelInstances(trace)) {
@@ -68,8 +68,8 @@ TEST(CompareViewWindow, SummaryAndDiffCoverTheAlignedEpochOnly) {
   CompareView view(pair().a, pair().b);
   // Both runs train two epochs in NVTX ranges; the last one is past the warm-up.
   EXPECT_EQ(view.window().label, "NVTX 'epoch 1'");
-  EXPECT_EQ(view.window().a.span(), 524'043'146);
-  EXPECT_EQ(view.window().b.span(), 322'162'438);
+  EXPECT_EQ(view.window().a.length(), 524'043'146);
+  EXPECT_EQ(view.window().b.length(), 322'162'438);
   auto* label = view.findChild<QLabel*>(QStringLiteral("summaryWindow"));
   ASSERT_NE(label, nullptr);
   EXPECT_EQ(label->text(), QStringLiteral("Aligned window: NVTX 'epoch 1', A 524.043 ms, B 322.162 ms"));
@@ -80,13 +80,13 @@ TEST(CompareViewWindow, SummaryAndDiffCoverTheAlignedEpochOnly) {
   EXPECT_EQ(metric(view, "Wall span").b, 322'162'438.0);
   for (bool isA : {true, false}) {
     const Trace& trace = isA ? *pair().a : *pair().b;
-    const TimeWindow& window = isA ? view.window().a : view.window().b;
+    const TimeInterval& window = isA ? view.window().a : view.window().b;
     auto [count, total] = kernelsIn(trace, window);
     EXPECT_GT(count, 0);
     EXPECT_LT(static_cast<size_t>(count), trace.counts().kernels);
     EXPECT_EQ(isA ? metric(view, "Kernels").a : metric(view, "Kernels").b, static_cast<double>(count));
     TimeNs busy = DeviceUtilization::forDevice(trace, trace.devices().front().id).busyTime(window.start, window.end);
-    double share = 100.0 * static_cast<double>(busy) / static_cast<double>(window.span());
+    double share = 100.0 * static_cast<double>(busy) / static_cast<double>(window.length());
     const SummaryMetric& busyShare = metric(view, "GPU busy share");
     EXPECT_NEAR(isA ? busyShare.a : busyShare.b, share, 1e-9);
     EXPECT_GT(share, 0.1) << "the summary's one decimal shows the epoch's GPU busy as more than 0.0 %";
@@ -113,7 +113,7 @@ TEST(CompareViewWindow, OpensOnTheAlignedRangeWithTheGpuRowsInView) {
   view.resize(1600, 1000);
   view.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-  const TimeWindow shown = view.window().viewOfA();
+  const TimeInterval shown = view.window().viewOfA();
   EXPECT_EQ(view.sessionA()->viewStart(), view.window().a.start);
   EXPECT_EQ(view.sessionA()->viewStart(), shown.start);
   EXPECT_EQ(view.sessionA()->viewEnd(), shown.end);
@@ -144,7 +144,7 @@ TEST(CompareViewWindow, AClickInEitherPaneSelectsAndShowsDetails) {
     TraceSession* session = inA ? view.sessionA() : view.sessionB();
     TimelineCanvas* canvas = (inA ? view.timelineA() : view.timelineB())->canvas();
     // The first kernel of the aligned window, zoomed to so that it is a bar of its own.
-    const TimeWindow& window = inA ? view.window().a : view.window().b;
+    const TimeInterval& window = inA ? view.window().a : view.window().b;
     uint32_t track = kernelTrack(trace);
     const Lane& lane = trace.track(track).lanes[0];
     uint32_t index = 0;

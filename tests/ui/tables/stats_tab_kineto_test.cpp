@@ -30,7 +30,7 @@ std::shared_ptr<const Trace> kinetoTrace() {
 // What `gpuscope stats --report NAME --format csv` prints for the fixture, through the calls the command
 // makes (restricted to RANGE when it is not empty, as the viewer's ruler restricts the tab), or the sentence
 // it fails with.
-std::string cliReport(const std::string& name, TimeRange range) {
+std::string cliReport(const std::string& name, TimeInterval range) {
   try {
     Database db = openTrace(kKineto).connectChecked();
     restrictEventTables(db, range);
@@ -50,12 +50,12 @@ std::string tabReport(StatsReportsView& view, const std::string& name) {
 }
 
 // Runs every report in the tab and compares it with the command line's; returns the number of reports with rows.
-int compareEveryReport(StatsReportsView& view, TimeRange range) {
+int compareEveryReport(StatsReportsView& view, TimeInterval range) {
   int withRows = 0;
   for (auto name : statsReportNames()) {
     std::string expected = cliReport(std::string(name), range);
     EXPECT_EQ(tabReport(view, std::string(name)), expected)
-        << name << " over [" << range.from << ", " << range.to << ")";
+        << name << " over [" << range.start << ", " << range.end << ")";
     if (view.pane()->model()->rowCount() > 0) ++withRows;
   }
   return withRows;
@@ -75,8 +75,8 @@ TEST(StatsTabOnKineto, ARulerRangeRestrictsItAsItRestrictsGpuscopeStats) {
   view.show();
   session.setTrace(kinetoTrace());
   const TimeNs length = kinetoTrace()->endTime() - kinetoTrace()->startTime();
-  const TimeRange range{kinetoTrace()->startTime() + length / 3, kinetoTrace()->startTime() + 2 * length / 3};
-  session.setRange(range.from, range.to);
+  const TimeInterval range{kinetoTrace()->startTime() + length / 3, kinetoTrace()->startTime() + 2 * length / 3};
+  session.setRange(range.start, range.end);
   EXPECT_GE(compareEveryReport(view, range), 1);
   EXPECT_NE(cliReport("cuda_gpu_kern_sum", range), cliReport("cuda_gpu_kern_sum", {}))
       << "the range leaves some kernels out";
