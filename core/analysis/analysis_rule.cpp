@@ -32,6 +32,12 @@ RuleOptions::RuleOptions(std::string_view rule, std::map<std::string, std::strin
   }
 }
 
+RuleOptions RuleOptions::with(const std::string& name, const std::string& value) const {
+  RuleOptions copy = *this;
+  copy.values_[name] = value;
+  return copy;
+}
+
 std::string RuleOptions::text(std::string_view name) const {
   auto given = values_.find(std::string(name));
   if (given != values_.end()) return given->second;

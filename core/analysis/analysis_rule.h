@@ -35,6 +35,9 @@ class RuleOptions {
   double real(std::string_view name) const;
   std::string text(std::string_view name) const;
   bool given(std::string_view name) const { return values_.count(std::string(name)) > 0; }
+  bool accepts(std::string_view name) const { return defaults_.count(std::string(name)) > 0; }
+  // A copy with NAME set to VALUE (NAME must be accepted).
+  RuleOptions with(const std::string& name, const std::string& value) const;
 
  private:
   std::string rule_;

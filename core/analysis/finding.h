@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/time_interval.h"
 #include "core/model/trace_types.h"
 #include "core/report/report_table.h"
 
@@ -33,6 +34,12 @@ struct Finding {
   std::string suggestion;   // what to change
   ReportTable evidence;     // the rows found; its columns are nsys's for nsys's rules
   std::vector<FindingRange> ranges;
+  // Where the time at stake lies when that is not all of RANGES (gpu_time_util: the unused part of each
+  // underused chunk); empty: RANGES.
+  std::vector<TimeInterval> stakePlaces;
+  // The time this finding accounts for inside the window the verdict judged (finding_stake.h); the findings
+  // are listed by it. 0 until measured, and for rules whose places are not time (HTA's breakdowns).
+  TimeNs atStakeNs = 0;
   bool found() const { return !evidence.rows.empty(); }
 };
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/report/report_format.h"
+#include "core/text/units.h"
 
 namespace gpuscope {
 namespace {
@@ -30,7 +31,9 @@ std::string findingText(const Finding& finding) {
   std::string out = " ** " + finding.title + " (" + finding.ruleId + "): ";
   if (!finding.found()) return out + "nothing found.\n";
   out += std::to_string(finding.evidence.rows.size()) + (finding.evidence.rows.size() == 1 ? " row" : " rows") + ", " +
-         severityName(finding.severity) + "\n\n";
+         severityName(finding.severity);
+  if (finding.atStakeNs > 0) out += ", " + formatDuration(finding.atStakeNs) + " at stake in the judged window";
+  out += "\n\n";
   out += wrapped(finding.explanation, 96, "   ");
   if (!finding.suggestion.empty()) out += wrapped("Suggestion: " + finding.suggestion, 96, "   ");
   return out + "\n" + formatTextTable(finding.evidence);
@@ -44,6 +47,7 @@ nlohmann::ordered_json findingJson(const Finding& finding) {
   json["explanation"] = finding.explanation;
   json["suggestion"] = finding.suggestion;
   json["found"] = finding.found();
+  json["at_stake_ns"] = finding.atStakeNs;
   json["evidence"] = reportJson(finding.evidence);
   nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
   for (const FindingRange& range : finding.ranges) {

@@ -1,9 +1,11 @@
-// blocking_copies: memory copies that hold the host thread: synchronous copy calls, and copies to or
-// from pageable memory (which the driver stages, so even cudaMemcpyAsync does not return early), summed
-// by call, direction and memory kinds, with the share of the run the host spent in them.
+// blocking_copies: memory copies and sets that hold the host thread: synchronous copy calls, copies to or
+// from pageable memory (which the driver stages, so even cudaMemcpyAsync does not return early), and
+// synchronous memsets of pinned or managed memory (the ones CUDA makes blocking), summed by call,
+// direction and memory kinds, with the share of the run the host spent in them.
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 #include "core/analysis/analysis_window.h"
 #include "core/analysis/findings/finding_rules.h"
@@ -25,16 +27,65 @@ struct CopyGroup {
   TimeNs gpuNs = 0;
   TimeNs hostNs = 0;
 };
+using CopyKey = std::tuple<std::string, std::string, std::string, std::string>;  // api, direction, src, dst
+
+// What the copies and sets found so far add up to.
+struct Blocking {
+  std::map<CopyKey, CopyGroup> groups;
+  TimeNs hostNs = 0;
+};
+
+// One blocking operation: GPU [gpuStart, gpuEnd), the call [callStart, callEnd), BYTES moved or set.
+void addBlocking(Blocking& blocking, const CopyKey& key, TimeNs gpuStart, TimeNs gpuEnd, TimeNs callStart,
+                 TimeNs callEnd, int64_t bytes) {
+  CopyGroup& group = blocking.groups[key];
+  ++group.copies;
+  group.bytes += bytes;
+  group.gpuNs += gpuEnd - gpuStart;
+  group.hostNs += callEnd - callStart;
+  blocking.hostNs += callEnd - callStart;
+}
+
+std::string labelOf(const std::unordered_map<int64_t, std::string>& labels, int64_t id) {
+  auto found = labels.find(id);
+  return found != labels.end() ? found->second : std::to_string(id);
+}
+
+// Synchronous memsets of pinned or managed memory, the ones that block the calling thread.
+void addBlockingMemsets(const Database& db, const AnalysisWindow& window, const RuleOptions& options,
+                        Blocking& blocking, Finding& finding) {
+  if (!db.hasTable(table::kMemset) || !db.hasTable(table::kStringIds)) return;
+  auto memKinds = enumLabels(db, table::kEnumMemKind, builtinMemoryKindLabels());
+  std::string memKind = columnOr(db, table::kMemset, "memKind");
+  auto statement = db.prepare(
+      "SELECT m.start, m.end, m.bytes, " + memKind + ", r.start, r.end, s.value, " + global_id::sqlPid("m.globalPid") +
+      ", m.deviceId, m.contextId, m.streamId FROM " + std::string(table::kMemset) + " m JOIN " +
+      std::string(table::kRuntime) + " r ON r.correlationId = m.correlationId AND " +
+      global_id::sqlSameProcess("r.globalTid", "m.globalPid") +
+      " JOIN StringIds s ON s.id = r.nameId WHERE m.start > 0 AND " + window.sqlCondition("m.") + " AND " + memKind +
+      " IN (" + std::to_string(nsys_enum::kMemPinned) + ", " + std::to_string(nsys_enum::kMemManaged) + ", " +
+      std::to_string(nsys_enum::kMemManagedStatic) + ") ORDER BY m.end - m.start DESC, m.start");
+  while (statement.step()) {
+    std::string api = displayApiName(statement.text(6));
+    if (!isBlockingCopyCall(api)) continue;
+    addBlocking(blocking, {api, "Memset", labelOf(memKinds, statement.int64(3)), ""}, statement.int64(0),
+                statement.int64(1), statement.int64(4), statement.int64(5), statement.int64(2));
+    if (finding.ranges.size() < rowCount(options))
+      finding.ranges.push_back(gpuRange(statement.int64(0), statement.int64(1) - statement.int64(0), statement.int64(7),
+                                        statement.int64(8), statement.int64(9), statement.int64(10)));
+  }
+}
 
 class BlockingCopiesRule : public AnalysisRule {
  public:
   std::string_view id() const override { return "blocking_copies"; }
-  std::string_view title() const override { return "Copies that block the host"; }
+  std::string_view title() const override { return "Copies and memsets that block the host"; }
   std::string_view description() const override {
     return "Synchronous copies (cudaMemcpy without Async) hold the calling thread until the copy is done, "
-           "and copies to or from pageable (not page-locked) host memory are staged by the driver, so even "
-           "cudaMemcpyAsync waits. While the thread waits it queues no work. Reported when the host spent at "
-           "least the share option (%) of the run in such calls.";
+           "copies to or from pageable (not page-locked) host memory are staged by the driver, so even "
+           "cudaMemcpyAsync waits, and a cudaMemset of pinned or managed memory blocks likewise. While the "
+           "thread waits it queues no work. Reported when the host spent at least the share option (%) of the "
+           "run in such calls.";
   }
   std::vector<RuleOption> options() const override {
     auto all = AnalysisRule::options();
@@ -58,10 +109,6 @@ class BlockingCopiesRule : public AnalysisRule {
     if (span <= 0) return finding;
     auto copyKinds = enumLabels(db, table::kEnumMemcpyOper, builtinMemcpyKindLabels());
     auto memKinds = enumLabels(db, table::kEnumMemKind, builtinMemoryKindLabels());
-    auto label = [](const auto& labels, int64_t id) {
-      auto found = labels.find(id);
-      return found != labels.end() ? found->second : std::to_string(id);
-    };
     auto statement = db.prepare(
         "SELECT m.start, m.end, m.bytes, m.copyKind, m.srcKind, m.dstKind, r.start, r.end, s.value, " +
         global_id::sqlPid("m.globalPid") + ", m.deviceId, m.contextId, m.streamId FROM " + std::string(table::kMemcpy) +
@@ -69,32 +116,29 @@ class BlockingCopiesRule : public AnalysisRule {
         global_id::sqlSameProcess("r.globalTid", "m.globalPid") +
         " JOIN StringIds s ON s.id = r.nameId WHERE m.start > 0 AND " + window.sqlCondition("m.") +
         " ORDER BY m.end - m.start DESC, m.start");
-    std::map<std::tuple<std::string, std::string, std::string, std::string>, CopyGroup> groups;
-    TimeNs hostNs = 0;
+    Blocking blocking;
     while (statement.step()) {
       std::string api = displayApiName(statement.text(8));
       bool pageable = statement.int64(4) == nsys_enum::kMemPageable || statement.int64(5) == nsys_enum::kMemPageable;
       if (!pageable && !isSynchronizingCall(api)) continue;
-      CopyGroup& group =
-          groups[std::make_tuple(api, label(copyKinds, statement.int64(3)), label(memKinds, statement.int64(4)),
-                                 label(memKinds, statement.int64(5)))];
-      ++group.copies;
-      group.bytes += statement.int64(2);
-      group.gpuNs += statement.int64(1) - statement.int64(0);
-      group.hostNs += statement.int64(7) - statement.int64(6);
-      hostNs += statement.int64(7) - statement.int64(6);
+      addBlocking(blocking,
+                  {api, labelOf(copyKinds, statement.int64(3)), labelOf(memKinds, statement.int64(4)),
+                   labelOf(memKinds, statement.int64(5))},
+                  statement.int64(0), statement.int64(1), statement.int64(6), statement.int64(7), statement.int64(2));
       if (finding.ranges.size() < rowCount(options))
         finding.ranges.push_back(gpuRange(statement.int64(0), statement.int64(1) - statement.int64(0),
                                           statement.int64(9), statement.int64(10), statement.int64(11),
                                           statement.int64(12)));
     }
+    addBlockingMemsets(db, window, options, blocking, finding);
+    const auto& groups = blocking.groups;
+    TimeNs hostNs = blocking.hostNs;
     double share = static_cast<double>(hostNs) / static_cast<double>(span);
     if (groups.empty() || 100.0 * share < options.real("share")) {
       finding.ranges.clear();
       return finding;
     }
-    std::vector<std::pair<std::tuple<std::string, std::string, std::string, std::string>, CopyGroup>> sorted(
-        groups.begin(), groups.end());
+    std::vector<std::pair<CopyKey, CopyGroup>> sorted(groups.begin(), groups.end());
     std::sort(sorted.begin(), sorted.end(),
               [](const auto& a, const auto& b) { return a.second.hostNs > b.second.hostNs; });
     for (const auto& [key, group] : sorted) {
@@ -104,7 +148,7 @@ class BlockingCopiesRule : public AnalysisRule {
                                        static_cast<double>(group.bytes) / 1e6, group.gpuNs, direction, src, dst, api});
     }
     finding.explanation = "The host spent " + formatDuration(hostNs) + " (" + percentText(share) +
-                          " of the run) in copy calls that block it. " + finding.explanation;
+                          " of the run) in copy and memset calls that block it. " + finding.explanation;
     return finding;
   }
 };

@@ -3,6 +3,7 @@
 
 #include "core/analysis/nsys/gpu_ops.h"
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/analysis/verdict/interval_set.h"
 #include "core/error.h"
 
 namespace gpuscope {
@@ -70,8 +71,11 @@ class GpuTimeUtilRule : public AnalysisRule {
     if (chunks < 1 || chunks > 10000) throw TraceError("The chunks option of gpu_time_util takes 1 to 10000.");
     double threshold = options.real("threshold");
     std::vector<LowStretch> stretches;
+    std::vector<std::vector<TimeInterval>> unused;  // per stretch, the parts no operation covered
     for (const auto& [context, ops] : gpuOpsByContext(db, analysisWindow(db, options))) {
       auto found = lowStretches(context, ops, chunks, threshold);
+      IntervalSet busy(ops);
+      for (const LowStretch& low : found) unused.push_back(busy.gapsWithin(low.start, low.start + low.duration));
       stretches.insert(stretches.end(), found.begin(), found.end());
     }
     size_t limit = std::min(stretches.size(), rowCount(options));
@@ -83,6 +87,7 @@ class GpuTimeUtilRule : public AnalysisRule {
            static_cast<int64_t>(low.context.deviceId), static_cast<int64_t>(low.context.contextId)});
       finding.ranges.push_back(
           gpuRange(low.start, low.duration, low.context.pid, low.context.deviceId, low.context.contextId, 0));
+      finding.stakePlaces.insert(finding.stakePlaces.end(), unused[i].begin(), unused[i].end());
     }
     return finding;
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/analysis/finding_stake.h"
 #include "core/analysis/rule_registry.h"
 #include "core/open/open_trace.h"
 
@@ -11,15 +12,17 @@ AnalysisReport analyzeTraceFile(const std::string& path) {
   Database db = openTrace(path).connect();
   AnalysisReport report;
   VerdictInputs inputs = loadVerdictInputs(db);
-  report.run = runVerdict(inputs);
+  report.run = runVerdict(db, inputs);
+  report.figures = windowFigures(db, inputs, report.run);
   report.nvtx = nvtxVerdicts(db, inputs);
   std::vector<RuleRequest> requests;
   for (const AnalysisRule* rule : analysisRules()) requests.push_back(parseRuleRequest(std::string(rule->id())));
-  for (Finding& finding : runAnalysis(db, requests)) {
+  std::vector<Finding> findings = runAnalysis(db, requests);
+  measureStakes(db, requests, findings, report.run.judged->window);
+  for (Finding& finding : findings) {
     if (finding.found()) report.findings.push_back(std::move(finding));
   }
-  std::stable_sort(report.findings.begin(), report.findings.end(),
-                   [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+  orderByStake(report.findings, report.run.judged->window);
   // The shading wants every stretch, not nsys's report limits.
   auto shading =
       runAnalysis(db, {parseRuleRequest("gpu_gaps:gap=1:rows=-1"), parseRuleRequest("gpu_time_util:rows=-1")});

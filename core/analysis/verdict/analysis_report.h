@@ -1,19 +1,23 @@
 #pragma once
 // AnalysisReport: everything the viewer's Analysis tab shows, computed in one call from a trace file so a
-// worker thread can do it on its own connection: the run's verdict, one per NVTX range name, the findings
-// of every rule that found something (most severe first), and the GPU stretches to shade on the timeline.
+// worker thread can do it on its own connection: the run's verdict (on its judged window, with the start-up
+// set apart), the three busy figures of that window, one verdict per NVTX range name, the findings of every
+// rule that found something (the most time at stake in the judged window first, finding_stake.h), and the
+// GPU stretches to shade on the timeline.
 #include <string>
 #include <vector>
 
 #include "core/analysis/finding.h"
 #include "core/analysis/verdict/verdict.h"
+#include "core/analysis/verdict/window_figures.h"
 
 namespace gpuscope {
 
 struct AnalysisReport {
   Verdict run;
+  WindowFigures figures;  // of run's judged window
   std::vector<RangeVerdict> nvtx;
-  std::vector<Finding> findings;        // found ones only, Critical first, then in rule order
+  std::vector<Finding> findings;        // found ones only, the most time at stake first
   std::vector<FindingRange> gpuIdle;    // gpu_gaps with gap=1 (ms): every GPU gap longer than 1 ms
   std::vector<FindingRange> gpuLowUse;  // gpu_time_util's chunks used less than 50%
 };

@@ -16,6 +16,10 @@ bool isSynchronizingCall(std::string_view name) {
   for (std::string_view wait : kWaits) {
     if (startsWith(name, wait)) return true;
   }
+  return isBlockingCopyCall(name);
+}
+
+bool isBlockingCopyCall(std::string_view name) {
   // cudaMemcpyAsync, cudaMemcpy2DAsync, cuMemcpyHtoDAsync_v2, cudaMemsetAsync ... return at once.
   bool memoryCall = startsWith(name, "cudaMemcpy") || startsWith(name, "cudaMemset") || startsWith(name, "cuMemcpy") ||
                     startsWith(name, "cuMemset");

@@ -10,5 +10,8 @@ namespace gpuscope {
 // memory calls that return only when the GPU is done: cudaMemcpy* and cudaMemset* without "Async"
 // (cuMemcpy*, cuMemset* likewise). NAME may carry nsys's version tag ("cudaMemcpy_v3020").
 bool isSynchronizingCall(std::string_view name);
+// True for the synchronous copies and memsets among those: cudaMemcpy*, cudaMemset*, cuMemcpy*, cuMemset*
+// without "Async". The host thread is blocked in them while data moves.
+bool isBlockingCopyCall(std::string_view name);
 
 }  // namespace gpuscope

@@ -47,48 +47,146 @@ std::unordered_map<int64_t, std::string> threadNames(const Database& db) {
 struct OpenThread {
   std::vector<TimeInterval> api;
   std::vector<TimeInterval> sync;
+  std::vector<TimeInterval> copies;
   TimeNs coveredUntil = INT64_MIN;
   size_t calls = 0;
 };
 
-// Outermost calls per thread: a call that starts inside the previous outermost call is nested in it.
-std::map<int64_t, OpenThread> readCalls(const Database& db) {
+// A CUDA call by (globalPid, correlationId): the key GPU operations carry to name their launch.
+struct CallKey {
+  int64_t globalPid = 0;
+  int64_t correlationId = 0;
+  bool operator==(const CallKey&) const = default;
+};
+struct CallKeyHash {
+  size_t operator()(const CallKey& key) const {
+    return std::hash<int64_t>()(key.globalPid) ^ (std::hash<int64_t>()(key.correlationId) * 0x9E3779B97F4A7C15ULL);
+  }
+};
+struct CallSite {
+  int64_t globalTid = 0;
+  TimeNs start = 0;
+};
+using CallSites = std::unordered_map<CallKey, CallSite, CallKeyHash>;
+
+struct HostCalls {
   std::map<int64_t, OpenThread> threads;
-  if (!db.hasTable(table::kRuntime) || !db.hasTable(table::kStringIds)) return threads;
-  auto statement = db.prepare("SELECT r.globalTid, r.start, r.end, s.value FROM " + std::string(table::kRuntime) +
+  CallSites sites;
+};
+
+// Outermost calls per thread: a call that starts inside the previous outermost call is nested in it. Every
+// call (nested or not) is kept by correlationId for the GPU work it launched; the first one wins.
+HostCalls readCalls(const Database& db) {
+  HostCalls calls;
+  if (!db.hasTable(table::kRuntime) || !db.hasTable(table::kStringIds)) return calls;
+  std::string correlation = columnOr(db, table::kRuntime, "correlationId");
+  auto statement = db.prepare("SELECT r.globalTid, r.start, r.end, s.value, " + correlation + " FROM " +
+                              std::string(table::kRuntime) +
                               " r JOIN StringIds s ON s.id = r.nameId WHERE r.start > 0 AND r.end >= r.start "
                               "ORDER BY r.globalTid, r.start, r.end DESC");
   while (statement.step()) {
-    OpenThread& thread = threads[statement.int64(0)];
+    int64_t globalTid = statement.int64(0);
     TimeNs start = statement.int64(1), end = statement.int64(2);
+    if (!statement.isNull(4))
+      calls.sites.try_emplace({global_id::processOf(globalTid), statement.int64(4)}, CallSite{globalTid, start});
+    OpenThread& thread = calls.threads[globalTid];
     if (start < thread.coveredUntil) continue;
     thread.coveredUntil = end;
     ++thread.calls;
-    (isSynchronizingCall(statement.text(3)) ? thread.sync : thread.api).push_back({start, end});
+    std::string_view name = statement.text(3);
+    (isSynchronizingCall(name) ? thread.sync : thread.api).push_back({start, end});
+    if (isBlockingCopyCall(name)) thread.copies.push_back({start, end});
   }
-  return threads;
+  return calls;
+}
+
+// Kernels, memcpys and memsets with the call that launched each, by start.
+std::vector<GpuOp> readGpuOps(const Database& db, const CallSites& sites) {
+  std::vector<GpuOp> ops;
+  const std::pair<std::string_view, GpuOpKind> tables[] = {
+      {table::kKernel, GpuOpKind::Kernel}, {table::kMemcpy, GpuOpKind::Copy}, {table::kMemset, GpuOpKind::Memset}};
+  for (const auto& [name, kind] : tables) {
+    if (!db.hasTable(name)) continue;
+    std::string nameId =
+        kind == GpuOpKind::Kernel ? "coalesce(" + columnOr(db, name, "demangledName") + ", shortName)" : "0";
+    auto statement = db.prepare("SELECT start, end, " + columnOr(db, name, "globalPid") + ", " +
+                                columnOr(db, name, "correlationId") + ", " + nameId + " FROM " + std::string(name) +
+                                " WHERE start > 0 AND end >= start");
+    while (statement.step()) {
+      GpuOp op{statement.int64(0), statement.int64(1), kind, statement.isNull(4) ? 0 : statement.int64(4), 0, 0};
+      if (!statement.isNull(2) && !statement.isNull(3)) {
+        auto site = sites.find({global_id::processOf(statement.int64(2)), statement.int64(3)});
+        if (site != sites.end()) {
+          op.launchTid = site->second.globalTid;
+          op.launchStart = site->second.start;
+        }
+      }
+      ops.push_back(op);
+    }
+  }
+  std::sort(ops.begin(), ops.end(), [](const GpuOp& a, const GpuOp& b) { return a.start < b.start; });
+  return ops;
+}
+
+IntervalSet busyOf(const std::vector<GpuOp>& ops, std::initializer_list<GpuOpKind> kinds) {
+  std::vector<TimeInterval> spans;
+  for (const GpuOp& op : ops) {
+    if (std::find(kinds.begin(), kinds.end(), op.kind) != kinds.end()) spans.push_back({op.start, op.end});
+  }
+  return IntervalSet(std::move(spans));
+}
+
+void readGpuWork(const Database& db, const CallSites& sites, RunActivity& run) {
+  run.gpuBusy = gpuBusyTime(db);
+  run.kernels = readKernels(db);
+  run.ops = readGpuOps(db, sites);
+  run.kernelBusy = busyOf(run.ops, {GpuOpKind::Kernel});
+  run.kernelOrCopyBusy = busyOf(run.ops, {GpuOpKind::Kernel, GpuOpKind::Copy});
+  run.copyBusy = busyOf(run.ops, {GpuOpKind::Copy});
+  run.memsetBusy = busyOf(run.ops, {GpuOpKind::Memset});
+}
+
+// The short gaps between consecutive calls of CALLS (outermost calls of one thread, any kind).
+IntervalSet dispatchGaps(const IntervalSet& api, const IntervalSet& sync) {
+  std::vector<TimeInterval> calls = api.intervals();
+  calls.insert(calls.end(), sync.intervals().begin(), sync.intervals().end());
+  IntervalSet merged(std::move(calls));
+  std::vector<TimeInterval> gaps;
+  const auto& list = merged.intervals();
+  for (size_t i = 1; i < list.size(); ++i) {
+    TimeNs gap = list[i].start - list[i - 1].end;
+    if (gap > 0 && gap < kDispatchGapNs) gaps.push_back({list[i - 1].end, list[i].start});
+  }
+  return IntervalSet(std::move(gaps));
+}
+
+HostThread hostThread(int64_t globalTid, OpenThread& calls, const std::unordered_map<int64_t, std::string>& names) {
+  HostThread thread;
+  thread.globalTid = globalTid;
+  thread.pid = global_id::pid(globalTid);
+  thread.tid = global_id::tid(globalTid);
+  auto name = names.find(globalTid);
+  if (name == names.end()) name = names.find(global_id::processOf(globalTid));
+  if (name != names.end()) thread.name = name->second;
+  thread.apiCalls = IntervalSet(std::move(calls.api));
+  thread.syncCalls = IntervalSet(std::move(calls.sync));
+  thread.copyCalls = IntervalSet(std::move(calls.copies));
+  thread.dispatchGaps = dispatchGaps(thread.apiCalls, thread.syncCalls);
+  thread.cudaTime = thread.apiCalls.length() + thread.syncCalls.length();
+  thread.callCount = calls.calls;
+  return thread;
 }
 
 }  // namespace
 
 RunActivity loadRunActivity(const Database& db) {
   RunActivity run;
-  run.gpuBusy = gpuBusyTime(db);
-  run.kernels = readKernels(db);
+  HostCalls calls = readCalls(db);
+  readGpuWork(db, calls.sites, run);
   auto names = threadNames(db);
   TimeNs first = INT64_MAX, last = INT64_MIN;
-  for (auto& [globalTid, calls] : readCalls(db)) {
-    HostThread thread;
-    thread.globalTid = globalTid;
-    thread.pid = global_id::pid(globalTid);
-    thread.tid = global_id::tid(globalTid);
-    auto name = names.find(globalTid);
-    if (name == names.end()) name = names.find(global_id::processOf(globalTid));
-    if (name != names.end()) thread.name = name->second;
-    thread.apiCalls = IntervalSet(std::move(calls.api));
-    thread.syncCalls = IntervalSet(std::move(calls.sync));
-    thread.cudaTime = thread.apiCalls.length() + thread.syncCalls.length();
-    thread.callCount = calls.calls;
+  for (auto& [globalTid, threadCalls] : calls.threads) {
+    HostThread thread = hostThread(globalTid, threadCalls, names);
     for (const IntervalSet* set : {&thread.apiCalls, &thread.syncCalls}) {
       if (set->empty()) continue;
       first = std::min(first, set->intervals().front().start);
@@ -98,13 +196,18 @@ RunActivity loadRunActivity(const Database& db) {
   }
   std::stable_sort(run.threads.begin(), run.threads.end(),
                    [](const HostThread& a, const HostThread& b) { return a.cudaTime > b.cudaTime; });
+  TimeNs cudaFirst = first, cudaLast = last;
   if (!run.gpuBusy.empty()) {
     first = run.gpuBusy.intervals().front().start;
     last = run.gpuBusy.intervals().back().end;
+    cudaFirst = std::min(cudaFirst, first);
+    cudaLast = std::max(cudaLast, last);
   }
   if (first <= last) {
     run.first = first;
     run.last = last;
+    run.cudaFirst = cudaFirst;
+    run.cudaLast = cudaLast;
   }
   return run;
 }

@@ -26,19 +26,36 @@ std::vector<int64_t> memoryBoundNameIds(const Database& db, const std::vector<Ke
   return ids;
 }
 
+// Covered time of SET inside the parts of WINDOW that OTHER leaves free.
+TimeNs lengthOutside(const IntervalSet& set, const IntervalSet& other, TimeInterval window) {
+  TimeNs length = 0;
+  for (const TimeInterval& free : other.gapsWithin(window.start, window.end))
+    length += set.lengthWithin(free.start, free.end);
+  return length;
+}
+
+void addGpuBusy(const RunActivity& run, TimeInterval window, VerdictEvidence& evidence) {
+  evidence.gpuBusyNs += run.gpuBusy.lengthWithin(window.start, window.end);
+  evidence.kernelBusyNs += run.kernelBusy.lengthWithin(window.start, window.end);
+  evidence.copyBusyNs += lengthOutside(run.copyBusy, run.kernelBusy, window);
+  evidence.memsetBusyNs += lengthOutside(run.memsetBusy, run.kernelOrCopyBusy, window);
+}
+
 void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence& evidence) {
   const RunActivity& run = inputs.activity;
   evidence.wallNs += window.length();
-  evidence.gpuBusyNs += run.gpuBusy.lengthWithin(window.start, window.end);
+  addGpuBusy(run, window, evidence);
   if (const HostThread* host = run.drivingThread()) {
     evidence.hostApiNs += host->apiCalls.lengthWithin(window.start, window.end);
     evidence.hostSyncNs += host->syncCalls.lengthWithin(window.start, window.end);
+    evidence.hostCopyNs += host->copyCalls.lengthWithin(window.start, window.end);
     for (const TimeInterval& idle : run.gpuBusy.gapsWithin(window.start, window.end)) {
       TimeNs api = host->apiCalls.lengthWithin(idle.start, idle.end);
       TimeNs sync = host->syncCalls.lengthWithin(idle.start, idle.end);
       evidence.idleApiNs += api;
       evidence.idleSyncNs += sync;
       evidence.idleCpuNs += idle.length() - api - sync;
+      evidence.idleDispatchNs += host->dispatchGaps.lengthWithin(idle.start, idle.end);
     }
   }
   auto first = std::lower_bound(run.kernels.begin(), run.kernels.end(), window.start,
@@ -52,12 +69,33 @@ void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence
   }
 }
 
+// What the GPU's busy time was, for every sentence: "busy 97.7% of 271.798 ms (kernels 1.0%, ...)".
+std::string busyClause(const VerdictEvidence& e) {
+  return "the GPU was busy " + percentText(e.share(e.gpuBusyNs)) + " of " + formatDuration(e.wallNs) + " (kernels " +
+         percentText(e.share(e.kernelBusyNs)) + ", copies " + percentText(e.share(e.copyBusyNs)) + ", memsets " +
+         percentText(e.share(e.memsetBusyNs)) + ")";
+}
+
+std::string transferSentence(const VerdictEvidence& e) {
+  std::string text = "Transfer bound: " + busyClause(e) + ", copies and memsets " + percentText(e.transferShare()) +
+                     " of the busy time";
+  if (!e.hostThread.empty()) {
+    text += ", and the host thread " + e.hostThread + " was blocked in synchronous copies and memsets " +
+            percentText(e.share(e.hostCopyNs)) + " of the window";
+  }
+  return text + " (the blocking_copies finding lists them).";
+}
+
 // Where the GPU's idle time went, for every sentence.
 std::string idleClause(const VerdictEvidence& e) {
   if (e.hostThread.empty()) return "no host thread made CUDA calls";
+  std::string dispatch = e.idleDispatchNs > 0 ? " (" + percentText(e.share(e.idleDispatchNs)) +
+                                                    " of it between calls under 20 us apart, dispatching launches)"
+                                              : "";
   return "idle " + percentText(e.share(e.idleCpuNs)) + " while the host thread " + e.hostThread +
-         " ran outside CUDA calls, " + percentText(e.share(e.idleApiNs)) + " while it was in CUDA API calls and " +
-         percentText(e.share(e.idleSyncNs)) + " while it waited in synchronizing calls";
+         " ran outside CUDA calls" + dispatch + ", " + percentText(e.share(e.idleApiNs)) +
+         " while it was in CUDA API calls and " + percentText(e.share(e.idleSyncNs)) +
+         " while it waited in synchronizing calls";
 }
 
 }  // namespace
@@ -68,6 +106,8 @@ std::string_view bottleneckClassName(BottleneckClass kind) {
       return "gpu_compute";
     case BottleneckClass::Memory:
       return "memory";
+    case BottleneckClass::Transfer:
+      return "transfer";
     case BottleneckClass::Synchronization:
       return "synchronization";
     case BottleneckClass::CudaApi:
@@ -84,6 +124,11 @@ double VerdictEvidence::share(TimeNs part) const {
   return wallNs > 0 ? static_cast<double>(part) / static_cast<double>(wallNs) : 0.0;
 }
 
+double VerdictEvidence::transferShare() const {
+  if (gpuBusyNs <= 0) return 0.0;
+  return static_cast<double>(copyBusyNs + memsetBusyNs) / static_cast<double>(gpuBusyNs);
+}
+
 double VerdictEvidence::memoryBoundShare() const {
   if (!memoryBoundKernelNs || kernelNs <= 0) return 0.0;
   return static_cast<double>(*memoryBoundKernelNs) / static_cast<double>(kernelNs);
@@ -92,11 +137,15 @@ double VerdictEvidence::memoryBoundShare() const {
 BottleneckClass classify(const VerdictEvidence& e) {
   if (e.wallNs <= 0 || (e.gpuBusyNs == 0 && e.hostThread.empty())) return BottleneckClass::None;
   if (e.share(e.gpuBusyNs) >= kGpuBoundShare) {
+    if (e.transferShare() >= kTransferShare) return BottleneckClass::Transfer;
     return e.memoryBoundShare() >= kMemoryBoundShare ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
   }
-  TimeNs largest = std::max({e.idleSyncNs, e.idleApiNs, e.idleCpuNs});
+  if (e.share(e.hostCopyNs) >= kHostCopyBoundShare) return BottleneckClass::Transfer;
+  TimeNs launchOverhead = e.idleApiNs + e.idleDispatchNs;
+  TimeNs hostWork = e.idleCpuNs - e.idleDispatchNs;
+  TimeNs largest = std::max({e.idleSyncNs, launchOverhead, hostWork});
   if (e.idleSyncNs == largest) return BottleneckClass::Synchronization;
-  if (e.idleApiNs == largest) return BottleneckClass::CudaApi;
+  if (launchOverhead == largest) return BottleneckClass::CudaApi;
   return BottleneckClass::Cpu;
 }
 
@@ -106,6 +155,7 @@ VerdictInputs loadVerdictInputs(const Database& db) {
   auto limits = kernelLimits(db);
   inputs.hasMetrics = !limits.empty();
   inputs.memoryBoundNameIds = memoryBoundNameIds(db, limits);
+  if (db.hasTable(table::kNvtx)) inputs.nvtx = loadNvtxRanges(db);
   return inputs;
 }
 
@@ -129,8 +179,23 @@ Verdict windowVerdict(const VerdictInputs& inputs, const std::vector<TimeInterva
   return verdict;
 }
 
-Verdict runVerdict(const VerdictInputs& inputs) {
-  return windowVerdict(inputs, {{inputs.activity.first, inputs.activity.last}});
+namespace {
+
+Verdict judgedVerdict(const Database& db, const VerdictInputs& inputs, JudgedWindow judged) {
+  Verdict verdict = windowVerdict(inputs, {judged.window});
+  verdict.startup = summarizeStartup(db, inputs.activity, judged.startup);
+  verdict.judged = std::move(judged);
+  return verdict;
+}
+
+}  // namespace
+
+Verdict runVerdict(const Database& db, const VerdictInputs& inputs) {
+  return judgedVerdict(db, inputs, steadyStateWindow(db, inputs.activity, inputs.nvtx));
+}
+
+Verdict runVerdictOver(const Database& db, const VerdictInputs& inputs, TimeInterval window, std::string reason) {
+  return judgedVerdict(db, inputs, chosenWindow(inputs.activity, window, std::move(reason)));
 }
 
 std::vector<RangeVerdict> nvtxVerdicts(const Database& db, const VerdictInputs& inputs) {
@@ -156,13 +221,15 @@ std::vector<RangeVerdict> nvtxVerdicts(const Database& db, const VerdictInputs& 
 
 std::string verdictSentence(const Verdict& verdict) {
   const VerdictEvidence& e = verdict.evidence;
-  std::string busy = "the GPU was busy " + percentText(e.share(e.gpuBusyNs)) + " of " + formatDuration(e.wallNs);
+  std::string busy = busyClause(e);
   switch (verdict.kind) {
     case BottleneckClass::GpuCompute:
       return "GPU compute bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::Memory:
       return "Memory bound: " + busy + ", kernels under a memory roof took " + percentText(e.memoryBoundShare()) +
              " of the kernel time, and the GPU was " + idleClause(e) + ".";
+    case BottleneckClass::Transfer:
+      return transferSentence(e);
     case BottleneckClass::Synchronization:
       return "Synchronization bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::CudaApi:

@@ -15,6 +15,9 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["wall_ns"] = e.wallNs;
   json["gpu_busy_ns"] = e.gpuBusyNs;
   json["gpu_busy_share"] = rounded(e.share(e.gpuBusyNs));
+  json["gpu_busy_split"] = {{"kernels_ns", e.kernelBusyNs}, {"kernels_share", rounded(e.share(e.kernelBusyNs))},
+                            {"copies_ns", e.copyBusyNs},    {"copies_share", rounded(e.share(e.copyBusyNs))},
+                            {"memsets_ns", e.memsetBusyNs}, {"memsets_share", rounded(e.share(e.memsetBusyNs))}};
   json["host_thread"] = nullptr;
   if (!e.hostThread.empty()) json["host_thread"] = {{"label", e.hostThread}, {"pid", e.pid}, {"tid", e.tid}};
   json["gpu_idle_after_sync_ns"] = e.idleSyncNs;
@@ -23,15 +26,47 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["gpu_idle_host_in_cuda_api_share"] = rounded(e.share(e.idleApiNs));
   json["gpu_idle_host_outside_cuda_ns"] = e.idleCpuNs;
   json["gpu_idle_host_outside_cuda_share"] = rounded(e.share(e.idleCpuNs));
+  json["gpu_idle_host_dispatching_ns"] = e.idleDispatchNs;
+  json["gpu_idle_host_dispatching_share"] = rounded(e.share(e.idleDispatchNs));
   json["host_cuda_api_ns"] = e.hostApiNs;
   json["host_sync_ns"] = e.hostSyncNs;
+  json["host_blocking_copy_ns"] = e.hostCopyNs;
+  json["host_blocking_copy_share"] = rounded(e.share(e.hostCopyNs));
   json["kernels"] = e.kernels;
   json["kernel_ns"] = e.kernelNs;
   if (e.memoryBoundKernelNs) {
     json["memory_bound_kernel_ns"] = *e.memoryBoundKernelNs;
     json["memory_bound_kernel_share"] = rounded(e.memoryBoundShare());
   }
-  json["thresholds"] = {{"gpu_bound_share", kGpuBoundShare}, {"memory_bound_share", kMemoryBoundShare}};
+  json["thresholds"] = {{"gpu_bound_share", kGpuBoundShare},
+                        {"memory_bound_share", kMemoryBoundShare},
+                        {"transfer_share_of_busy", kTransferShare},
+                        {"host_blocking_copy_share", kHostCopyBoundShare},
+                        {"dispatch_gap_ns", kDispatchGapNs}};
+  return json;
+}
+
+nlohmann::ordered_json startupJson(const StartupSummary& startup) {
+  nlohmann::ordered_json json;
+  json["start_ns"] = startup.span.start;
+  json["end_ns"] = startup.span.end;
+  json["wall_ns"] = startup.span.length();
+  json["gpu_busy_ns"] = startup.gpuBusyNs;
+  json["host_cuda_ns"] = startup.hostCudaNs;
+  json["host_outside_cuda_ns"] = startup.hostOutsideNs;
+  nlohmann::ordered_json calls = nlohmann::ordered_json::array();
+  for (const auto& [name, time] : startup.longestCalls) calls.push_back({{"name", name}, {"ns", time}});
+  json["longest_calls"] = calls;
+  return json;
+}
+
+nlohmann::ordered_json judgedJson(const JudgedWindow& judged) {
+  nlohmann::ordered_json json;
+  json["source"] = judgedWindowSourceName(judged.source);
+  json["reason"] = judged.reason;
+  json["start_ns"] = judged.window.start;
+  json["end_ns"] = judged.window.end;
+  json["shutdown_ns"] = judged.shutdown.length();
   return json;
 }
 
@@ -42,6 +77,11 @@ nlohmann::ordered_json verdictJson(const Verdict& verdict) {
   json["class"] = bottleneckClassName(verdict.kind);
   json["sentence"] = verdictSentence(verdict);
   json["evidence"] = evidenceJson(verdict.evidence);
+  if (verdict.judged) {
+    json["judged_window"] = judgedJson(*verdict.judged);
+    json["startup"] = startupJson(verdict.startup);
+    json["startup_sentence"] = startupSentence(verdict.startup, verdict.evidence.hostThread);
+  }
   return json;
 }
 
@@ -52,6 +92,23 @@ nlohmann::ordered_json rangeVerdictJson(const RangeVerdict& verdict) {
   json["class"] = bottleneckClassName(verdict.verdict.kind);
   json["sentence"] = verdictSentence(verdict.verdict);
   json["evidence"] = evidenceJson(verdict.verdict.evidence);
+  return json;
+}
+
+}  // namespace gpuscope
+
+namespace gpuscope {
+
+nlohmann::ordered_json windowFiguresJson(const WindowFigures& figures) {
+  nlohmann::ordered_json json;
+  json["window_start_ns"] = figures.window.start;
+  json["window_end_ns"] = figures.window.end;
+  json["verdict_gpu_busy_ns"] = figures.gpuBusyNs;
+  json["hta_compute_us"] = figures.htaComputeUs;
+  json["hta_span_us"] = figures.htaSpanUs;
+  json["stats_kernel_ns"] = figures.statsKernelNs;
+  json["stats_kernels"] = figures.statsKernels;
+  json["sentence"] = windowFiguresSentence(figures);
   return json;
 }
 

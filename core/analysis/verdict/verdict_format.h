@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/verdict/verdict.h"
+#include "core/analysis/verdict/window_figures.h"
 
 namespace gpuscope {
 
@@ -11,5 +12,8 @@ namespace gpuscope {
 nlohmann::ordered_json verdictJson(const Verdict& verdict);
 // {"range", "instances", "class", "sentence", "evidence"}.
 nlohmann::ordered_json rangeVerdictJson(const RangeVerdict& verdict);
+// {"window_start_ns", ..., "verdict_gpu_busy_ns", "hta_compute_us", "hta_span_us", "stats_kernel_ns", ...,
+// "sentence"}: the three figures of one window and what each measures.
+nlohmann::ordered_json windowFiguresJson(const WindowFigures& figures);
 
 }  // namespace gpuscope

@@ -18,7 +18,7 @@ std::string classFixture(const std::string& program, const std::string& recorder
 
 Verdict runVerdictOf(const std::string& path) {
   Database db = openTraceFile(path);
-  return runVerdict(loadVerdictInputs(db));
+  return runVerdict(db, loadVerdictInputs(db));
 }
 
 // From the start of NVTX range "step 1" to the end of the GPU work.
@@ -56,6 +56,11 @@ TEST_P(ClassFixtures, Fp32TrainingIsGpuBoundOnFfmaGemmsAndBf16HasNoSuchFinding) 
   std::string fp32 = classFixture("fp32", GetParam());
   Verdict steady = steadyVerdictOf(fp32);
   EXPECT_EQ(steady.kind, BottleneckClass::GpuCompute) << verdictSentence(steady);
+  // The headline judges the steps too now, not PyTorch's start-up.
+  Verdict headline = runVerdictOf(fp32);
+  EXPECT_EQ(headline.kind, BottleneckClass::GpuCompute) << verdictSentence(headline);
+  ASSERT_TRUE(headline.judged);
+  EXPECT_EQ(headline.judged->source, JudgedWindow::Source::NvtxSteps) << headline.judged->reason;
   Finding gemms = finding(fp32, "fp32_gemm");
   ASSERT_TRUE(gemms.found());
   EXPECT_EQ(gemms.severity, Severity::Critical);  // they take over 30% of the kernel time

@@ -20,7 +20,7 @@ constexpr TimeNs kMs = 1000 * kUs;
 
 Verdict verdictOf(const std::string& path) {
   Database db = openTraceFile(path);
-  return runVerdict(loadVerdictInputs(db));
+  return runVerdict(db, loadVerdictInputs(db));
 }
 
 TEST(IntervalSet, MergesOverlapsAndMeasuresWindows) {
@@ -183,7 +183,9 @@ TEST(VerdictFixtures, DataLoaderWithoutWorkersIsCpuBound) {
   const VerdictEvidence& e = verdict.evidence;
   EXPECT_LT(e.share(e.gpuBusyNs), 0.1);
   EXPECT_GT(e.share(e.idleCpuNs), 0.5);
-  EXPECT_EQ(e.kernels, 984u);
+  // Steps 2 to 24 of its 24 "step" ranges are judged: of its 984 kernels, those of the first step and of
+  // the evaluation after the last are set apart.
+  EXPECT_EQ(e.kernels, 943u);
   EXPECT_NE(e.hostThread.find("python3"), std::string::npos);
 }
 

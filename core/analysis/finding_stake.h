@@ -1,0 +1,29 @@
+#pragma once
+// Findings in order of what they cost: each finding's time at stake inside the window the verdict judged
+// is the length of the union of its places (the stretches, calls and kernels it points at, or the stake
+// places it names apart, finding.h) clipped to that window, so overlapping places count once and places in start-up
+// count not at all. A rule whose row limit cut its places short is asked again with rows=-1 for the measurement; its
+// evidence stays as it was. A finding of severity info only describes (HTA's breakdowns, nsys's cuda_api_sync): it puts
+// nothing at stake. The order: time at stake in tenths of the window, then severity, then the exact time, so findings
+// whose places cover about the same time are told apart by how much they matter.
+#include <vector>
+
+#include "core/analysis/rule_registry.h"
+#include "core/analysis/verdict/interval_set.h"
+
+namespace gpuscope {
+
+// Sets atStakeNs of every found finding; FINDINGS[i] answers REQUESTS[i].
+void measureStakes(const Database& db, const std::vector<RuleRequest>& requests, std::vector<Finding>& findings,
+                   TimeInterval window);
+
+inline constexpr int kStakeSteps = 10;  // a tenth of the window
+
+// Stable: the most time at stake first (in tenths of WINDOW), then the more severe, then the most
+// time, then the order they came in.
+void orderByStake(std::vector<Finding>& findings, TimeInterval window);
+
+// The union of FINDING's stake places (its ranges where it names none) clipped to WINDOW.
+TimeNs stakeWithin(const Finding& finding, TimeInterval window);
+
+}  // namespace gpuscope
