@@ -4,11 +4,15 @@
 #include <memory>
 
 #include "app/cli/output_file.h"
+#include "core/analysis/analysis_window.h"
 #include "core/analysis/finding_format.h"
+#include "core/analysis/finding_stake.h"
 #include "core/analysis/rule_registry.h"
 #include "core/analysis/verdict/verdict.h"
 #include "core/analysis/verdict/verdict_format.h"
+#include "core/analysis/verdict/window_figures.h"
 #include "core/error.h"
+#include "core/model/time_text.h"
 #include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 
@@ -20,18 +24,44 @@ struct AnalyzeOptions {
   std::vector<std::string> rules;
   std::string format = "table";
   std::string outputPrefix;
-  std::string by;  // "" or "nvtx": a verdict per NVTX range too
+  std::string by;     // "" or "nvtx": a verdict per NVTX range too
+  std::string range;  // FROM:TO from the trace start: the window the verdict judges instead of the steady state
+  std::string nvtx;   // name[@domain][/index]: likewise, an NVTX range
 };
 
-// The run's verdict and, with --by nvtx, one per NVTX range name.
+// The run's verdict, the figures of its window and, with --by nvtx, one verdict per NVTX range name.
 struct VerdictReport {
   Verdict run;
+  WindowFigures figures;
   std::vector<RangeVerdict> ranges;
 };
 
+// --range FROM:TO, times from the trace start with units (as the viewer's --range).
+TimeInterval parsedRange(const Database& db, const std::string& text) {
+  size_t colon = text.find(':');
+  auto from = colon == std::string::npos ? std::nullopt : parseDuration(text.substr(0, colon));
+  auto to = colon == std::string::npos ? std::nullopt : parseDuration(text.substr(colon + 1));
+  if (!from || !to || *to <= *from)
+    throw TraceError("--range wants FROM:TO from the trace start with FROM < TO, like 10ms:20ms, not '" + text + "'.");
+  TimeNs start = traceStartNs(db);
+  return {start + *from, start + *to};
+}
+
+Verdict runVerdictFor(const Database& db, const VerdictInputs& inputs, const AnalyzeOptions& options) {
+  if (!options.range.empty())
+    return runVerdictOver(db, inputs, parsedRange(db, options.range), "--range " + options.range);
+  if (!options.nvtx.empty()) {
+    RuleOptions nvtx("analyze", {{"nvtx", options.nvtx}}, {{"start", "", ""}, {"end", "", ""}, {"nvtx", "", ""}});
+    AnalysisWindow window = analysisWindow(db, nvtx);
+    return runVerdictOver(db, inputs, {window.begin, window.end}, "--nvtx " + options.nvtx);
+  }
+  return runVerdict(db, inputs);
+}
+
 VerdictReport verdictReport(const Database& db, const AnalyzeOptions& options) {
   VerdictInputs inputs = loadVerdictInputs(db);
-  VerdictReport report{runVerdict(inputs), {}};
+  VerdictReport report{runVerdictFor(db, inputs, options), {}, {}};
+  report.figures = windowFigures(db, inputs, report.run);
   if (options.by == "nvtx") report.ranges = nvtxVerdicts(db, inputs);
   return report;
 }
@@ -39,6 +69,7 @@ VerdictReport verdictReport(const Database& db, const AnalyzeOptions& options) {
 nlohmann::ordered_json verdictDocument(const VerdictReport& report, const std::vector<Finding>& findings) {
   nlohmann::ordered_json document;
   document["verdict"] = verdictJson(report.run);
+  document["figures"] = windowFiguresJson(report.figures);
   if (!report.ranges.empty()) {
     nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
     for (const RangeVerdict& range : report.ranges) ranges.push_back(rangeVerdictJson(range));
@@ -50,9 +81,14 @@ nlohmann::ordered_json verdictDocument(const VerdictReport& report, const std::v
   return document;
 }
 
-// "Verdict: <sentence>" and, with --by nvtx, one line per range.
+// "Verdict: <sentence>", the judged window, the start-up line, the three figures and, with --by nvtx, one
+// line per range.
 std::string verdictText(const VerdictReport& report) {
   std::string text = "Verdict: " + verdictSentence(report.run) + "\n";
+  text += "Judged window: " + judgedWindowSentence(*report.run.judged) + "\n";
+  std::string startup = startupSentence(report.run.startup, report.run.evidence.hostThread);
+  if (!startup.empty()) text += startup + "\n";
+  text += windowFiguresSentence(report.figures) + "\n";
   for (const RangeVerdict& range : report.ranges) {
     text += "  NVTX range '" + range.name + "' (" + std::to_string(range.instances) +
             (range.instances == 1 ? " instance): " : " instances): ") + verdictSentence(range.verdict) + "\n";
@@ -76,14 +112,20 @@ std::string helpFooter() {
          "\nOptions follow the rule's name, as in -r gpu_gaps:gap=100:rows=-1. With --format csv -o PREFIX each\n"
          "rule is written to PREFIX_<rule>.csv, byte-identical to `nsys analyze --format csv -o PREFIX` (an empty\n"
          "file when the rule found nothing).\n"
-         "\nThe verdict comes first: gpu_compute when GPUs were busy >= 70% of the run (memory when kernels\n"
-         "that metrics put under a memory roof take >= 50% of the kernel time), else the largest of the driving\n"
-         "host thread's time in synchronizing calls (synchronization), other CUDA calls (cuda_api) and outside\n"
-         "CUDA while the GPU was idle (cpu). --format json prints {\"verdict\", \"findings\"}; --by nvtx adds\n"
-         "\"nvtx_verdicts\", one per NVTX range name.\n"
+         "\nThe verdict comes first, judged on the run's steady state (its NVTX steps past the first, else from\n"
+         "the second launch of its most repeated kernel; --range or --nvtx choose another window), with the\n"
+         "start-up set apart on a line of its own: transfer when copies and memsets took >= 50% of the GPU's\n"
+         "busy time (or the host was blocked in synchronous copies >= 50% of the window), gpu_compute when GPUs\n"
+         "were busy >= 50% of the window (memory when kernels that metrics put under a memory roof take >= 50%\n"
+         "of the kernel time), else the largest of the driving host thread's time in synchronizing calls\n"
+         "(synchronization), other CUDA calls (cuda_api) and outside CUDA while the GPU was idle (cpu). Findings\n"
+         "follow, the most time at stake in the judged window first. --format json prints {\"verdict\",\n"
+         "\"figures\", \"findings\"}; --by nvtx adds \"nvtx_verdicts\", one per NVTX range name.\n"
          "\nExamples:\n"
          "  gpuscope analyze run.sqlite\n"
          "  gpuscope analyze run.sqlite --format json --by nvtx\n"
+         "  gpuscope analyze run.sqlite --range 2s:5s          # judge this window instead of the steady state\n"
+         "  gpuscope analyze run.sqlite --nvtx 'epoch 1'\n"
          "  gpuscope analyze run.sqlite -r cuda_api_sync,gpu_gaps:gap=100 --format json\n"
          "  gpuscope analyze run.sqlite --format csv -o out/run      # out/run_<rule>.csv\n";
 }
@@ -119,6 +161,11 @@ void runAnalyze(const AnalyzeOptions& options) {
   std::vector<Finding> findings = runAnalysis(db, list);
   VerdictReport report = verdictReport(db, options);
   if (options.outputPrefix.empty()) {
+    // csv keeps the rules' own order (each block is nsys analyze's); the others list what costs most first.
+    if (options.format != "csv") {
+      measureStakes(db, list, findings, report.run.judged->window);
+      orderByStake(findings, report.run.judged->window);
+    }
     printFindings(report, findings, options.format);
     return;
   }
@@ -172,6 +219,15 @@ void registerAnalyzeCommand(CLI::App& app) {
       ->add_option("--by", options->by,
                    "nvtx: a bottleneck verdict for each NVTX range name too (every instance of it together)")
       ->check(CLI::IsMember({"nvtx"}));
+  auto* range = command->add_option("--range", options->range,
+                                    "Judge FROM:TO instead of the steady state, times from the trace start with "
+                                    "units, like 2s:5s");
+  range->type_name("FROM:TO");
+  command
+      ->add_option("--nvtx", options->nvtx,
+                   "Judge this NVTX range instead of the steady state: name[@domain][/index], as the rules' nvtx=")
+      ->type_name("RANGE")
+      ->excludes(range);
   command->footer(helpFooter());
   command->callback([options] { runAnalyze(*options); });
 }

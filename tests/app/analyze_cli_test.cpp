@@ -92,6 +92,43 @@ TEST(AnalyzeCli, OutputPrefixWritesTheVerdictBesideTheRules) {
   EXPECT_FALSE(json.contains("findings"));
 }
 
+// Under the verdict: the window it judged and why, the start-up set apart, and the three busy figures.
+TEST(AnalyzeCli, TableSaysWhichWindowWasJudgedAndWhatStartUpDid) {
+  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite"));
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::string verdict, judged, startup, figures;
+  std::getline(lines, verdict);
+  std::getline(lines, judged);
+  std::getline(lines, startup);
+  std::getline(lines, figures);
+  EXPECT_EQ(judged.rfind("Judged window: NVTX ranges ", 0), 0u) << judged;
+  EXPECT_NE(judged.find("the first set apart as warm-up"), std::string::npos) << judged;
+  EXPECT_EQ(startup.rfind("Start-up set apart: ", 0), 0u) << startup;
+  EXPECT_EQ(figures.rfind("Three figures for this window: GPU busy ", 0), 0u) << figures;
+  EXPECT_NE(figures.find("HTA computing"), std::string::npos) << figures;
+}
+
+TEST(AnalyzeCli, RangeAndNvtxChooseTheJudgedWindow) {
+  CliRun range = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --range 1s:2s --format json");
+  ASSERT_EQ(range.exitCode, 0) << range.err;
+  auto json = nlohmann::json::parse(range.out);
+  EXPECT_EQ(json["verdict"]["judged_window"]["source"], "user");
+  EXPECT_EQ(json["verdict"]["judged_window"]["reason"], "--range 1s:2s");
+  EXPECT_EQ(json["verdict"]["evidence"]["wall_ns"], 1000000000);
+  EXPECT_TRUE(json.contains("figures"));
+  CliRun nvtx = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --nvtx 'epoch 0' --format json");
+  ASSERT_EQ(nvtx.exitCode, 0) << nvtx.err;
+  EXPECT_EQ(nlohmann::json::parse(nvtx.out)["verdict"]["judged_window"]["reason"], "--nvtx epoch 0");
+}
+
+TEST(AnalyzeCli, ABackwardRangeIsOneSentenceAndAFailure) {
+  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --range 5ms:1ms");
+  EXPECT_NE(run.exitCode, 0);
+  EXPECT_NE(run.err.find("--range wants FROM:TO"), std::string::npos) << run.err;
+  EXPECT_TRUE(run.out.empty());
+}
+
 TEST(AnalyzeCli, ByTakesOnlyNvtx) {
   CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --by kernel");
   EXPECT_NE(run.exitCode, 0);
