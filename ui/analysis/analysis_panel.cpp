@@ -63,10 +63,22 @@ QString verdictHtml(const Verdict& verdict) {
                         .arg(QString::fromUtf8(bottleneckClassName(verdict.kind).data()));
 }
 
+QString judgedWindowHtml(const AnalysisReport& report) {
+  if (!report.run.judged) return {};
+  auto escaped = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
+  QString html =
+      QObject::tr("<a href='judged:'>Judged window</a>: %1").arg(escaped(judgedWindowSentence(*report.run.judged)));
+  std::string startup = startupSentence(report.run.startup, report.run.evidence.hostThread);
+  if (!startup.empty()) html += QStringLiteral("<br>") + escaped(startup);
+  return html + QStringLiteral("<br><span style='color:#607080'>%1</span>")
+                    .arg(escaped(windowFiguresSentence(report.figures)));
+}
+
 AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
     : QWidget(parent),
       session_(session),
       verdict_(new QLabel),
+      window_(new QLabel),
       details_(new QTextBrowser),
       findings_(new FindingListModel(this)),
       ranges_(new RangeVerdictModel(this)) {
@@ -79,6 +91,11 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   QFont larger = verdict_->font();
   larger.setPointSizeF(larger.pointSizeF() * 1.15);
   verdict_->setFont(larger);
+  window_->setObjectName(QStringLiteral("verdictWindowLabel"));
+  window_->setWordWrap(true);
+  window_->setTextFormat(Qt::RichText);
+  window_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+  window_->setContentsMargins(8, 0, 8, 8);
   findingsView_ = makeTable(findings_, QStringLiteral("findingsView"));
   // The summary takes the width left; the other columns fit their text.
   findingsView_->horizontalHeader()->setStretchLastSection(false);
@@ -98,7 +115,9 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(verdict_);
+  layout->addWidget(window_);
   layout->addWidget(splitter, 1);
+  connect(window_, &QLabel::linkActivated, this, [this] { showJudgedWindow(); });
 
   connect(findingsView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickFinding(index.row()); });
   connect(findingsView_, &QTableView::activated, this, [this](const QModelIndex& index) {
@@ -116,6 +135,8 @@ void AnalysisPanel::setStatus(const QString& status) {
   findings_->setReport(nullptr);
   ranges_->setReport(nullptr);
   verdict_->setText(status.toHtmlEscaped());
+  window_->clear();
+  window_->hide();
   details_->clear();
   rangesView_->hide();
 }
@@ -129,8 +150,10 @@ void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
   findings_->setReport(report_);
   ranges_->setReport(report_);
   verdict_->setText(verdictHtml(report_->run));
+  window_->setText(judgedWindowHtml(*report_));
+  window_->setVisible(!window_->text().isEmpty());
   rangesView_->setVisible(!report_->nvtx.empty());
-  // The most severe finding's details show at once; the timeline moves only when the user picks one.
+  // The finding with the most at stake shows its details at once; the timeline moves only when the user picks one.
   if (report_->findings.empty()) {
     details_->setHtml(tr("<p>No rule found anything to report.</p>"));
   } else {
@@ -157,10 +180,20 @@ void AnalysisPanel::pickRange(int row) {
   focusFindingRange(*session_, span);
 }
 
+void AnalysisPanel::showJudgedWindow() {
+  if (!report_ || !report_->run.judged) return;
+  FindingRange span;
+  span.start = report_->run.judged->window.start;
+  span.end = report_->run.judged->window.end;
+  focusFindingRange(*session_, span);
+}
+
 void AnalysisPanel::showDetails(const Finding& finding, int row) {
   QString html = QStringLiteral("<h3>%1 <span style='color:#607080'>(%2, %3)</span></h3>")
                      .arg(QString::fromStdString(finding.title).toHtmlEscaped(), QString::fromStdString(finding.ruleId),
                           QString::fromUtf8(severityName(finding.severity)));
+  if (finding.atStakeNs > 0)
+    html += tr("<p><b>At stake:</b> %1 of the judged window.</p>").arg(durationText(finding.atStakeNs));
   html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(finding.explanation).toHtmlEscaped());
   if (!finding.suggestion.empty())
     html += tr("<p><b>Suggestion:</b> %1</p>").arg(QString::fromStdString(finding.suggestion).toHtmlEscaped());

@@ -30,6 +30,8 @@ class AnalysisPanel : public QWidget {
   const std::shared_ptr<const AnalysisReport>& report() const { return report_; }
 
   QLabel* verdictLabel() const { return verdict_; }
+  // The judged window (a link that zooms the timeline to it), the start-up line and the three figures.
+  QLabel* windowLabel() const { return window_; }
   QTableView* findingsView() const { return findingsView_; }
   QTextBrowser* detailsView() const { return details_; }
   QTableView* rangesView() const { return rangesView_; }
@@ -40,6 +42,8 @@ class AnalysisPanel : public QWidget {
   void pickFinding(int row, int place = 0);
   // Picks NVTX range verdict ROW: zooms to the span from its first instance's start to its last's end.
   void pickRange(int row);
+  // Zooms the timeline to the window the run's verdict judged.
+  void showJudgedWindow();
 
  signals:
   // A finding was double-clicked: the window shows the timeline.
@@ -52,6 +56,7 @@ class AnalysisPanel : public QWidget {
   TraceSession* session_;
   std::shared_ptr<const AnalysisReport> report_;
   QLabel* verdict_;
+  QLabel* window_;
   QTableView* findingsView_;
   QTextBrowser* details_;
   QTableView* rangesView_;
@@ -61,5 +66,7 @@ class AnalysisPanel : public QWidget {
 
 // "<b>CPU bound</b>: the GPU was busy ..." for the label: the sentence with its class in bold.
 QString verdictHtml(const Verdict& verdict);
+// The lines under it: "Judged window: <a>...</a>", "Start-up set apart: ...", "Three figures ...".
+QString judgedWindowHtml(const AnalysisReport& report);
 
 }  // namespace gpuscope::ui

@@ -3,6 +3,8 @@
 #include <QBrush>
 #include <QColor>
 
+#include "ui/text.h"
+
 namespace gpuscope::ui {
 namespace {
 
@@ -55,6 +57,8 @@ QVariant FindingListModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
       case Severity:
         return QString::fromUtf8(severityName(item->severity));
+      case AtStake:
+        return item->atStakeNs > 0 ? durationText(item->atStakeNs) : QStringLiteral("-");
       case Title:
         return QString::fromStdString(item->title);
       case Summary:
@@ -68,10 +72,11 @@ QVariant FindingListModel::data(const QModelIndex& index, int role) const {
   if (role == SortRole) {
     if (index.column() == Severity) return static_cast<int>(item->severity);
     if (index.column() == Places) return static_cast<qlonglong>(item->ranges.size());
+    if (index.column() == AtStake) return static_cast<qlonglong>(item->atStakeNs);
     return data(index, Qt::DisplayRole);
   }
   if (role == Qt::ForegroundRole && index.column() == Severity) return QBrush(severityColor(item->severity));
-  if (role == Qt::TextAlignmentRole && index.column() == Places)
+  if (role == Qt::TextAlignmentRole && (index.column() == Places || index.column() == AtStake))
     return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
   return {};
 }
@@ -81,6 +86,8 @@ QVariant FindingListModel::headerData(int section, Qt::Orientation orientation, 
   switch (section) {
     case Severity:
       return tr("Severity");
+    case AtStake:
+      return tr("At stake");
     case Title:
       return tr("Finding");
     case Summary:

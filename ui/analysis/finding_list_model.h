@@ -1,6 +1,7 @@
 #pragma once
-// FindingListModel: the findings of an analysis as a table, most severe first: severity, title, the
-// first sentence of what was found (with its numbers) and how many places it points at.
+// FindingListModel: the findings of an analysis as a table, the most time at stake first: severity, the
+// time at stake in the judged window, title, the first sentence of what was found (with its numbers) and
+// how many places it points at.
 #include <QAbstractTableModel>
 #include <memory>
 
@@ -11,7 +12,7 @@ namespace gpuscope::ui {
 class FindingListModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { Severity, Title, Summary, Places, ColumnCount };
+  enum Column { Severity, AtStake, Title, Summary, Places, ColumnCount };
   enum Role { SortRole = Qt::UserRole + 1 };
 
   explicit FindingListModel(QObject* parent = nullptr);

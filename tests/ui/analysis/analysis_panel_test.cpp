@@ -17,6 +17,7 @@
 #include <QTextBrowser>
 #include <algorithm>
 
+#include "core/analysis/finding_stake.h"
 #include "core/analysis/verdict/analysis_report.h"
 #include "tests/ui/tables/table_test_support.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
@@ -51,7 +52,7 @@ int rowOf(const FindingListModel& model, const std::string& ruleId) {
   return -1;
 }
 
-TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostSevereFirst) {
+TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostAtStakeFirst) {
   TraceSession session;
   AnalysisPanel panel(&session);
   test::ModelCheck findingsCheck(panel.findingModel());
@@ -67,8 +68,28 @@ TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostSevereFirst) {
   EXPECT_EQ(model->data(model->index(starving, FindingListModel::Title)).toString(),
             QStringLiteral("GPU waiting on the host"));
   EXPECT_TRUE(model->data(model->index(starving, FindingListModel::Summary)).toString().startsWith("The GPU was idle"));
-  for (int row = 1; row < model->rowCount(); ++row)
-    EXPECT_LE(model->finding(row)->severity, model->finding(row - 1)->severity);
+  // The most time at stake in the judged window first (in tenths of it); within a tenth the more severe.
+  const double window = static_cast<double>(loader0Report()->run.judged->window.length());
+  auto tenth = [window](const Finding* f) {
+    return std::min(kStakeSteps - 1, static_cast<int>(kStakeSteps * static_cast<double>(f->atStakeNs) / window));
+  };
+  for (int row = 1; row < model->rowCount(); ++row) {
+    const Finding* before = model->finding(row - 1);
+    const Finding* after = model->finding(row);
+    EXPECT_LE(tenth(after), tenth(before));
+    if (tenth(after) == tenth(before)) {
+      EXPECT_LE(after->severity, before->severity);
+    }
+  }
+  EXPECT_GT(model->finding(0)->atStakeNs, 0);
+  EXPECT_EQ(model->data(model->index(0, FindingListModel::AtStake), FindingListModel::SortRole).toLongLong(),
+            model->finding(0)->atStakeNs);
+  // Under the verdict: the judged window (a link), the start-up line and the three figures.
+  QString window = panel.windowLabel()->text();
+  EXPECT_TRUE(window.contains(QStringLiteral("<a href='judged:'>Judged window</a>: NVTX ranges")))
+      << window.toStdString();
+  EXPECT_TRUE(window.contains(QStringLiteral("Start-up set apart: "))) << window.toStdString();
+  EXPECT_TRUE(window.contains(QStringLiteral("Three figures for this window"))) << window.toStdString();
   // The NVTX ranges ("epoch 0", "step", ...) each have a verdict row.
   RangeVerdictModel* ranges = panel.rangeModel();
   ASSERT_GT(ranges->rowCount(), 0);
@@ -106,6 +127,21 @@ TEST(AnalysisPanel, ClickingAFindingZoomsTheSessionToItsPlace) {
   EXPECT_EQ(session.rangeEnd(), place.end);
   EXPECT_TRUE(panel.detailsView()->toPlainText().contains(QStringLiteral("Suggestion:")));
   EXPECT_TRUE(panel.detailsView()->toPlainText().contains(QStringLiteral("num_workers")));
+}
+
+TEST(AnalysisPanel, TheJudgedWindowLinkZoomsToIt) {
+  auto trace = timeline_test::loadFixture("gpuscope/loader0.sqlite");
+  TraceSession session;
+  session.setTrace(trace);
+  session.fitAll();
+  AnalysisPanel panel(&session);
+  panel.setReport(loader0Report());
+  TimeNs before = session.viewEnd() - session.viewStart();
+  emit panel.windowLabel()->linkActivated(QStringLiteral("judged:"));
+  EXPECT_LT(session.viewEnd() - session.viewStart(), before);
+  const TimeInterval judged = loader0Report()->run.judged->window;
+  EXPECT_LE(session.viewStart(), judged.start);
+  EXPECT_GE(session.viewEnd(), judged.end);
 }
 
 TEST(AnalysisPanel, PickingARangeVerdictZoomsToItsInstances) {
