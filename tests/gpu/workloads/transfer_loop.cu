@@ -16,13 +16,13 @@ __global__ void touch(float* data, size_t n) {
   if (i < n) data[i] *= 0.5f;
 }
 
-#define CHECK(call)                                                              \
-  do {                                                                           \
-    cudaError_t status = (call);                                                 \
-    if (status != cudaSuccess) {                                                 \
-      std::fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(status));      \
-      return 1;                                                                  \
-    }                                                                            \
+#define CHECK(call)                                                        \
+  do {                                                                     \
+    cudaError_t status = (call);                                           \
+    if (status != cudaSuccess) {                                           \
+      std::fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(status)); \
+      return 1;                                                            \
+    }                                                                      \
   } while (0)
 
 int main(int argc, char** argv) {
