@@ -59,7 +59,9 @@ TEST(AnalyzeCli, JsonHasTheVerdictItsEvidenceAndEveryFindingWithRanges) {
   const auto& evidence = json["verdict"]["evidence"];
   EXPECT_LT(evidence["gpu_busy_share"].get<double>(), 0.1);
   EXPECT_GT(evidence["gpu_idle_host_outside_cuda_share"].get<double>(), 0.5);
-  EXPECT_EQ(evidence["kernels"], 984);
+  // The judged window is steps 2 to 24 of 24: 943 of the run's 984 kernels (tests/core/analysis/verdict_test.cpp).
+  EXPECT_EQ(evidence["kernels"], 943);
+  EXPECT_EQ(json["verdict"]["judged_window"]["source"], "nvtx_steps");
   EXPECT_EQ(evidence["thresholds"]["gpu_bound_share"], 0.5);
   bool starving = false;
   for (const auto& finding : json["findings"]) {

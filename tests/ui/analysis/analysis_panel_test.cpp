@@ -69,9 +69,9 @@ TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostAtStakeFirst) {
             QStringLiteral("GPU waiting on the host"));
   EXPECT_TRUE(model->data(model->index(starving, FindingListModel::Summary)).toString().startsWith("The GPU was idle"));
   // The most time at stake in the judged window first (in tenths of it); within a tenth the more severe.
-  const double window = static_cast<double>(loader0Report()->run.judged->window.length());
-  auto tenth = [window](const Finding* f) {
-    return std::min(kStakeSteps - 1, static_cast<int>(kStakeSteps * static_cast<double>(f->atStakeNs) / window));
+  const double judgedNs = static_cast<double>(loader0Report()->run.judged->window.length());
+  auto tenth = [judgedNs](const Finding* f) {
+    return std::min(kStakeSteps - 1, static_cast<int>(kStakeSteps * static_cast<double>(f->atStakeNs) / judgedNs));
   };
   for (int row = 1; row < model->rowCount(); ++row) {
     const Finding* before = model->finding(row - 1);
