@@ -1,0 +1,22 @@
+#pragma once
+// How a sampled frame is named for people. Python functions reach native stacks through CPython 3.12's
+// perf trampoline (`python3 -X perf`), whose perf map names them "py::FUNCTION:FILE"; they are shown as
+// "FUNCTION (FILE's name)", and the functions that matter are told with the Python code that called them.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/samples/cpu_samples.h"
+
+namespace gpuscope {
+
+bool isPythonFrame(std::string_view symbol);
+
+// "FUNCTION (file.py)" for a Python frame, the symbol as it is otherwise.
+std::string frameLabel(std::string_view symbol);
+
+// The leaf of STACK, preceded by the innermost Python frame above it where there is one:
+// "prepare (train.py) → sort", or "sort" alone.
+std::string leafWithPythonCaller(const CpuSamples& samples, std::span<const SampleFrame> stack);
+
+}  // namespace gpuscope
