@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "app/cli/output_file.h"
-#include "core/analysis/analysis_window.h"
+#include "app/cli/time_options.h"
 #include "core/analysis/finding_format.h"
 #include "core/analysis/finding_stake.h"
 #include "core/analysis/rule_registry.h"
@@ -12,7 +12,6 @@
 #include "core/analysis/verdict/verdict_format.h"
 #include "core/analysis/verdict/window_figures.h"
 #include "core/error.h"
-#include "core/model/time_text.h"
 #include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 
@@ -36,25 +35,11 @@ struct VerdictReport {
   std::vector<RangeVerdict> ranges;
 };
 
-// --range FROM:TO, times from the trace start with units (as the viewer's --range).
-TimeInterval parsedRange(const Database& db, const std::string& text) {
-  size_t colon = text.find(':');
-  auto from = colon == std::string::npos ? std::nullopt : parseDuration(text.substr(0, colon));
-  auto to = colon == std::string::npos ? std::nullopt : parseDuration(text.substr(colon + 1));
-  if (!from || !to || *to <= *from)
-    throw TraceError("--range wants FROM:TO from the trace start with FROM < TO, like 10ms:20ms, not '" + text + "'.");
-  TimeNs start = traceStartNs(db);
-  return {start + *from, start + *to};
-}
-
 Verdict runVerdictFor(const Database& db, const VerdictInputs& inputs, const AnalyzeOptions& options) {
   if (!options.range.empty())
-    return runVerdictOver(db, inputs, parsedRange(db, options.range), "--range " + options.range);
-  if (!options.nvtx.empty()) {
-    RuleOptions nvtx("analyze", {{"nvtx", options.nvtx}}, {{"start", "", ""}, {"end", "", ""}, {"nvtx", "", ""}});
-    AnalysisWindow window = analysisWindow(db, nvtx);
-    return runVerdictOver(db, inputs, {window.begin, window.end}, "--nvtx " + options.nvtx);
-  }
+    return runVerdictOver(db, inputs, rangeOption(db, options.range), "--range " + options.range);
+  if (!options.nvtx.empty())
+    return runVerdictOver(db, inputs, nvtxOption(db, options.nvtx, "analyze"), "--nvtx " + options.nvtx);
   return runVerdict(db, inputs);
 }
 

@@ -8,6 +8,7 @@
 #include "app/cli/peaks_command.h"
 #include "app/cli/record_command.h"
 #include "app/cli/roofline_command.h"
+#include "app/cli/samples_command.h"
 #include "app/cli/stats_command.h"
 
 namespace gpuscope::cli {
@@ -21,6 +22,7 @@ void registerAllCommands(CLI::App& app) {
   registerPeaksCommand(app);
   registerRecordCommand(app);
   registerRooflineCommand(app);
+  registerSamplesCommand(app);
   registerStatsCommand(app);
 }
 
