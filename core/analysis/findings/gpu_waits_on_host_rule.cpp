@@ -6,6 +6,7 @@
 #include "core/analysis/analysis_window.h"
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/analysis/verdict/idle_host_samples.h"
 #include "core/analysis/verdict/percent_text.h"
 #include "core/analysis/verdict/run_activity.h"
 #include "core/error.h"
@@ -74,6 +75,13 @@ std::map<std::string, Activity> activityDuring(const std::vector<TimeInterval>& 
   return byName;
 }
 
+// What the thread's CPU samples name in the gaps, where the file has samples.
+std::string samplesClause(const IdleHostSamples& samples) {
+  if (samples.samples == 0) return "";
+  return " Its " + std::to_string(samples.samples) + " CPU samples in those gaps were in " +
+         hostFunctionsText(samples) + ".";
+}
+
 class GpuWaitsOnHostRule : public AnalysisRule {
  public:
   std::string_view id() const override { return "gpu_waits_on_host"; }
@@ -139,7 +147,8 @@ class GpuWaitsOnHostRule : public AnalysisRule {
                           formatDuration(to - from) + ") in " + std::to_string(gaps.size()) + " gaps; meanwhile the " +
                           "host thread " + label + " was in no traced call (CPU work) " +
                           percentText(static_cast<double>(byName[untraced].time) / static_cast<double>(idle)) +
-                          " of that time, and the call it spent longest in was " + calls + ". " + finding.explanation;
+                          " of that time, and the call it spent longest in was " + calls + "." +
+                          samplesClause(hostSamplesIn(db, *host, gaps)) + " " + finding.explanation;
     std::sort(gaps.begin(), gaps.end(),
               [](const TimeInterval& a, const TimeInterval& b) { return a.length() > b.length(); });
     for (size_t i = 0; i < gaps.size() && i < rowCount(options); ++i) {

@@ -183,6 +183,8 @@ namespace {
 
 Verdict judgedVerdict(const Database& db, const VerdictInputs& inputs, JudgedWindow judged) {
   Verdict verdict = windowVerdict(inputs, {judged.window});
+  if (verdict.kind == BottleneckClass::Cpu || verdict.kind == BottleneckClass::CudaApi)
+    verdict.evidence.idleHost = idleHostSamples(db, inputs.activity, judged.window);
   verdict.startup = summarizeStartup(db, inputs.activity, judged.startup);
   verdict.judged = std::move(judged);
   return verdict;
@@ -219,6 +221,17 @@ std::vector<RangeVerdict> nvtxVerdicts(const Database& db, const VerdictInputs& 
   return verdicts;
 }
 
+namespace {
+
+// What the host thread's samples name while the GPU idled; empty without samples.
+std::string idleHostClause(const VerdictEvidence& e) {
+  if (e.idleHost.samples == 0) return "";
+  return " While the GPU idled, " + std::to_string(e.idleHost.samples) + " samples of the host thread were in " +
+         hostFunctionsText(e.idleHost) + ".";
+}
+
+}  // namespace
+
 std::string verdictSentence(const Verdict& verdict) {
   const VerdictEvidence& e = verdict.evidence;
   std::string busy = busyClause(e);
@@ -233,9 +246,9 @@ std::string verdictSentence(const Verdict& verdict) {
     case BottleneckClass::Synchronization:
       return "Synchronization bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::CudaApi:
-      return "CUDA API bound: " + busy + " and " + idleClause(e) + ".";
+      return "CUDA API bound: " + busy + " and " + idleClause(e) + "." + idleHostClause(e);
     case BottleneckClass::Cpu:
-      return "CPU bound: " + busy + " and " + idleClause(e) + ".";
+      return "CPU bound: " + busy + " and " + idleClause(e) + "." + idleHostClause(e);
     case BottleneckClass::None:
       break;
   }

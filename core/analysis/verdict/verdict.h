@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/verdict/idle_host_samples.h"
 #include "core/analysis/verdict/judged_window.h"
 #include "core/analysis/verdict/run_activity.h"
 #include "core/analysis/verdict/startup_summary.h"
@@ -67,6 +68,7 @@ struct VerdictEvidence {
   size_t kernels = 0;         // kernels that start inside the windows
   std::optional<TimeNs> memoryBoundKernelNs;  // present where the trace has kernel metrics
   std::string hostThread;                     // threadLabel() of the driving thread; empty without one
+  IdleHostSamples idleHost;  // the run's cpu and cuda_api verdicts: its CPU samples while the GPU idled
   uint32_t pid = 0;
   uint32_t tid = 0;
 

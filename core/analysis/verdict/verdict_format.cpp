@@ -32,6 +32,14 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["host_sync_ns"] = e.hostSyncNs;
   json["host_blocking_copy_ns"] = e.hostCopyNs;
   json["host_blocking_copy_share"] = rounded(e.share(e.hostCopyNs));
+  json["host_samples_while_gpu_idle"] = e.idleHost.samples;
+  json["top_functions"] = nlohmann::ordered_json::array();
+  for (const HostFunction& function : e.idleHost.top) {
+    json["top_functions"].push_back({{"name", function.name},
+                                     {"module", function.module},
+                                     {"samples", function.samples},
+                                     {"share", rounded(function.share)}});
+  }
   json["kernels"] = e.kernels;
   json["kernel_ns"] = e.kernelNs;
   if (e.memoryBoundKernelNs) {
