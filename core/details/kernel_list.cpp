@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/identity/kernel_label.h"
 #include "core/model/time_math.h"
 
 namespace gpuscope {
@@ -32,7 +33,13 @@ void KernelGrouper::add(EventRef ref) {
   TimeNs duration = spanNs(trace_.start(ref), trace_.end(ref));
   if (key >= slot_.size()) slot_.resize(key + size_t{1}, 0);
   if (slot_[key] == 0) {
-    groups_.push_back({name, longName, 0, 0, duration, duration, ref, 0.0});
+    KernelGroup group;
+    group.name = name;
+    group.longName = longName;
+    group.min = duration;
+    group.max = duration;
+    group.first = ref;
+    groups_.push_back(std::move(group));
     slot_[key] = static_cast<uint32_t>(groups_.size());
   }
   KernelGroup& group = groups_[slot_[key] - 1];
@@ -47,6 +54,13 @@ std::vector<KernelGroup> KernelGrouper::finish() && {
   for (auto& group : groups_)
     group.share = all_ > 0 ? static_cast<double>(group.total) / static_cast<double>(all_) : 0.0;
   const Trace& trace = trace_;
+  // By short name every group has its own label; by demangled name several may share a short name.
+  std::vector<KernelSpelling> spellings;
+  for (const auto& group : groups_) spellings.push_back({trace.string(group.name), trace.string(group.longName)});
+  std::vector<std::string> labels =
+      by_ == KernelGrouping::DemangledName ? distinguishingKernelLabels(spellings) : std::vector<std::string>{};
+  for (size_t g = 0; g < groups_.size(); ++g)
+    groups_[g].label = labels.empty() ? trace.string(groups_[g].name) : std::move(labels[g]);
   std::sort(groups_.begin(), groups_.end(), [&trace](const KernelGroup& a, const KernelGroup& b) {
     if (a.total != b.total) return a.total > b.total;
     if (a.name != b.name) return trace.string(a.name) < trace.string(b.name);

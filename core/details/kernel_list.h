@@ -1,6 +1,7 @@
 #pragma once
 // Kernel instances and per-name totals: the rows of the kernel tables.
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "core/model/trace.h"
@@ -17,6 +18,9 @@ struct KernelGroup {
   TimeNs max = 0;
   EventRef first;      // the earliest instance
   double share = 0.0;  // fraction of the time of all kernels, in [0, 1]
+  // What a table calls the group: the short name, told apart when grouped by demangled name and another
+  // group shares it ("reduce_kernel<256, …>", distinguishingKernelLabels).
+  std::string label;
 
   double average() const { return count == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(count); }
 };

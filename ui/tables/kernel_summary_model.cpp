@@ -51,7 +51,7 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const {
 QVariant KernelSummaryModel::displayData(const KernelGroup& group, int column) const {
   switch (column) {
     case NameColumn:
-      return QString::fromStdString(trace_->string(group.name));
+      return QString::fromStdString(group.label);
     case DemangledColumn:
       return QString::fromStdString(trace_->string(group.longName));
     case CountColumn:

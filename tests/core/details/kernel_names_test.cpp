@@ -60,6 +60,24 @@ TEST(KernelNames, GroupingByTheRealKernelKeepsDifferentKernelsOfOneShortNameApar
   EXPECT_GT(reductions, 1u);
 }
 
+TEST(KernelNames, GroupsOfOneShortNameAreLabelledApart) {
+  const Trace& trace = *loader2();
+  auto byReal = summarizeKernels(trace, kernelInstances(trace), KernelGrouping::DemangledName);
+  std::set<std::string> labels;
+  size_t sharing = 0;
+  for (const auto& group : byReal) {
+    EXPECT_TRUE(labels.insert(group.label).second) << "two groups read " << group.label;
+    const std::string& shortName = trace.string(group.name);
+    EXPECT_EQ(group.label.rfind(shortName, 0), 0u) << group.label;
+    sharing += group.label != shortName;
+  }
+  // reduce_kernel (3), vectorized_elementwise_kernel (3), elementwise_kernel (2), nchwToNhwcKernel (2).
+  EXPECT_EQ(sharing, 10u);
+  // By short name, the label is the short name.
+  for (const auto& group : summarizeKernels(trace, kernelInstances(trace)))
+    EXPECT_EQ(group.label, trace.string(group.name));
+}
+
 TEST(KernelNames, FindMatchesKernelsByTheirDemangledNameToo) {
   const Trace& trace = *loader2();
   FindResult found = findEvents(trace, NamePattern("sgemm", FindMode::Substring));
