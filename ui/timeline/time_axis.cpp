@@ -16,6 +16,9 @@ constexpr TimeNs kUnitNs[] = {1, 1000, 1000000, 1000000000};
 
 TimeNs unitNs(TimeUnit unit) { return kUnitNs[static_cast<int>(unit)]; }
 
+// VALUE / DIVISOR rounded towards minus infinity (DIVISOR > 0).
+TimeNs floorDiv(TimeNs value, TimeNs divisor) { return value >= 0 ? value / divisor : -((-(value + 1)) / divisor) - 1; }
+
 }  // namespace
 
 const char* unitName(TimeUnit unit) {
@@ -90,9 +93,11 @@ TimeNs rulerAnchor(TimeNs firstTick, TimeNs lastTick, const RulerScale& scale) {
   constexpr TimeNs kLongestWhole = 10000;  // labels up to "9999.5 us" stay counted from the trace start
   TimeNs farthest = std::max(std::llabs(firstTick), std::llabs(lastTick));
   if (farthest / unitNs(scale.unit) < kLongestWhole) return 0;
-  TimeNs grain = scale.step * 1000;
-  TimeNs anchor = (firstTick >= 0 ? firstTick / grain : (firstTick - grain + 1) / grain) * grain;
-  return anchor;
+  // A power of ten at or above ten steps: the anchor moves rarely while panning, and the ticks after it
+  // reach a grain plus a screen of steps, a few digits.
+  TimeNs grain = 1;
+  while (grain < saturatingMul(scale.step, 10) && grain <= kInt64Max / 10) grain *= 10;
+  return saturatingMul(floorDiv(firstTick, grain), grain);
 }
 
 std::string rulerTickLabel(TimeNs tick, TimeNs anchor, const RulerScale& scale) {
@@ -105,19 +110,26 @@ std::string formatRulerAnchor(TimeNs anchor) {
   uint64_t magnitude = negative ? static_cast<uint64_t>(-(anchor + 1)) + 1 : static_cast<uint64_t>(anchor);
   constexpr uint64_t kSecond = 1000000000;
   std::string text = (negative ? "-" : "") + std::to_string(magnitude / kSecond);
-  uint64_t fraction = magnitude % kSecond;
-  if (fraction != 0) {
+  if (uint64_t fraction = magnitude % kSecond; fraction != 0) {
     char digits[16];
     std::snprintf(digits, sizeof digits, "%09" PRIu64, fraction);
     std::string kept(digits);
     kept.erase(kept.find_last_not_of('0') + 1);
-    text += '.';
-    for (size_t i = 0; i < kept.size(); ++i) {
-      if (i > 0 && i % 3 == 0) text += ' ';
-      text += kept[i];
-    }
+    text += '.' + kept;
   }
   return text + " s";
+}
+
+RulerTicks rulerTicks(TimeNs first, TimeNs last, const RulerScale& scale) {
+  constexpr size_t kMostTicks = 10000;  // a bound on the loop whatever the caller passes
+  RulerTicks result;
+  TimeNs tick = saturatingMul(floorDiv(first, scale.step), scale.step);
+  result.anchor = rulerAnchor(tick, last, scale);
+  for (; tick <= last && result.ticks.size() < kMostTicks; tick = saturatingAdd(tick, scale.step)) {
+    result.ticks.push_back({tick, rulerTickLabel(tick, result.anchor, scale)});
+    if (tick == kInt64Max) break;
+  }
+  return result;
 }
 
 }  // namespace gpuscope::ui

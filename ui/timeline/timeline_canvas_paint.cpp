@@ -38,12 +38,12 @@ RulerScale TimelineCanvas::rulerScale() const {
   double npp = nsPerPixel();
   RulerScale scale = chooseRulerScale(npp, kMinRulerSpacing);
   if (!session_->hasTrace()) return scale;
-  // Long labels (deep into a long trace) need more room: widen the spacing to fit them.
+  // Long labels need more room: widen the spacing to fit the longest.
   QFontMetrics fm(font());
   TimeNs origin = session_->timeOrigin();
-  TimeNs farthest = session_->viewEnd() - origin;
-  TimeNs anchor = rulerAnchor(session_->viewStart() - origin, farthest, scale);
-  int needed = fm.horizontalAdvance(QString::fromStdString(rulerTickLabel(farthest, anchor, scale))) + 24;
+  int needed = 0;
+  for (const RulerTick& tick : rulerTicks(session_->viewStart() - origin, session_->viewEnd() - origin, scale).ticks)
+    needed = std::max(needed, fm.horizontalAdvance(QString::fromStdString(tick.label)) + 24);
   if (needed > kMinRulerSpacing) scale = chooseRulerScale(npp, needed);
   return scale;
 }
@@ -185,20 +185,18 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
   TimeNs viewStart = session_->viewStart();
   TimeNs viewEnd = session_->viewEnd();
 
-  TimeNs first = viewStart - origin;
-  TimeNs tick = (first >= 0 ? first / scale.step : (first - scale.step + 1) / scale.step) * scale.step;
-  TimeNs anchor = rulerAnchor(tick, viewEnd - origin, scale);
+  const RulerTicks ticks = rulerTicks(viewStart - origin, viewEnd - origin, scale);
 
-  // The corner over the labels: how much time the view shows, and where "+" labels count from.
+  // The corner over the labels: how much time the view shows, and the anchor "+" labels count from.
   p.setPen(colors::kLabelText);
   QRect corner(6, 0, kLabelWidth - 12, kRulerHeight);
   QString span = tr("View: %1").arg(durationText(viewEnd - viewStart));
-  if (anchor == 0) {
+  if (ticks.anchor == 0) {
     p.drawText(corner, Qt::AlignVCenter | Qt::AlignLeft, span);
   } else {
     p.drawText(corner.adjusted(0, 1, 0, 0), Qt::AlignTop | Qt::AlignLeft, span);
     p.drawText(corner.adjusted(0, 0, 0, -1), Qt::AlignBottom | Qt::AlignLeft,
-               tr("Ticks: + %1").arg(QString::fromStdString(formatRulerAnchor(anchor))));
+               tr("Ticks count from %1").arg(QString::fromStdString(formatRulerAnchor(ticks.anchor))));
   }
 
   p.save();
@@ -212,14 +210,12 @@ void TimelineCanvas::paintRuler(QPainter& p, const RulerScale& scale) const {
   }
   double minorStep = static_cast<double>(scale.step) / scale.minorPerMajor;
   double minorPixels = minorStep / nsPerPixel();
-  for (; origin + tick <= viewEnd; tick += scale.step) {
-    double x = xForTime(origin + tick);
+  for (const RulerTick& tick : ticks.ticks) {
+    double x = xForTime(origin + tick.time);
     p.setPen(colors::kLabelText);
     p.drawLine(QLineF(x, kRulerHeight - 10, x, kRulerHeight));
     // A label whose tick is left of the area would be cut by the label column: leave it out.
-    if (x >= kLabelWidth) {
-      p.drawText(QPointF(x + 3, kRulerHeight - 13), QString::fromStdString(rulerTickLabel(tick, anchor, scale)));
-    }
+    if (x >= kLabelWidth) p.drawText(QPointF(x + 3, kRulerHeight - 13), QString::fromStdString(tick.label));
     if (minorPixels >= 5) {
       p.setPen(colors::kLabelText.lighter(250));
       for (int m = 1; m < scale.minorPerMajor; ++m) {

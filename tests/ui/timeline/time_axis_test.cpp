@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace gpuscope::ui {
 namespace {
 
@@ -51,15 +53,85 @@ TEST(TimeAxis, DeepIntoALongTraceTicksCountFromAnAnchor) {
   ASSERT_EQ(halfUs.step, 500);
   TimeNs first = 13235760000;
   TimeNs anchor = rulerAnchor(first, first + 4500, halfUs);
-  EXPECT_EQ(anchor, 13235500000);  // a multiple of 1000 steps at or before the first tick
-  EXPECT_EQ(rulerTickLabel(first + 500, anchor, halfUs), "+260.5 us");
-  EXPECT_EQ(formatRulerAnchor(anchor), "13.235 5 s");
-  EXPECT_EQ(formatRulerAnchor(13235760123), "13.235 760 123 s");
+  EXPECT_EQ(anchor, 13235760000);  // a multiple of the grain (10 us, the power of ten at ten steps)
+  EXPECT_EQ(rulerTickLabel(first + 500, anchor, halfUs), "+0.5 us");
+  EXPECT_EQ(rulerTickLabel(first + 4500, anchor, halfUs), "+4.5 us");
+  EXPECT_EQ(formatRulerAnchor(anchor), "13.23576 s");
+  EXPECT_EQ(formatRulerAnchor(13235760123), "13.235760123 s");
   EXPECT_EQ(formatRulerAnchor(2000000000), "2 s");
+  EXPECT_EQ(formatRulerAnchor(-500000000), "-0.5 s");
+  EXPECT_EQ(formatRulerAnchor(512800000), "0.5128 s");  // one plain number, never "0.512 8 s"
+  // The view: 13.26 s in, 20 ms wide: short ticks after one anchor, never "+12840 us".
+  RulerScale ms = chooseRulerScale(20000.0, 90);  // 2 ms steps
+  RulerTicks ticks = rulerTicks(13260000000, 13280000000, ms);
+  EXPECT_EQ(ticks.anchor, 13200000000);
+  ASSERT_FALSE(ticks.ticks.empty());
+  EXPECT_EQ(ticks.ticks.front().label, "+60 ms");
+  EXPECT_EQ(ticks.ticks.back().label, "+80 ms");
   // Short labels keep counting from the trace start.
-  RulerScale ms = chooseRulerScale(20000.0, 90);
   EXPECT_EQ(rulerAnchor(716000000, 730000000, ms), 0);
   EXPECT_EQ(rulerTickLabel(716000000, 0, ms), "716 ms");
+}
+
+// The number of a label ("+12.5 us" -> 12.5 in units), and whether it is one plain number in UNIT.
+struct ParsedLabel {
+  bool ok = false;
+  std::string number;
+  double value = 0;
+};
+
+ParsedLabel parseLabel(const std::string& label, TimeUnit unit) {
+  ParsedLabel parsed;
+  std::string suffix = std::string(" ") + unitName(unit);
+  if (label.size() <= suffix.size() || label.compare(label.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return parsed;
+  parsed.number = label.substr(0, label.size() - suffix.size());
+  size_t used = 0;
+  parsed.value = std::stod(parsed.number, &used);
+  parsed.ok = used == parsed.number.size() && parsed.number.find(' ') == std::string::npos;
+  return parsed;
+}
+
+// Every zoom from 0.01 ns to 1e8 ns per pixel, at offsets from the trace start to hours into it: every label
+// of a view is one plain number in the view's unit, at most 7 characters with its sign, its values strictly
+// increase, and anchor + value is the tick's time.
+TEST(TimeAxis, EveryZoomAndOffsetGivesShortLabelsInOneUnit) {
+  const TimeNs offsets[] = {
+      0, -3000, 1234, 512800000, 13260000000, 13235761234, 3600000000000, 86399999999999, 3 * 3600000000000LL + 7};
+  const double unitNsOf[] = {1, 1e3, 1e6, 1e9};
+  int views = 0;
+  for (double npp = 0.01; npp < 1e8; npp *= 1.7) {
+    for (TimeNs offset : offsets) {
+      const double width = 1000;  // pixels
+      RulerScale scale = chooseRulerScale(npp, 90);
+      TimeNs last = offset + static_cast<TimeNs>(npp * width);
+      RulerTicks ticks = rulerTicks(offset, last, scale);
+      SCOPED_TRACE(::testing::Message() << "npp " << npp << " offset " << offset << " step " << scale.step);
+      ASSERT_GE(ticks.ticks.size(), 2u);
+      double previous = -1e300;
+      for (const RulerTick& tick : ticks.ticks) {
+        ParsedLabel parsed = parseLabel(tick.label, scale.unit);
+        ASSERT_TRUE(parsed.ok) << tick.label;
+        EXPECT_LE(parsed.number.size(), 7u) << tick.label;
+        EXPECT_GT(parsed.value, previous) << tick.label;
+        previous = parsed.value;
+        double unit = unitNsOf[static_cast<int>(scale.unit)];
+        EXPECT_NEAR(static_cast<double>(ticks.anchor) + parsed.value * unit, static_cast<double>(tick.time),
+                    unit * 1e-3)
+            << tick.label;
+        if (ticks.anchor != 0) {
+          EXPECT_EQ(tick.label[0], '+') << tick.label;
+        }
+      }
+      if (ticks.anchor != 0) {
+        std::string anchor = formatRulerAnchor(ticks.anchor);
+        EXPECT_EQ(anchor.find(' '), anchor.size() - 2) << anchor;  // "13.23576 s": no digit groups
+        EXPECT_NEAR(std::stod(anchor) * 1e9, static_cast<double>(ticks.anchor), 1.0) << anchor;
+      }
+      ++views;
+    }
+  }
+  EXPECT_GT(views, 200);
 }
 
 }  // namespace
