@@ -25,8 +25,9 @@ class StatsReportsView : public QWidget {
   ReportPane* pane() const { return pane_; }
   RangeBar* rangeBar() const { return rangeBar_; }
   QComboBox* chooser() const { return chooser_; }
-  // The earliest event the report's row ROW names (by its "Name" column), if any.
-  std::optional<EventRef> firstInstance(int row) const;
+  // The event the report's (source) row ROW stands for: a trace report's row is one event, a summary's row
+  // its group's earliest instance (see eventOfReportRow).
+  std::optional<EventRef> eventOfRow(int row) const;
 
  private:
   void reload();
