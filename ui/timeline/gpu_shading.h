@@ -26,6 +26,14 @@ using GpuShading = std::vector<GpuShadeSpan>;
 // The colours: translucent, so the events beneath stay readable.
 QColor gpuShadeColor(GpuShadeSpan::Kind kind);
 
+// The stretch of SHADING on DEVICE that holds T, or null; a gap before a low-use chunk, as gaps paint on top.
+const GpuShadeSpan* gpuShadeAt(const GpuShading& shading, int64_t device, TimeNs t);
+// What a shaded stretch is, for its tooltip (rich text): "GPU idle", its length and why it is shaded.
+QString gpuShadeTooltip(const GpuShadeSpan& span);
+// The legend's words for KIND ("GPU idle > 1 ms") and the sentence that says why it is shaded.
+QString gpuShadeName(GpuShadeSpan::Kind kind);
+QString gpuShadeReason(GpuShadeSpan::Kind kind);
+
 // Paints SHADING over the shown rows of LAYOUT whose kind (in KINDS) says they show a GPU;
 // CONTENT_TO_CANVAS_Y is added to a row's content top.
 void paintGpuShading(QPainter& p, const Trace& trace, const TimelineLayout& layout, const TimelineRowKinds& kinds,

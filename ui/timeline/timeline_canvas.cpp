@@ -39,7 +39,10 @@ TimelineCanvas::TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, Q
 
 void TimelineCanvas::onTraceChanged() {
   layout_.clear();
-  gpuShading_.clear();
+  if (!gpuShading_.empty()) {
+    gpuShading_.clear();
+    emit gpuShadingChanged();
+  }
   flowArrows_.clear();
   const Trace* trace = session_->trace().get();
   if (trace) layout_.build(*trace, kinds_);
@@ -196,7 +199,15 @@ QString TimelineCanvas::tooltipAt(QPoint pos) const {
   if (hit.row < 0 || pos.x() < kLabelWidth) return {};
   const TimelineRow& row = layout_.row(hit.row);
   const TimelineGeometry g = geometry();
-  return kinds_.of(row).tooltip(row, hit, pos.x(), RowTooltipContext{*trace, g, names_, session_->timeBase()});
+  const TimelineRowKind& kind = kinds_.of(row);
+  QString text = kind.tooltip(row, hit, pos.x(), RowTooltipContext{*trace, g, names_, session_->timeBase()});
+  // Off the bars of a GPU row, a shaded stretch says what it is.
+  if (hit.item) return text;
+  int64_t device = kind.gpuDevice(*trace, row);
+  const GpuShadeSpan* shade =
+      device == TimelineRowKind::kNoGpu ? nullptr : gpuShadeAt(gpuShading_, device, timeAtX(pos.x()));
+  if (!shade) return text;
+  return text.isEmpty() ? gpuShadeTooltip(*shade) : text + QStringLiteral("<br><br>") + gpuShadeTooltip(*shade);
 }
 
 bool TimelineCanvas::event(QEvent* event) {
@@ -318,6 +329,7 @@ void TimelineCanvas::resizeEvent(QResizeEvent* event) {
 
 void TimelineCanvas::setGpuShading(GpuShading shading) {
   gpuShading_ = std::move(shading);
+  emit gpuShadingChanged();
   update();
 }
 

@@ -73,6 +73,8 @@ class TimelineCanvas : public QWidget {
  signals:
   // A right click on an event (it is selected first): whoever shows the event menu shows it at GLOBAL_POS.
   void eventMenuRequested(EventRef event, QPoint globalPos);
+  // The GPU shading was set or cleared.
+  void gpuShadingChanged();
   // A right click on the ruler while a range is picked: whoever shows the range menu shows it at GLOBAL_POS.
   void rangeMenuRequested(QPoint globalPos);
 

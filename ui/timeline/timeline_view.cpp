@@ -4,6 +4,7 @@
 #include <QScrollBar>
 #include <QShortcut>
 
+#include "ui/timeline/gpu_shading_legend.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_find_bar.h"
 
@@ -12,6 +13,8 @@ namespace gpuscope::ui {
 TimelineView::TimelineView(TraceSession* session, QWidget* parent) : QWidget(parent), session_(session) {
   verticalBar_ = new QScrollBar(Qt::Vertical, this);
   canvas_ = new TimelineCanvas(session_, verticalBar_, this);
+  legend_ = new GpuShadingLegend(this);
+  legend_->hide();
   findBar_ = new TimelineFindBar(session_, this);
   findBar_->hide();
 
@@ -20,7 +23,8 @@ TimelineView::TimelineView(TraceSession* session, QWidget* parent) : QWidget(par
   grid->setSpacing(0);
   grid->addWidget(canvas_, 0, 0);
   grid->addWidget(verticalBar_, 0, 1);
-  grid->addWidget(findBar_, 1, 0, 1, 2);
+  grid->addWidget(legend_, 1, 0, 1, 2);
+  grid->addWidget(findBar_, 2, 0, 1, 2);
   grid->setRowStretch(0, 1);
   findBar_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
   setFocusProxy(canvas_);
@@ -32,6 +36,8 @@ TimelineView::TimelineView(TraceSession* session, QWidget* parent) : QWidget(par
     canvas_->selectEvent(event);
     canvas_->revealEvent(event, TimelineCanvas::Reveal::Focus);
   });
+  connect(canvas_, &TimelineCanvas::gpuShadingChanged, legend_,
+          [this] { legend_->setVisible(!canvas_->gpuShading().empty()); });
   connect(findBar_, &TimelineFindBar::closed, canvas_, [this] { canvas_->setFocus(Qt::OtherFocusReason); });
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// TimelineView: the CPU and GPU timeline of a trace (rows, ruler, scroll bar and Ctrl+F find
-// bar), driven by and driving the shared TraceSession.
+// TimelineView: the CPU and GPU timeline of a trace (rows, ruler, scroll bar, the legend of the GPU
+// shading while there is some, and the Ctrl+F find bar), driven by and driving the shared TraceSession.
 #include <QWidget>
 
 #include "ui/session/trace_session.h"
@@ -9,6 +9,7 @@ class QScrollBar;
 
 namespace gpuscope::ui {
 
+class GpuShadingLegend;
 class TimelineCanvas;
 class TimelineFindBar;
 
@@ -19,6 +20,7 @@ class TimelineView : public QWidget {
 
   TimelineCanvas* canvas() const { return canvas_; }
   TimelineFindBar* findBar() const { return findBar_; }
+  GpuShadingLegend* shadingLegend() const { return legend_; }
   QScrollBar* verticalScrollBar() const { return verticalBar_; }
   void openFindBar();
 
@@ -26,6 +28,7 @@ class TimelineView : public QWidget {
   TraceSession* session_;
   QScrollBar* verticalBar_;
   TimelineCanvas* canvas_;
+  GpuShadingLegend* legend_;
   TimelineFindBar* findBar_;
 };
 

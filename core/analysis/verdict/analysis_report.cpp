@@ -24,8 +24,9 @@ AnalysisReport analyzeTraceFile(const std::string& path) {
   }
   orderByStake(report.findings, report.run.judged->window);
   // The shading wants every stretch, not nsys's report limits.
-  auto shading =
-      runAnalysis(db, {parseRuleRequest("gpu_gaps:gap=1:rows=-1"), parseRuleRequest("gpu_time_util:rows=-1")});
+  auto shading = runAnalysis(
+      db, {parseRuleRequest("gpu_gaps:gap=" + std::to_string(kShadedGapMs) + ":rows=-1"),
+           parseRuleRequest("gpu_time_util:threshold=" + std::to_string(kShadedLowUsePercent) + ":rows=-1")});
   report.gpuIdle = std::move(shading[0].ranges);
   report.gpuLowUse = std::move(shading[1].ranges);
   return report;

@@ -13,13 +13,17 @@
 
 namespace gpuscope {
 
+// What the timeline shades, so that its legend and tooltips say the thresholds the analysis used.
+inline constexpr int kShadedGapMs = 1;           // gpu_gaps's gap: a shaded gap is strictly longer
+inline constexpr int kShadedLowUsePercent = 50;  // gpu_time_util's threshold: a shaded chunk is busy less
+
 struct AnalysisReport {
   Verdict run;
   WindowFigures figures;  // of run's judged window
   std::vector<RangeVerdict> nvtx;
   std::vector<Finding> findings;        // found ones only, the most time at stake first
-  std::vector<FindingRange> gpuIdle;    // gpu_gaps with gap=1 (ms): every GPU gap longer than 1 ms
-  std::vector<FindingRange> gpuLowUse;  // gpu_time_util's chunks used less than 50%
+  std::vector<FindingRange> gpuIdle;    // gpu_gaps with gap=kShadedGapMs: every GPU gap longer than that
+  std::vector<FindingRange> gpuLowUse;  // gpu_time_util's chunks used less than kShadedLowUsePercent
 };
 
 // Opens PATH through the door (core/open: an SQLite trace, or a PyTorch trace through its import) and analyzes it.
