@@ -2,27 +2,17 @@
 
 #include <QLabel>
 #include <QVBoxLayout>
-#include <string>
-#include <variant>
-#include <vector>
 
-#include "core/query/event_find.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
+#include "ui/tables/report_row_event.h"
 #include "ui/tables/report_table_model.h"
 
 namespace gpuscope::ui {
 namespace {
 
 const QString kReport = QStringLiteral("nvtx_gpu_proj_sum");
-
-// Whether an NVTX track is of DOMAIN, as the report names domains (empty: the default domain).
-bool trackOfDomain(const Track& track, const std::string& domain) {
-  if (track.kind != TrackKind::Nvtx) return false;
-  if (domain.empty()) return track.nvtxDomain == 0;
-  return track.label == "NVTX (" + domain + ")";
-}
 
 }  // namespace
 
@@ -40,6 +30,7 @@ NvtxProjectionView::NvtxProjectionView(TraceSession* session, QWidget* parent)
   layout->addWidget(pane_, 1);
   // The ruler's range restricts the report to the events that share time with it.
   auto applyRange = [this] {
+    pane_->setTimeBase(session_->timeOrigin(), session_->timeBase());
     rangeBar_->update();
     pane_->setRange(rangeBar_->sessionRange());
   };
@@ -51,26 +42,13 @@ NvtxProjectionView::NvtxProjectionView(TraceSession* session, QWidget* parent)
   });
   connect(pane_, &ReportPane::rowActivated, this, &NvtxProjectionView::focusRange);
   pane_->setReport(session_->trace(), kReport);
+  applyRange();
 }
 
 std::optional<EventRef> NvtxProjectionView::firstInstance(int row) const {
   const auto& trace = session_->trace();
-  const auto& rows = pane_->model()->report().rows;
-  if (!trace || row < 0 || static_cast<size_t>(row) >= rows.size() || rows[static_cast<size_t>(row)].empty())
-    return std::nullopt;
-  const auto* range = std::get_if<std::string>(&rows[static_cast<size_t>(row)][0]);
-  if (!range) return std::nullopt;
-  size_t colon = range->find(':');
-  std::string domain = colon == std::string::npos ? std::string() : range->substr(0, colon);
-  std::string name = colon == std::string::npos ? *range : range->substr(colon + 1);
-  std::vector<bool> matching(trace->stringCount());
-  for (StringId id = 0; id < matching.size(); ++id) matching[id] = trace->string(id) == name;
-  // Matches come in start order, so the first on a track of the range's domain is the earliest instance.
-  FindResult found = findEvents(trace->tracks(), matching);
-  for (const EventRef& event : found.matches()) {
-    if (trackOfDomain(trace->track(event.track), domain)) return event;
-  }
-  return std::nullopt;
+  if (!trace || row < 0) return std::nullopt;
+  return eventOfReportRow(*trace, pane_->model()->report(), static_cast<size_t>(row));
 }
 
 void NvtxProjectionView::focusRange(int row) {

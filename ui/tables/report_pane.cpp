@@ -102,6 +102,8 @@ void ReportPane::setRange(TimeInterval range) {
   setReport(trace_, name_);
 }
 
+void ReportPane::setTimeBase(TimeNs origin, TimeBase base) { model_->setTimeBase(origin, base); }
+
 void ReportPane::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
   runNow();
@@ -142,7 +144,9 @@ void ReportPane::applyFilter() {
   }
   int total = model_->rowCount();
   int shown = proxy_->rowCount();
-  status_->setText(shown == total ? tr("%1 rows").arg(total) : tr("%1 of %2 rows").arg(shown).arg(total));
+  QString rows = shown == total ? tr("%1 rows").arg(total) : tr("%1 of %2 rows").arg(shown).arg(total);
+  // An empty report over a short range would otherwise read as "nothing happened here".
+  status_->setText(range_.empty() ? rows : tr("%1 in the range picked on the ruler").arg(rows));
 }
 
 QString ReportPane::status() const { return status_->text(); }

@@ -40,6 +40,8 @@ class ReportPane : public QWidget {
   // Restricts the report to the events that share time with RANGE (empty: the whole trace), and runs it again.
   void setRange(TimeInterval range);
   TimeInterval range() const { return range_; }
+  // A trace report's moments (Start, End) show counted from ORIGIN, their headers naming BASE (the session's).
+  void setTimeBase(TimeNs origin, TimeBase base);
   bool isRunning() const { return running_; }
 
   // Writes the rows shown (filtered and sorted) as nsys's CSV. Returns an error sentence, or empty.

@@ -5,11 +5,11 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "core/query/event_find.h"
 #include "core/stats/stats_reports.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
+#include "ui/tables/report_row_event.h"
 #include "ui/tables/report_table_model.h"
 
 namespace gpuscope::ui {
@@ -42,6 +42,7 @@ StatsReportsView::StatsReportsView(TraceSession* session, QWidget* parent)
   layout->addWidget(pane_, 1);
   // The ruler's range restricts every report to the events that share time with it.
   auto applyRange = [this] {
+    pane_->setTimeBase(session_->timeOrigin(), session_->timeBase());
     rangeBar_->update();
     pane_->setRange(rangeBar_->sessionRange());
   };
@@ -51,6 +52,7 @@ StatsReportsView::StatsReportsView(TraceSession* session, QWidget* parent)
   connect(chooser_, &QComboBox::currentIndexChanged, this, &StatsReportsView::reload);
   connect(session_, &TraceSession::traceChanged, this, &StatsReportsView::reload);
   connect(pane_, &ReportPane::rowActivated, this, &StatsReportsView::focusRow);
+  applyRange();
   reload();
 }
 
@@ -66,25 +68,14 @@ void StatsReportsView::reload() {
   pane_->setReport(session_->trace(), chooser_->currentText());
 }
 
-// The earliest event named as the row's "Name" cell (kernels by their demangled name too), if the report has one.
-std::optional<EventRef> StatsReportsView::firstInstance(int row) const {
+std::optional<EventRef> StatsReportsView::eventOfRow(int row) const {
   const auto& trace = session_->trace();
-  const ReportTable& report = pane_->model()->report();
-  if (!trace || row < 0 || static_cast<size_t>(row) >= report.rows.size()) return std::nullopt;
-  const auto& cells = report.rows[static_cast<size_t>(row)];
-  for (size_t column = 0; column < report.columns.size() && column < cells.size(); ++column) {
-    const auto* name = std::get_if<std::string>(&cells[column]);
-    if (report.columns[column].title != "Name" || !name) continue;
-    std::vector<bool> matching(trace->stringCount());
-    for (StringId id = 0; id < matching.size(); ++id) matching[id] = trace->string(id) == *name;
-    FindResult found = findEvents(trace->tracks(), matching);
-    if (!found.empty()) return found[0];
-  }
-  return std::nullopt;
+  if (!trace || row < 0) return std::nullopt;
+  return eventOfReportRow(*trace, pane_->model()->report(), static_cast<size_t>(row));
 }
 
 void StatsReportsView::focusRow(int row) {
-  if (auto event = firstInstance(row)) session_->focusEvent(*event);
+  if (auto event = eventOfRow(row)) session_->focusEvent(*event);
 }
 
 }  // namespace gpuscope::ui

@@ -1,21 +1,29 @@
-// One time base everywhere: the kernel table, the details panel and the tooltips count from the trace start as
-// the ruler does, and View > Times Count From switches all of them to session time (on loader2.sqlite, whose
-// first event comes seconds into the session).
+// One time base everywhere: the kernel table, the details panel, the tooltips and the stats trace reports count
+// from the trace start as the ruler does, and View > Times Count From switches all of them to session time (on
+// loader2.sqlite, whose first event comes seconds into the session).
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QFile>
+#include <QLocale>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 
 #include "core/details/detail_text.h"
 #include "core/details/kernel_list.h"
 #include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
+#include "core/report/report_format.h"
+#include "core/stats/stats_reports.h"
 #include "ui/details/details_panel.h"
 #include "ui/main_window/main_window.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/kernel_table_model.h"
 #include "ui/tables/kernel_table_view.h"
+#include "ui/tables/report_pane.h"
+#include "ui/tables/report_table_model.h"
+#include "ui/tables/stats_reports_view.h"
 #include "ui/timeline/timeline_tooltips.h"
 
 namespace gpuscope::ui {
@@ -50,6 +58,42 @@ TEST(TimeBase, TablesDetailsAndTooltipsCountFromTheTraceStartLikeTheRuler) {
   EXPECT_EQ(details.shownValue(QStringLiteral("Start"), QStringLiteral("Time")).toStdString(),
             detail_text::time(trace.start(first)));
   EXPECT_TRUE(rulerTooltip(trace, trace.start(first), session.timeBase()).contains(QStringLiteral("session time")));
+}
+
+// Issue 30, point 8a: cuda_gpu_trace's Start showed nsys's session time beside tables in trace time.
+TEST(TimeBase, StatsTraceReportsCountFromTheTraceStartAndExportNsysNumbers) {
+  const Trace& trace = *loader2();
+  TraceSession session;
+  StatsReportsView view(&session);
+  view.show();
+  session.setTrace(loader2());
+  ASSERT_TRUE(view.showReport(QStringLiteral("cuda_gpu_trace")));
+  if (view.pane()->isRunning()) {
+    QSignalSpy ready(view.pane(), &ReportPane::reportReady);
+    ASSERT_TRUE(ready.wait(60000));
+  }
+  const ReportTableModel& model = *view.pane()->model();
+  ASSERT_GT(model.rowCount(), 0);
+  ASSERT_EQ(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Start (ns from trace start)"));
+  ASSERT_TRUE(model.isMomentColumn(0));
+  EXPECT_FALSE(model.isMomentColumn(1));  // Duration
+  const qlonglong sessionStart = std::get<int64_t>(model.report().rows[0][0]);
+  QLocale locale;
+  locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+  EXPECT_EQ(model.index(0, 0).data().toString(), locale.toString(sessionStart - trace.startTime()));
+  EXPECT_EQ(model.index(0, 0).data(ReportTableModel::SortRole).toLongLong(), sessionStart);
+
+  // Export CSV and `gpuscope stats` print nsys's own numbers, whatever the viewer shows.
+  QTemporaryDir dir;
+  const QString csv = dir.filePath(QStringLiteral("trace.csv"));
+  ASSERT_TRUE(view.pane()->exportCsv(csv).isEmpty());
+  QFile file(csv);
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  EXPECT_EQ(file.readAll().toStdString(), formatCsv(runStatsReport(trace.database(), "cuda_gpu_trace")));
+
+  session.setTimeBase(TimeBase::Session);
+  EXPECT_EQ(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Start (ns, session time)"));
+  EXPECT_EQ(model.index(0, 0).data().toString(), locale.toString(sessionStart));
 }
 
 TEST(TimeBase, TheViewMenuSwitchesTheBase) {
