@@ -117,7 +117,11 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   layout->addWidget(verdict_);
   layout->addWidget(window_);
   layout->addWidget(splitter, 1);
-  connect(window_, &QLabel::linkActivated, this, [this] { showJudgedWindow(); });
+  // Every jump to a place shows the timeline there (a single click on a finding only reads its details).
+  connect(window_, &QLabel::linkActivated, this, [this] {
+    showJudgedWindow();
+    emit showTimelineRequested();
+  });
 
   connect(findingsView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickFinding(index.row()); });
   connect(findingsView_, &QTableView::activated, this, [this](const QModelIndex& index) {
@@ -126,6 +130,10 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   });
   connect(details_, &QTextBrowser::anchorClicked, this, &AnalysisPanel::onPlaceLink);
   connect(rangesView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickRange(index.row()); });
+  connect(rangesView_, &QTableView::activated, this, [this](const QModelIndex& index) {
+    pickRange(index.row());
+    emit showTimelineRequested();
+  });
   connect(session_, &TraceSession::traceChanged, this, [this] { setStatus(tr("Analyzing...")); });
   setStatus(tr("Open a trace to analyze it."));
 }
@@ -199,7 +207,7 @@ void AnalysisPanel::showDetails(const Finding& finding, int row) {
     html += tr("<p><b>Suggestion:</b> %1</p>").arg(QString::fromStdString(finding.suggestion).toHtmlEscaped());
   html += evidenceHtml(finding.evidence);
   if (!finding.ranges.empty()) {
-    html += tr("<p><b>Places</b> (a click zooms the timeline there):</p><p>");
+    html += tr("<p><b>Places</b> (a click shows the timeline there and picks the place on the ruler):</p><p>");
     TimeNs origin = session_->timeOrigin();
     for (size_t i = 0; i < finding.ranges.size() && i < kPlaceLinks; ++i) {
       const FindingRange& range = finding.ranges[i];
@@ -218,8 +226,9 @@ void AnalysisPanel::onPlaceLink(const QUrl& link) {
   if (link.scheme() != QLatin1String("place") || parts.size() != 2) return;
   const Finding* finding = findings_->finding(parts[0].toInt());
   int place = parts[1].toInt();
-  if (finding && place >= 0 && place < static_cast<int>(finding->ranges.size()))
-    focusFindingRange(*session_, finding->ranges[static_cast<size_t>(place)]);
+  if (!finding || place < 0 || place >= static_cast<int>(finding->ranges.size())) return;
+  focusFindingRange(*session_, finding->ranges[static_cast<size_t>(place)]);
+  emit showTimelineRequested();
 }
 
 }  // namespace gpuscope::ui

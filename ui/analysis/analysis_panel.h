@@ -46,7 +46,8 @@ class AnalysisPanel : public QWidget {
   void showJudgedWindow();
 
  signals:
-  // A finding was double-clicked: the window shows the timeline.
+  // A finding or an NVTX range verdict was double-clicked, or a place or the judged window's link clicked: the
+  // window shows the timeline, which the session has been zoomed to.
   void showTimelineRequested();
 
  private:
