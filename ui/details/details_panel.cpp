@@ -10,9 +10,11 @@
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core/details/kernel_roofline.h"
 #include "core/roofline/roofline_chart.h"
+#include "ui/details/wrapped_text_delegate.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
@@ -77,8 +79,13 @@ void DetailsPanel::buildLayout() {
   tree_->setColumnCount(2);
   tree_->setHeaderLabels({tr("Field"), tr("Value")});
   tree_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-  tree_->setUniformRowHeights(true);
-  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  // Values wrap to the pane's width (rows as tall as their lines) instead of being cut to "cudaLaunchK…"; the
+  // fields keep at most a share of it (fitFieldColumn) and nothing scrolls sideways.
+  tree_->setUniformRowHeights(false);
+  tree_->setItemDelegateForColumn(1, new WrappedTextDelegate(tree_, 1));
+  tree_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  tree_->header()->setStretchLastSection(true);
+  tree_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
   tree_->setContextMenuPolicy(Qt::ActionsContextMenu);
   auto* copy = new QAction(tr("Copy"), tree_);
   copy->setShortcut(QKeySequence::Copy);
@@ -143,10 +150,25 @@ void DetailsPanel::fillTree() {
     for (const auto& field : section.fields) addField(sectionItem, field);
     sectionItem->setExpanded(true);
   }
+  fitFieldColumn();
+}
+
+// The labels' column fits its longest label, up to a share of the pane that leaves the values room to read.
+void DetailsPanel::fitFieldColumn() {
+  constexpr double kMostForFields = 0.45;
+  const int most = static_cast<int>(tree_->viewport()->width() * kMostForFields);
+  const int labels = static_cast<const QAbstractItemView*>(tree_)->sizeHintForColumn(0);  // public there
+  tree_->header()->resizeSection(0, std::min(labels, most));
+}
+
+void DetailsPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitFieldColumn();
 }
 
 QTreeWidgetItem* DetailsPanel::addField(QTreeWidgetItem* section, const DetailField& field) {
   auto* item = new QTreeWidgetItem(section, {text(field.label), text(field.value)});
+  item->setToolTip(0, text(field.label));
   item->setToolTip(1, text(field.value));
   if (field.link) {
     item->setData(1, kLinkRole, static_cast<int>(links_.size()));

@@ -39,10 +39,14 @@ class DetailsPanel : public QWidget {
   // Copies the selected fields (all fields when none is selected) as "label<TAB>value" lines.
   void copySelection() const;
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   void buildLayout();
   void refresh();
   void fillTree();
+  void fitFieldColumn();
   QTreeWidgetItem* addField(QTreeWidgetItem* section, const DetailField& field);
   void openLink(QTreeWidgetItem* item);
   void addRooflineSections(EventRef event);

@@ -4,8 +4,10 @@
 #include <QMenu>
 #include <QSplitter>
 #include <QTabWidget>
+#include <algorithm>
 
 #include "ui/details/details_panel.h"
+#include "ui/samples/samples_panel.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/event_menu.h"
 #include "ui/tables/kernel_table_view.h"
@@ -24,6 +26,7 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
       kernels_(new KernelTableView(session)),
       nvtx_(new NvtxProjectionView(session)),
       stats_(new StatsReportsView(session)),
+      samples_(new SamplesPanel(session)),
       details_(new DetailsPanel(session)) {
   setObjectName(QStringLiteral("analysisView"));
   tables_->setObjectName(QStringLiteral("tables"));
@@ -31,6 +34,7 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
   tables_->addTab(kernels_, tr("Kernels"));
   tables_->addTab(nvtx_, tr("NVTX GPU Projection"));
   tables_->addTab(stats_, tr("Stats Reports"));
+  tables_->addTab(samples_, tr("CPU Samples"));
 
   // Timeline above the tables; the details of the selection on the right, as in Nsight Systems.
   auto* timelineAndTables = new QSplitter(Qt::Vertical);
@@ -40,20 +44,49 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
   timelineAndTables->setStretchFactor(1, 1);
   timelineAndTables->setSizes({700, 260});
 
-  auto* withDetails = new QSplitter(Qt::Horizontal);
-  withDetails->addWidget(timelineAndTables);
-  withDetails->addWidget(details_);
-  withDetails->setStretchFactor(0, 4);
-  withDetails->setStretchFactor(1, 1);
-  withDetails->setSizes({1100, 500});
+  // The details keep their width when the window resizes (placeDetails sets it); the timeline takes the rest.
+  withDetails_ = new QSplitter(Qt::Horizontal);
+  withDetails_->setObjectName(QStringLiteral("detailsSplitter"));
+  withDetails_->addWidget(timelineAndTables);
+  withDetails_->addWidget(details_);
+  withDetails_->setStretchFactor(0, 1);
+  withDetails_->setStretchFactor(1, 0);
+  withDetails_->setCollapsible(0, false);
+  withDetails_->setCollapsible(1, false);
 
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(withDetails);
+  layout->addWidget(withDetails_);
+
+  connect(session_, &TraceSession::selectionChanged, this, &AnalysisView::placeDetails);
+  // A width the user drags the pane to is kept for the next selections.
+  connect(withDetails_, &QSplitter::splitterMoved, this, [this] {
+    if (session_->selection()) chosenDetailsWidth_ = details_->width();
+  });
 
   connect(timeline_->canvas(), &TimelineCanvas::eventMenuRequested, this,
           [this](EventRef event, QPoint at) { eventMenu(event)->exec(at); });
   connect(timeline_->canvas(), &TimelineCanvas::rangeMenuRequested, this, [this](QPoint at) { rangeMenu()->exec(at); });
+}
+
+int AnalysisView::detailsWidthFor(int width) const {
+  if (!session_->selection()) return kEmptyDetailsWidth;
+  if (chosenDetailsWidth_ > 0) return chosenDetailsWidth_;
+  constexpr double kShare = 0.28;  // about 360 px at 1280 wide; 480 at 1920 and wider
+  return std::clamp(static_cast<int>(width * kShare), kLeastDetailsWidth, kMostDetailsWidth);
+}
+
+void AnalysisView::placeDetails() {
+  // The splitter's own geometry is set before this view's resize event, its children's only after it.
+  const int total = withDetails_->contentsRect().width() - withDetails_->handleWidth();
+  if (total <= 0) return;
+  const int details = std::min(detailsWidthFor(total), total / 2);
+  withDetails_->setSizes({total - details, details});
+}
+
+void AnalysisView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  placeDetails();
 }
 
 std::unique_ptr<QMenu> AnalysisView::rangeMenu() {

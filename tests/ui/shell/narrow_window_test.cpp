@@ -1,0 +1,94 @@
+// Issue 30, point 7: the window at 1280x720 cuts no detail: the details pane is narrow while empty and sensible
+// with a kernel selected, and its values wrap to its width.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStyle>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <cmath>
+
+#include "core/details/kernel_list.h"
+#include "shell_fixtures.h"
+#include "ui/details/details_panel.h"
+#include "ui/main_window/analysis_view.h"
+#include "ui/main_window/main_window.h"
+#include "ui/session/trace_session.h"
+#include "ui/timeline/timeline_view.h"
+
+namespace gpuscope::ui {
+namespace {
+
+constexpr int kWidth = 1280;
+
+void settle() {
+  for (int round = 0; round < 4; ++round) QApplication::processEvents();
+}
+
+// The launch-bound fixture in a main window of 1280x720, every pane filled.
+class NarrowWindow : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    window_ = std::make_unique<MainWindow>(
+        std::make_unique<QSettings>(dir_.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
+    window_->resize(kWidth, 720);
+    window_->show();
+    QSignalSpy filled(window_.get(), &MainWindow::panesFilled);
+    window_->openFile(test::fixturePath("classes/launch/nsys.sqlite"));
+    ASSERT_TRUE(filled.wait(120'000));
+    settle();
+  }
+  DetailsPanel* details() const { return window_->analysisView()->details(); }
+  void selectFirstKernel() {
+    std::vector<EventRef> kernels = kernelInstances(*window_->session()->trace());
+    ASSERT_FALSE(kernels.empty());
+    window_->session()->select(kernels.front());
+    settle();
+  }
+
+  QTemporaryDir dir_;
+  std::unique_ptr<MainWindow> window_;
+};
+
+TEST_F(NarrowWindow, TheDetailsPaneIsNarrowWhenEmptyAndSensibleWithASelection) {
+  EXPECT_LE(details()->width(), kWidth / 6);
+  EXPECT_GT(window_->analysisView()->timeline()->width(), kWidth * 3 / 4);
+  selectFirstKernel();
+  EXPECT_GE(details()->width(), 300);
+  EXPECT_LE(details()->width(), kWidth * 3 / 10);
+  window_->session()->select(std::nullopt);
+  settle();
+  EXPECT_LE(details()->width(), kWidth / 6);
+}
+
+TEST_F(NarrowWindow, EveryDetailValueIsShownWholeWrappedToThePane) {
+  selectFirstKernel();
+  QTreeWidget* tree = details()->tree();
+  const QHeaderView* header = tree->header();
+  // Nothing is cut at the right: the values' column ends inside the pane.
+  EXPECT_LE(header->sectionViewportPosition(1) + header->sectionSize(1), tree->viewport()->width());
+  const int margin = tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+  const int textWidth = header->sectionSize(1) - 2 * margin;
+  ASSERT_GT(textWidth, 100);
+  int wrapped = 0;
+  for (int s = 0; s < tree->topLevelItemCount(); ++s) {
+    for (int f = 0; f < tree->topLevelItem(s)->childCount(); ++f) {
+      QTreeWidgetItem* item = tree->topLevelItem(s)->child(f);
+      const QString value = item->text(1);
+      const QFontMetrics metrics(item->font(1));
+      // However the lines break, a value needs at least this many of them to be read whole.
+      const int lines = std::max(1, static_cast<int>(std::ceil(metrics.horizontalAdvance(value) / double(textWidth))));
+      const QRect cell = tree->visualItemRect(item);
+      EXPECT_GE(cell.height(), lines * metrics.lineSpacing())
+          << item->text(0).toStdString() << ": " << value.toStdString();
+      wrapped += lines > 1;
+    }
+  }
+  EXPECT_GT(wrapped, 0) << "at 1280 wide some value is longer than a line";
+}
+
+}  // namespace
+}  // namespace gpuscope::ui
