@@ -29,6 +29,19 @@ bool hasFlag(int argc, char** argv, const char* flag) {
   return false;
 }
 
+// --help and --version print and exit; they need no display, so they are answered before a GUI exists.
+bool asksForHelpOrVersion(int argc, char** argv) {
+  for (const char* flag : {"-h", "--help", "-?", "--help-all", "-v", "--version"})
+    if (hasFlag(argc, argv, flag)) return true;
+  return false;
+}
+
+void describeApplication() {
+  QCoreApplication::setOrganizationName(QStringLiteral("gpuscope"));
+  QCoreApplication::setApplicationName(QStringLiteral("gpuscope-ui"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(GPUSCOPE_VERSION));
+}
+
 // In --screenshot mode stderr carries only our own one-line errors: the platform's chatter
 // (warnings about size hints, runtime directories) is dropped; critical messages still pass.
 QtMessageHandler defaultMessageHandler = nullptr;
@@ -90,7 +103,8 @@ struct Options {
       QStringLiteral("NAME[#N]")};
   QCommandLineOption tab{QStringLiteral("tab"),
                          QStringLiteral("With --screenshot: show this tab (timeline, summary, roofline, "
-                                        "analysis; with two files: diff table, roofline)."),
+                                        "analysis, or a table under the timeline: kernels, nvtx gpu projection, "
+                                        "stats reports; with two files: diff table, roofline)."),
                          QStringLiteral("NAME")};
   QCommandLineOption analyze{
       QStringLiteral("analyze"),
@@ -143,6 +157,15 @@ struct Options {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const Options options;
+  if (asksForHelpOrVersion(argc, argv)) {
+    QCoreApplication app(argc, argv);
+    describeApplication();
+    QCommandLineParser parser;
+    options.addTo(parser);
+    parser.process(app);  // prints the help or the version and exits 0; a bad option exits 1 with its sentence
+    return 0;
+  }
   const bool screenshot = hasFlag(argc, argv, "--screenshot");
   const bool bench = hasFlag(argc, argv, "--bench");
   // A screenshot or a benchmark needs no display: use the offscreen platform unless the user chose one.
@@ -150,13 +173,10 @@ int main(int argc, char** argv) {
   defaultMessageHandler = qInstallMessageHandler(screenshot ? quietMessageHandler : plainMessageHandler);
 
   QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("gpuscope"));
-  QApplication::setApplicationName(QStringLiteral("gpuscope-ui"));
-  QApplication::setApplicationVersion(QStringLiteral(GPUSCOPE_VERSION));
+  describeApplication();
   QGuiApplication::setDesktopFileName(QStringLiteral("gpuscope"));
   QApplication::setWindowIcon(gpuscope::ui::applicationIcon());
 
-  const Options options;
   QCommandLineParser parser;
   options.addTo(parser);
   parser.process(app);

@@ -239,6 +239,12 @@ TEST_F(UiAppTest, ScreenshotOfTheRooflineTabDiffersFromTheTimeline) {
   EXPECT_NE(bad.exitCode, 0);
   EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
   EXPECT_NE(bad.err.find("roofline"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("stats reports"), std::string::npos) << bad.err;
+  // A table under the timeline is a tab too.
+  EXPECT_EQ(run({kTranspose, "--tab", "stats reports", "--screenshot", (dir_ / "stats.png").string()},
+                {{"QT_QPA_PLATFORM", "offscreen"}})
+                .exitCode,
+            0);
 }
 
 // The roofline screenshots that docs/screenshots holds, through the program as a user makes them: a trace
@@ -305,6 +311,22 @@ TEST_F(UiAppTest, HelpAndVersion) {
   const RunResult version = run({"--version"}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_EQ(version.exitCode, 0) << version.err;
   EXPECT_NE(version.out.find("gpuscope-ui"), std::string::npos) << version.out;
+}
+
+// Issue 30, point 9f: --help aborted with "could not connect to display" where there is none.
+TEST_F(UiAppTest, HelpAndVersionNeedNoDisplay) {
+  const gpuscope::test::EnvChanges noDisplay = {
+      {"QT_QPA_PLATFORM", std::nullopt}, {"DISPLAY", std::nullopt}, {"WAYLAND_DISPLAY", std::nullopt}};
+  for (const char* flag : {"--help", "-h", "--help-all"}) {
+    const RunResult help = run({flag}, noDisplay);
+    EXPECT_EQ(help.exitCode, 0) << flag << ": " << help.err;
+    EXPECT_NE(help.out.find("Usage:"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("--screenshot"), std::string::npos) << help.out;
+    EXPECT_EQ(help.err.find("display"), std::string::npos) << help.err;
+  }
+  const RunResult version = run({"--version"}, noDisplay);
+  EXPECT_EQ(version.exitCode, 0) << version.err;
+  EXPECT_NE(version.out.find("gpuscope-ui " GPUSCOPE_VERSION), std::string::npos) << version.out;
 }
 
 }  // namespace

@@ -45,6 +45,25 @@ std::optional<QString> showTab(QTabWidget* tabs, const QString& name) {
   return QStringLiteral("--tab wants one of %1, not '%2'.").arg(names.join(QStringLiteral(", ")), name);
 }
 
+namespace {
+
+// The main window's tab named NAME, or the table of the timeline tab so named ("stats reports", "kernels"),
+// brought to the front; the error sentence (listing the main tabs and the tables) when there is none.
+std::optional<QString> showWindowTab(MainWindow& window, const QString& name) {
+  std::optional<QString> error = showTab(window.views(), name);
+  if (!error) return std::nullopt;
+  if (!showTab(window.analysisView()->tables(), name)) {
+    window.views()->setCurrentWidget(window.analysisView());
+    return std::nullopt;
+  }
+  QStringList tables;
+  for (int i = 0; i < window.analysisView()->tables()->count(); ++i)
+    tables << window.analysisView()->tables()->tabText(i).remove(QLatin1Char('&')).toLower();
+  return QStringLiteral("%1 The timeline's tables are %2.").arg(*error, tables.join(QStringLiteral(", ")));
+}
+
+}  // namespace
+
 int runWindowScreenshot(const ViewerRequest& request) {
   const QString file = request.files.value(0);
   const QString output = request.screenshot.value_or(QString());
@@ -62,7 +81,7 @@ int runWindowScreenshot(const ViewerRequest& request) {
                      if (integrity->exitCode) QCoreApplication::exit(integrity->damaged ? 1 : *integrity->exitCode);
                    });
   auto shoot = [&window, output, tab, integrity, hasFile = !file.isEmpty()] {
-    if (auto error = showTab(window.views(), tab)) {
+    if (auto error = showWindowTab(window, tab)) {
       QCoreApplication::exit(reportFailure(*error));
       return;
     }
