@@ -25,10 +25,11 @@ bool looksLikeChromeTrace(const FileHead& head) {
 
 const std::vector<TraceFormat>& traceFormats() {
   static const std::vector<TraceFormat> formats = {
-      {"SQLite trace", "an SQLite trace (a gpuscope recording or an nsys export)", looksLikeSqliteTrace, nullptr},
+      {"SQLite trace", "an SQLite trace (a gpuscope recording or an nsys export)", looksLikeSqliteTrace, nullptr,
+       "*.sqlite *.sqlite3 *.db *.nsys-sqlite"},
       {"PyTorch profiler trace",
        "a PyTorch profiler trace (Chrome trace JSON with a top-level traceEvents key, plain or gzip)",
-       looksLikeChromeTrace, importChromeTrace},
+       looksLikeChromeTrace, importChromeTrace, "*.json *.json.gz"},
   };
   return formats;
 }

@@ -29,6 +29,9 @@ struct TraceFormat {
   // Writes the file at SOURCE as an SQLite trace at TARGET, replacing it; throws TraceError with one
   // sentence. Null for a format that is an SQLite trace already and is read in place.
   void (*import)(const std::string& source, const std::string& target) = nullptr;
+  // The names such files usually have, as space-separated glob patterns ("*.sqlite *.db"), for open dialogs:
+  // the file chooser's one list of openable names. The content decides, so a file named otherwise opens too.
+  std::string_view fileNames;
 };
 
 // Every format the door opens, in sniffing order.

@@ -5,21 +5,16 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QUrl>
 #include <cstdio>
 #include <tuple>
 
@@ -33,6 +28,7 @@
 #include "ui/main_window/application_icon.h"
 #include "ui/main_window/keyboard_shortcuts.h"
 #include "ui/main_window/recent_files.h"
+#include "ui/main_window/trace_file_names.h"
 #include "ui/main_window/welcome_view.h"
 #include "ui/roofline/ncu_import_job.h"
 #include "ui/roofline/roofline_view.h"
@@ -47,7 +43,6 @@ namespace {
 
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
-const QString kLastDirectoryKey = QStringLiteral("lastOpenDirectory");
 constexpr int kStatusTimeoutMs = 8000;
 
 }  // namespace
@@ -121,7 +116,8 @@ bool MainWindow::restoreWindowGeometry() {
 void MainWindow::createActions() {
   openAction_ = new QAction(tr("&Open…"), this);
   openAction_->setShortcut(QKeySequence::Open);
-  openAction_->setStatusTip(tr("Open a gpuscope recording or an Nsight Systems SQLite export"));
+  openAction_->setStatusTip(
+      tr("Open a gpuscope recording, an Nsight Systems SQLite export or a PyTorch profiler trace"));
   connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
   reloadAction_ = new QAction(tr("&Reload"), this);
@@ -231,7 +227,9 @@ void MainWindow::updateState() {
   const bool hasTrace = session_->hasTrace();
   pages_->setCurrentWidget(hasTrace ? static_cast<QWidget*>(views_) : welcome_);
   welcome_->setLoadingFile(loader_->isLoading() && !hasTrace ? loader_->currentPath() : QString());
-  setWindowTitle(hasTrace ? tr("gpuscope — %1").arg(QFileInfo(currentFile_).fileName()) : tr("gpuscope"));
+  // The folder too: three recordings named gs.sqlite must not look alike.
+  setWindowTitle(traceWindowTitle(hasTrace ? currentFile_ : QString()));
+  setWindowFilePath(hasTrace ? currentFile_ : QString());
   reloadAction_->setEnabled(!currentFile_.isEmpty());
   closeAction_->setEnabled(hasTrace);
   compareAction_->setEnabled(hasTrace);
@@ -254,24 +252,6 @@ bool MainWindow::startNcuImport(const NcuImportOptions& options) {
 void MainWindow::openFile(const QString& path) {
   if (path.isEmpty()) return;
   loader_->load(QFileInfo(path).absoluteFilePath());
-}
-
-void MainWindow::showOpenDialog() {
-  QString directory = settings_->value(kLastDirectoryKey).toString();
-  if (!currentFile_.isEmpty()) directory = QFileInfo(currentFile_).absolutePath();
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open Trace"), directory, tr("Trace files (*.sqlite *.sqlite3 *.db *.nsys-sqlite);;All files (*)"));
-  if (path.isEmpty()) return;
-  if (!batch_) settings_->setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
-  openFile(path);
-}
-
-void MainWindow::showCompareDialog() {
-  if (currentFile_.isEmpty()) return;
-  const QString path =
-      QFileDialog::getOpenFileName(this, tr("Compare With"), QFileInfo(currentFile_).absolutePath(),
-                                   tr("Trace files (*.sqlite *.sqlite3 *.db *.nsys-sqlite);;All files (*)"));
-  if (!path.isEmpty()) compareWith(path);
 }
 
 QWidget* MainWindow::compareWith(const QString& path) {
@@ -365,50 +345,6 @@ void MainWindow::showAbout() {
                         "programs, recorded with <code>gpuscope record</code> or exported from Nsight Systems.</p>"
                         "<p>Built with Qt %2.</p>")
                          .arg(QCoreApplication::applicationVersion().toHtmlEscaped(), QString::fromLatin1(qVersion())));
-}
-
-QString MainWindow::droppedFile(const QMimeData* mime) {
-  if (!mime || !mime->hasUrls()) return {};
-  const QList<QUrl> urls = mime->urls();
-  if (urls.size() != 1 || !urls.front().isLocalFile()) return {};
-  const QString path = urls.front().toLocalFile();
-  return QFileInfo(path).isFile() ? path : QString();
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-  if (droppedFile(event->mimeData()).isEmpty()) {
-    event->ignore();
-    return;
-  }
-  event->setDropAction(Qt::CopyAction);
-  event->accept();
-  welcome_->setDropTargetActive(true);
-}
-
-void MainWindow::dragLeaveEvent(QDragLeaveEvent* event) {
-  welcome_->setDropTargetActive(false);
-  QMainWindow::dragLeaveEvent(event);
-}
-
-void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
-  if (droppedFile(event->mimeData()).isEmpty()) {
-    event->ignore();
-    return;
-  }
-  event->setDropAction(Qt::CopyAction);
-  event->accept();
-}
-
-void MainWindow::dropEvent(QDropEvent* event) {
-  welcome_->setDropTargetActive(false);
-  const QString path = droppedFile(event->mimeData());
-  if (path.isEmpty()) {
-    event->ignore();
-    return;
-  }
-  event->setDropAction(Qt::CopyAction);
-  event->accept();
-  openFile(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

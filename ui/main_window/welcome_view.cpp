@@ -37,8 +37,9 @@ WelcomeView::WelcomeView(QWidget* parent)
   hint_->setAlignment(Qt::AlignCenter);
   hint_->setWordWrap(true);
 
-  auto* formats = new QLabel(tr("Opens gpuscope recordings and Nsight Systems exports "
-                                "(<code>nsys export --type sqlite</code>).<br>"
+  auto* formats = new QLabel(tr("Opens gpuscope recordings, Nsight Systems exports "
+                                "(<code>nsys export --type sqlite</code>) and PyTorch profiler traces "
+                                "(<code>.json</code>, <code>.json.gz</code>).<br>"
                                 "Record a program with <code>gpuscope record -o run.sqlite -- ./program</code>"),
                              card_);
   formats->setAlignment(Qt::AlignCenter);

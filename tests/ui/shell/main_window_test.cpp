@@ -135,7 +135,7 @@ TEST_F(MainWindowTest, LoadingTransposeShowsItsRealCountsInTheSummaryTab) {
   load(path);
 
   EXPECT_TRUE(window_->showsTrace());
-  EXPECT_EQ(window_->windowTitle(), QStringLiteral("gpuscope — transpose.sqlite"));
+  EXPECT_TRUE(window_->windowTitle().startsWith(QStringLiteral("gpuscope — transpose.sqlite (")));
   EXPECT_EQ(window_->currentFile(), QFileInfo(path).absoluteFilePath());
   ASSERT_TRUE(window_->session()->hasTrace());
   const int summaryTab = window_->views()->indexOf(window_->summaryView());
@@ -293,7 +293,7 @@ TEST_F(MainWindowTest, AFailedLoadKeepsTheTraceThatIsShown) {
   ASSERT_TRUE(failed.wait(kLoadTimeoutMs));
   EXPECT_EQ(errors_.size(), 1);
   EXPECT_EQ(window_->session()->trace(), shown);
-  EXPECT_EQ(window_->windowTitle(), QStringLiteral("gpuscope — transpose.sqlite"));
+  EXPECT_TRUE(window_->windowTitle().startsWith(QStringLiteral("gpuscope — transpose.sqlite (")));
 }
 
 TEST_F(MainWindowTest, DroppingAFileOpensIt) {
@@ -308,7 +308,7 @@ TEST_F(MainWindowTest, DroppingAFileOpensIt) {
   const QString other = fixturePath("nsys/loader2.sqlite");
   ASSERT_TRUE(dragAndDrop(window_->summaryView()->processTree()->viewport(), {QUrl::fromLocalFile(other)}));
   ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
-  EXPECT_EQ(window_->windowTitle(), QStringLiteral("gpuscope — loader2.sqlite"));
+  EXPECT_TRUE(window_->windowTitle().startsWith(QStringLiteral("gpuscope — loader2.sqlite (")));
 }
 
 TEST_F(MainWindowTest, DragsOfWhatCannotBeOpenedAreRefused) {

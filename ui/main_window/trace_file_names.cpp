@@ -1,0 +1,49 @@
+#include "ui/main_window/trace_file_names.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStringList>
+#include <string_view>
+
+#include "core/open/trace_formats.h"
+
+namespace gpuscope::ui {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("TraceFileNames", text); }
+
+QString utf8(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+
+// FOLDER with the home folder written "~", as a shell prompt shows it.
+QString shortFolder(const QString& folder) {
+  const QString home = QDir::homePath();
+  if (home.isEmpty() || home == QDir::rootPath()) return QDir::toNativeSeparators(folder);
+  if (folder == home) return QStringLiteral("~");
+  if (folder.startsWith(home + QLatin1Char('/')))
+    return QDir::toNativeSeparators(QStringLiteral("~") + folder.mid(home.size()));
+  return QDir::toNativeSeparators(folder);
+}
+
+}  // namespace
+
+QString traceFileFilter() {
+  QStringList all;
+  QStringList each;
+  for (const TraceFormat& format : traceFormats()) {
+    if (format.fileNames.empty()) continue;
+    all << utf8(format.fileNames);
+    each << QStringLiteral("%1 (%2)").arg(utf8(format.name), utf8(format.fileNames));
+  }
+  QStringList filters{tr("Trace files (%1)").arg(all.join(QLatin1Char(' ')))};
+  filters << each << tr("All files (*)");
+  return filters.join(QStringLiteral(";;"));
+}
+
+QString traceWindowTitle(const QString& path) {
+  if (path.isEmpty()) return tr("gpuscope");
+  const QFileInfo info(path);
+  return tr("gpuscope — %1 (%2)").arg(info.fileName(), shortFolder(info.absolutePath()));
+}
+
+}  // namespace gpuscope::ui
