@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "app/cli/output_file.h"
+#include "app/cli/table_width.h"
 #include "app/cli/time_options.h"
 #include "core/analysis/finding_format.h"
 #include "core/analysis/finding_stake.h"
@@ -26,6 +27,7 @@ struct AnalyzeOptions {
   std::string by;     // "" or "nvtx": a verdict per NVTX range too
   std::string range;  // FROM:TO from the trace start: the window the verdict judges instead of the steady state
   std::string nvtx;   // name[@domain][/index]: likewise, an NVTX range
+  int width = kWidthNotGiven;
 };
 
 // The run's verdict, the figures of its window and, with --by nvtx, one verdict per NVTX range name.
@@ -124,7 +126,9 @@ std::vector<RuleRequest> requests(const AnalyzeOptions& options) {
   return list;
 }
 
-void printFindings(const VerdictReport& report, const std::vector<Finding>& findings, const std::string& format) {
+// The findings on stdout in FORMAT; tables fit WIDTH columns.
+void printFindings(const VerdictReport& report, const std::vector<Finding>& findings, const std::string& format,
+                   size_t width) {
   if (format == "json") {
     std::cout << jsonText(verdictDocument(report, findings)) << "\n";
     return;
@@ -135,7 +139,7 @@ void printFindings(const VerdictReport& report, const std::vector<Finding>& find
       if (findings.size() > 1) std::cout << (i ? "\n" : "") << "# " << findings[i].ruleId << "\n";
       std::cout << findingCsv(findings[i]);
     } else {
-      std::cout << (i ? "\n" : "") << findingText(findings[i]);
+      std::cout << (i ? "\n" : "") << findingText(findings[i], width);
     }
   }
 }
@@ -151,7 +155,7 @@ void runAnalyze(const AnalyzeOptions& options) {
       measureStakes(db, list, findings, report.run.judged->window);
       orderByStake(findings, report.run.judged->window);
     }
-    printFindings(report, findings, options.format);
+    printFindings(report, findings, options.format, stdoutTableWidth(options.width));
     return;
   }
   for (const Finding& finding : findings) {
@@ -162,7 +166,7 @@ void runAnalyze(const AnalyzeOptions& options) {
     } else if (options.format == "json") {
       writeOutputFile(path, jsonText(findingJson(finding)) + "\n");
     } else {
-      writeOutputFile(path, findingText(finding));
+      writeOutputFile(path, findingText(finding, fileTableWidth(options.width)));
     }
     std::cout << "Wrote " << path << "\n";
   }
@@ -213,6 +217,7 @@ void registerAnalyzeCommand(CLI::App& app) {
                    "Judge this NVTX range instead of the steady state: name[@domain][/index], as the rules' nvtx=")
       ->type_name("RANGE")
       ->excludes(range);
+  addTableWidthOption(command, options->width);
   command->footer(helpFooter());
   command->callback([options] { runAnalyze(*options); });
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/table_width.h"
 #include "core/diff/diff_report.h"
 #include "core/diff/run_diff.h"
 #include "core/open/open_trace.h"
@@ -16,6 +17,7 @@ struct DiffOptions {
   std::string fileB;
   std::string by = "kernel";
   std::string format = "table";
+  int width = kWidthNotGiven;
 };
 
 void runDiff(const DiffOptions& options) {
@@ -42,8 +44,9 @@ void runDiff(const DiffOptions& options) {
     return;
   }
   std::cout << "A: " << options.fileA << "\nB: " << options.fileB << "\n\n";
-  std::cout << " ** " << summary.title << ":\n\n" << formatTextTable(summary) << "\n";
-  std::cout << " ** " << rows.title << " (by |Delta Total| descending):\n\n" << formatTextTable(rows);
+  size_t width = stdoutTableWidth(options.width);
+  std::cout << " ** " << summary.title << ":\n\n" << formatTextTable(summary, width) << "\n";
+  std::cout << " ** " << rows.title << " (by |Delta Total| descending):\n\n" << formatTextTable(rows, width);
 }
 
 }  // namespace
@@ -67,6 +70,7 @@ void registerDiffCommand(CLI::App& app) {
                    "Output format: table (summary and rows, for terminals), csv (the rows) or json (both)")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
+  addTableWidthOption(command, options->width);
   command->footer(
       "Rows are sorted by the size of the change in total time; a name found in one run only has the status\n"
       "'only A' or 'only B'. Delta (%) is empty where A's total is 0.\n"

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "app/cli/peaks_helper.h"
+#include "app/cli/table_width.h"
 #include "core/error.h"
 #include "core/open/open_trace.h"
 #include "core/report/report_format.h"
@@ -16,6 +17,7 @@ struct PeaksOptions {
   std::string store;
   std::string format = "table";
   int device = 0;
+  int width = kWidthNotGiven;
 };
 
 std::string helpFooter() {
@@ -65,7 +67,8 @@ void store(const std::string& path, PeaksMeasurement measurement) {
             << path << " (table GPUSCOPE_DEVICE_PEAKS)\n";
 }
 
-void print(const PeaksMeasurement& measurement, const std::string& format) {
+void print(const PeaksMeasurement& measurement, const PeaksOptions& options) {
+  const std::string& format = options.format;
   auto table = peaksTable(measurement);
   if (format == "csv") {
     std::cout << formatCsv(table);
@@ -76,14 +79,15 @@ void print(const PeaksMeasurement& measurement, const std::string& format) {
     all["peaks"] = reportJson(table);
     std::cout << jsonText(all) << "\n";
   } else {
-    std::cout << " ** " << table.title << " (" << table.name << "):\n\n" << formatTextTable(table);
+    std::cout << " ** " << table.title << " (" << table.name << "):\n\n"
+              << formatTextTable(table, stdoutTableWidth(options.width));
   }
 }
 
 void runPeaks(const PeaksOptions& options) {
   if (options.device < 0) throw TraceError("--device takes a CUDA device number, 0 or more.");
   auto measurement = measure(options.device);
-  print(measurement, options.format);
+  print(measurement, options);
   if (!options.store.empty()) store(options.store, measurement);
 }
 
@@ -100,6 +104,7 @@ void registerPeaksCommand(CLI::App& app) {
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
   command->add_option("--device", options->device, "CUDA device number to measure")->capture_default_str();
+  addTableWidthOption(command, options->width);
   command->footer(helpFooter());
   command->callback([options] { runPeaks(*options); });
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/table_width.h"
 #include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 #include "core/roofline/roofline_report.h"
@@ -14,6 +15,7 @@ struct RooflineOptions {
   std::string file;
   std::string by = "name";
   std::string format = "table";
+  int width = kWidthNotGiven;
 };
 
 RooflineGrouping groupingOf(const std::string& by) {
@@ -56,8 +58,10 @@ void runRoofline(const RooflineOptions& options) {
     all["points"] = reportJson(points);
     std::cout << jsonText(all) << "\n";
   } else {
+    // The roofs (a row per device, its name and where each roof came from) stay whole; the points' names fit.
     std::cout << " ** " << roofs.title << " (" << roofs.name << "):\n\n" << formatTextTable(roofs) << "\n";
-    std::cout << " ** " << points.title << " (" << points.name << "):\n\n" << formatTextTable(points);
+    std::cout << " ** " << points.title << " (" << points.name << "):\n\n"
+              << formatTextTable(points, stdoutTableWidth(options.width));
   }
   if (data.points.empty())
     std::cerr << "gpuscope: note: no kernel of " << options.file << " has metrics"
@@ -79,6 +83,7 @@ void registerRooflineCommand(CLI::App& app) {
   command->add_option("-f,--format", options->format, "Output format: table (aligned, for terminals), csv or json")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
+  addTableWidthOption(command, options->width);
   command->footer(helpFooter());
   command->callback([options] { runRoofline(*options); });
 }

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/cli/output_file.h"
+#include "app/cli/table_width.h"
 #include "core/error.h"
 #include "core/open/open_trace.h"
 #include "core/report/report_format.h"
@@ -19,6 +20,7 @@ struct StatsOptions {
   std::vector<std::string> reports;
   std::string format = "table";
   std::string outputPrefix;
+  int width = kWidthNotGiven;
 };
 
 std::string helpFooter() {
@@ -41,10 +43,11 @@ std::string helpFooter() {
          "out/run_cuda_gpu_trace.json\n";
 }
 
-std::string render(const ReportTable& table, const std::string& format) {
+// TABLE in FORMAT; a table fits WIDTH columns (0: no limit).
+std::string render(const ReportTable& table, const std::string& format, size_t width) {
   if (format == "csv") return formatCsv(table);
   if (format == "json") return jsonText(reportJson(table)) + "\n";
-  return formatTextTable(table);
+  return formatTextTable(table, width);
 }
 
 std::string extensionFor(const std::string& format) { return format == "table" ? "txt" : format; }
@@ -63,7 +66,7 @@ std::vector<std::string> requestedReports(const StatsOptions& options) {
   return names;
 }
 
-void printToStdout(const std::vector<ReportTable>& tables, const std::string& format) {
+void printToStdout(const std::vector<ReportTable>& tables, const std::string& format, size_t width) {
   if (format == "json") {
     nlohmann::ordered_json all = nlohmann::ordered_json::object();
     for (const auto& table : tables) all[table.name] = reportJson(table);
@@ -73,7 +76,7 @@ void printToStdout(const std::vector<ReportTable>& tables, const std::string& fo
   for (size_t i = 0; i < tables.size(); ++i) {
     if (i) std::cout << "\n";
     if (format == "table") std::cout << " ** " << tables[i].title << " (" << tables[i].name << "):\n\n";
-    std::cout << render(tables[i], format);
+    std::cout << render(tables[i], format, width);
   }
 }
 
@@ -94,12 +97,12 @@ void runStats(const StatsOptions& options) {
   if (tables.empty()) throw TraceError(skipped.front().second);
   for (const auto& [name, reason] : skipped) std::cerr << "gpuscope: skipped " << name << ": " << reason << "\n";
   if (options.outputPrefix.empty()) {
-    printToStdout(tables, options.format);
+    printToStdout(tables, options.format, stdoutTableWidth(options.width));
     return;
   }
   for (const auto& table : tables) {
     auto path = options.outputPrefix + "_" + table.name + "." + extensionFor(options.format);
-    writeOutputFile(path, render(table, options.format));
+    writeOutputFile(path, render(table, options.format, fileTableWidth(options.width)));
     std::cout << "Wrote " << path << "\n";
   }
   // nsys stats --format csv -o leaves an empty file for a report it skips; so do we, so that scripts
@@ -141,6 +144,7 @@ void registerStatsCommand(CLI::App& app) {
       ->add_option("-o,--output", options->outputPrefix,
                    "Write each report to PREFIX_<report>.<csv|json|txt> instead of stdout")
       ->type_name("PREFIX");
+  addTableWidthOption(command, options->width);
   command->footer(helpFooter());
   command->callback([options] { runStats(*options); });
 }

@@ -27,7 +27,7 @@ std::string wrapped(const std::string& text, size_t width, const std::string& in
 
 std::string findingCsv(const Finding& finding) { return finding.found() ? formatCsv(finding.evidence) : std::string(); }
 
-std::string findingText(const Finding& finding) {
+std::string findingText(const Finding& finding, size_t tableWidth) {
   std::string out = " ** " + finding.title + " (" + finding.ruleId + "): ";
   if (!finding.found()) return out + "nothing found.\n";
   out += std::to_string(finding.evidence.rows.size()) + (finding.evidence.rows.size() == 1 ? " row" : " rows") + ", " +
@@ -36,7 +36,7 @@ std::string findingText(const Finding& finding) {
   out += "\n\n";
   out += wrapped(finding.explanation, 96, "   ");
   if (!finding.suggestion.empty()) out += wrapped("Suggestion: " + finding.suggestion, 96, "   ");
-  return out + "\n" + formatTextTable(finding.evidence);
+  return out + "\n" + formatTextTable(finding.evidence, tableWidth);
 }
 
 nlohmann::ordered_json findingJson(const Finding& finding) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/text/elide.h"
 #include "core/text/units.h"
 
 namespace gpuscope {
@@ -41,17 +42,42 @@ std::vector<bool> numericColumns(const ReportTable& table) {
   return numeric;
 }
 
-std::string padded(const std::string& text, size_t width, bool right) {
-  std::string pad(width > text.size() ? width - text.size() : 0, ' ');
-  return right ? pad + text : text + pad;
+// TEXT in WIDTH columns: elided in the middle when longer, padded on the left (RIGHT) or the right.
+std::string fitted(const std::string& text, size_t width, bool right) {
+  std::string shown = elideMiddle(text, width);
+  size_t used = displayWidth(shown);
+  std::string pad(width > used ? width - used : 0, ' ');
+  return right ? pad + shown : shown + pad;
 }
 
 void appendTextRow(std::string& out, const std::vector<std::string>& cells, const std::vector<size_t>& widths,
                    const std::vector<bool>& right) {
   std::string line;
-  for (size_t c = 0; c < cells.size(); ++c) line += (c ? "  " : " ") + padded(cells[c], widths[c], right[c]);
+  for (size_t c = 0; c < cells.size(); ++c) line += (c ? "  " : " ") + fitted(cells[c], widths[c], right[c]);
   while (!line.empty() && line.back() == ' ') line.pop_back();
   out += line + '\n';
+}
+
+// Narrows the text columns (not RIGHT) of WIDTHS to one cap, the widest first, until a line of them (one
+// space before the first, two between) fits MAX_WIDTH or the cap is down to kNarrowestTextColumn.
+void fitWidths(std::vector<size_t>& widths, const std::vector<bool>& right, size_t maxWidth) {
+  if (maxWidth == 0 || widths.empty()) return;
+  size_t total = 2 * widths.size() - 1;
+  size_t widest = 0;
+  for (size_t c = 0; c < widths.size(); ++c) {
+    total += widths[c];
+    if (!right[c]) widest = std::max(widest, widths[c]);
+  }
+  // The largest cap that saves enough: lowering it by one saves a column per text column above it.
+  size_t cap = widest;
+  size_t saved = 0;
+  while (total - saved > maxWidth && cap > kNarrowestTextColumn) {
+    --cap;
+    for (size_t c = 0; c < widths.size(); ++c) saved += !right[c] && widths[c] > cap ? 1 : 0;
+  }
+  for (size_t c = 0; c < widths.size(); ++c) {
+    if (!right[c]) widths[c] = std::min(widths[c], cap);
+  }
 }
 
 }  // namespace
@@ -70,19 +96,20 @@ std::string formatCsv(const ReportTable& table) {
   return out;
 }
 
-std::string formatTextTable(const ReportTable& table) {
+std::string formatTextTable(const ReportTable& table, size_t maxWidth) {
   auto right = numericColumns(table);
   std::vector<std::vector<std::string>> cells;
   std::vector<size_t> widths;
-  for (const auto& column : table.columns) widths.push_back(column.title.size());
+  for (const auto& column : table.columns) widths.push_back(displayWidth(column.title));
   for (const auto& row : table.rows) {
     auto& line = cells.emplace_back();
     for (size_t c = 0; c < row.size() && c < table.columns.size(); ++c) {
       auto text = cellText(row[c], table.columns[c]);
       line.push_back(isNumber(row[c]) ? withThousands(text) : text);
-      widths[c] = std::max(widths[c], line.back().size());
+      widths[c] = std::max(widths[c], displayWidth(line.back()));
     }
   }
+  fitWidths(widths, right, maxWidth);
   std::string out;
   std::vector<std::string> header, rule;
   for (size_t c = 0; c < table.columns.size(); ++c) {

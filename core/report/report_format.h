@@ -12,8 +12,11 @@ namespace gpuscope {
 std::string formatCsv(const ReportTable& table);
 
 // Columns padded to their widest cell: numbers right-aligned with thousands separators, text left-aligned,
-// a dashed rule under the header.
-std::string formatTextTable(const ReportTable& table);
+// a dashed rule under the header. With MAX_WIDTH (terminal columns; 0: no limit) the widest text columns
+// narrow, together, until every line fits, and cells longer than their column lose their middle to "…"
+// (elideMiddle); numbers are never cut, and no text column narrows below kNarrowestTextColumn.
+std::string formatTextTable(const ReportTable& table, size_t maxWidth = 0);
+inline constexpr size_t kNarrowestTextColumn = 16;
 
 // {"name", "title", "columns": [titles], "rows": [{title: value}]} with numbers as JSON numbers (reals as
 // printed, i.e. rounded to the column's decimals) and empty cells as null.

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/text/elide.h"
+
 namespace gpuscope {
 namespace {
 
@@ -49,6 +51,50 @@ TEST(ReportText, AlignsNumbersRightWithThousandsAndTextLeft) {
             " ---------  -------  ------\n"
             " 1,234,567  1,234.5  a\n"
             "        12     -1.0  longer\n");
+}
+
+// A PyTorch kernel's demangled name is hundreds of characters: the table fits the width asked for, the
+// name keeps its start and end, numbers stay whole, and CSV and JSON keep the name as it is.
+TEST(ReportText, LongNamesLoseTheirMiddleToFitTheWidth) {
+  const std::string longName = "void at::native::reduce_kernel<(int)512, (int)1, " + std::string(1800, 'x') + ">(T3)";
+  ReportTable table{"t", "T", {{"Total Time (ns)", 0}, {"Instances", 0}, {"Name", 0}, {"Kind", 0}}, {}};
+  table.rows.push_back({int64_t{895667}, int64_t{24}, longName, std::string("kernel")});
+  table.rows.push_back({int64_t{12}, int64_t{1}, std::string("saxpy"), std::string("kernel")});
+  for (size_t width : {60u, 100u, 160u}) {
+    std::string text = formatTextTable(table, width);
+    size_t lines = 0;
+    for (size_t at = 0; at < text.size(); ++lines) {
+      size_t end = text.find('\n', at);
+      EXPECT_LE(displayWidth(text.substr(at, end - at)), width) << text.substr(at, end - at);
+      at = end + 1;
+    }
+    EXPECT_EQ(lines, 4u);
+    EXPECT_NE(text.find("void at::na"), std::string::npos) << text;  // the start stays
+    EXPECT_NE(text.find("\u2026"), std::string::npos) << text;
+    EXPECT_NE(text.find("x>(T3)  kernel"), std::string::npos) << text;
+    EXPECT_NE(text.find("895,667"), std::string::npos) << text;
+  }
+  // No limit: the whole name, as before.
+  EXPECT_NE(formatTextTable(table).find(longName), std::string::npos);
+  EXPECT_NE(formatTextTable(table, 0).find(longName), std::string::npos);
+  EXPECT_NE(formatCsv(table).find(longName), std::string::npos);
+  EXPECT_EQ(reportJson(table)["rows"][0]["Name"], longName);
+}
+
+TEST(ReportText, ATableThatFitsIsPrintedAsItWas) {
+  ReportTable table{"t", "T", {{"Total", 0}, {"Name", 0}}, {}};
+  table.rows.push_back({int64_t{1234567}, std::string("transposeNaive(float *, const float *, int, int)")});
+  EXPECT_EQ(formatTextTable(table, 160), formatTextTable(table));
+  // Text columns narrow together, never below kNarrowestTextColumn, numbers never.
+  EXPECT_EQ(formatTextTable(table, 30),
+            "     Total  Name\n"
+            " ---------  ------------------\n"
+            " 1,234,567  transpose\u2026nt, int)\n");
+  std::string tight = formatTextTable(table, 5);
+  EXPECT_NE(tight.find("1,234,567"), std::string::npos) << tight;
+  EXPECT_NE(tight.find(elideMiddle("transposeNaive(float *, const float *, int, int)", kNarrowestTextColumn)),
+            std::string::npos)
+      << tight;
 }
 
 TEST(ReportJson, NumbersAreNumbersAsPrintedAndEmptyIsNull) {
