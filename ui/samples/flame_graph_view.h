@@ -1,0 +1,62 @@
+#pragma once
+// FlameGraphView: the samples' top-down call tree as a flame graph drawn downwards (an icicle: callers on top,
+// each function as wide as its share of the samples). Hovering names a frame with its counts; a click zooms
+// into a frame, which then fills the width; a click on a caller above it, or Escape, zooms back out.
+#include <QRectF>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "core/samples/call_tree.h"
+#include "core/samples/cpu_samples.h"
+
+namespace gpuscope::ui {
+
+class FlameGraphView : public QWidget {
+  Q_OBJECT
+ public:
+  static constexpr int kRowHeight = 18;
+
+  explicit FlameGraphView(QWidget* parent = nullptr);
+
+  void setSamples(std::shared_ptr<const CpuSamples> samples);
+  const CallTree& tree() const { return tree_; }
+
+  int32_t focusNode() const { return focus_; }
+  void focusOn(int32_t node);
+  // The frame under a widget position, -1 for none; its rectangle as last laid out.
+  int32_t nodeAt(QPointF position) const;
+  QRectF nodeRect(int32_t node) const;
+  QString toolTipFor(int32_t node) const;
+
+  QSize sizeHint() const override;
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  bool event(QEvent* event) override;
+
+ private:
+  struct Placed {
+    int32_t node;
+    QRectF rect;
+  };
+  // Lays the frames out again where the width changed since (a hidden widget gets no resize event).
+  void ensureLayout() const;
+  void fitHeight();
+  void layOut() const;
+  void placeChildren(int32_t node, double x, double width, int depth) const;
+  QColor colorOf(int32_t node) const;
+
+  std::shared_ptr<const CpuSamples> samples_;
+  CallTree tree_;
+  int32_t focus_ = 0;
+  mutable std::vector<Placed> placed_;  // in drawing order, parents before children
+  mutable int depth_ = 0;               // rows the layout used
+  mutable int laidOutWidth_ = -1;
+};
+
+}  // namespace gpuscope::ui
