@@ -155,7 +155,25 @@ void requireUsableCounters(const NcuReport& report, const std::string& path) {
                    "lts__t_bytes.sum, l1tex__t_bytes.sum counters), not the roofline section's rates.");
 }
 
+// Matches REPORT (read from CSV_PATH) to the kernels of DB, the trace at TRACE_PATH; throws when none matches.
+NcuMatch matchToTrace(const NcuReport& report, const Database& db, const std::string& csvPath,
+                      const std::string& tracePath) {
+  auto match = matchNcuKernels(report, readTraceKernelLaunches(db),
+                               "ncu --csv " + std::filesystem::path(csvPath).filename().string());
+  if (match.rows.empty())
+    throw TraceError("None of the " + std::to_string(report.kernels.size()) + " kernels of " + csvPath + " is in " +
+                     tracePath + ": were both recorded from the same program?");
+  return match;
+}
+
 }  // namespace
+
+NcuMatch previewNcuImport(const std::string& tracePath, const std::string& ncuCsvPath) {
+  auto report = readNcuCsvFile(ncuCsvPath);
+  requireUsableCounters(report, ncuCsvPath);
+  OpenedTrace opened = openTrace(tracePath);
+  return matchToTrace(report, opened.connect(), ncuCsvPath, tracePath);
+}
 
 NcuMatch importNcuMetrics(const NcuImportOptions& options) {
   if (options.inPlace == !options.outputPath.empty())
@@ -180,12 +198,7 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options) {
       throw TraceError(options.tracePath + " is a " + std::string(opened.format->name) +
                        ": metrics are added in place only to an SQLite trace; write a copy with -o instead.");
     auto db = opened.connect();
-    auto launches = readTraceKernelLaunches(db);
-    match =
-        matchNcuKernels(report, launches, "ncu --csv " + std::filesystem::path(options.ncuCsvPath).filename().string());
-    if (match.rows.empty())
-      throw TraceError("None of the " + std::to_string(report.kernels.size()) + " kernels of " + options.ncuCsvPath +
-                       " is in " + options.tracePath + ": were both recorded from the same program?");
+    match = matchToTrace(report, db, options.ncuCsvPath, options.tracePath);
     if (!options.inPlace) {
       std::error_code ec;
       std::filesystem::remove(partial, ec);
@@ -219,9 +232,15 @@ std::vector<std::string> ncuImportNotes(const NcuMatch& match) {
   return notes;
 }
 
+std::string ncuMatchedLaunches(const NcuMatch& match) {
+  return std::to_string(match.rows.size()) + " of " + std::to_string(match.ncuKernels) + " profiled kernel launches";
+}
+
+bool isPartialMatch(const NcuMatch& match) { return match.rows.size() < match.ncuKernels; }
+
 std::string ncuImportSummary(const NcuMatch& match, const std::string& target) {
-  return "Attached the metrics of " + std::to_string(match.rows.size()) + " of " + std::to_string(match.ncuKernels) +
-         " profiled kernel launches to " + target + " (table " + std::string(kKernelMetricsTable) + ").";
+  return "Attached the metrics of " + ncuMatchedLaunches(match) + " to " + target + " (table " +
+         std::string(kKernelMetricsTable) + ").";
 }
 
 }  // namespace gpuscope

@@ -43,6 +43,11 @@ struct NcuMatch {
 NcuMatch matchNcuKernels(const NcuReport& report, const std::vector<TraceKernelLaunch>& trace,
                          const std::string& source);
 
+// What importNcuMetrics would match, writing nothing: reads both files and matches, so that the viewer can
+// say "N of M" and ask before it writes. Throws TraceError as importNcuMetrics does (a bad file, a report
+// without usable counters, a report none of whose kernels are in the trace).
+NcuMatch previewNcuImport(const std::string& tracePath, const std::string& ncuCsvPath);
+
 struct NcuImportOptions {
   std::string tracePath;
   std::string ncuCsvPath;
@@ -60,5 +65,10 @@ NcuMatch importNcuMetrics(const NcuImportOptions& options);
 // profiled kernel launches to TARGET (table GPUSCOPE_KERNEL_METRICS)."
 std::vector<std::string> ncuImportNotes(const NcuMatch& match);
 std::string ncuImportSummary(const NcuMatch& match, const std::string& target);
+// "N of M profiled kernel launches": the count both sentences above, the CLI's and the viewer's, give.
+std::string ncuMatchedLaunches(const NcuMatch& match);
+// Whether some launches of the report found no kernel of the trace (a report of another program, or of
+// another run that launched differently).
+bool isPartialMatch(const NcuMatch& match);
 
 }  // namespace gpuscope

@@ -83,6 +83,16 @@ std::optional<EventRef> RooflineChart::eventOf(const RooflinePoint& point) const
   return it == kernelByKey.end() ? std::nullopt : events[it->second];
 }
 
+DeviceRoofs chartRoofs(const Trace& trace, const RooflineChart& chart) {
+  if (chart.hasMetrics() || trace.devices().empty()) return chart.roofs();
+  const DeviceInfo& device = trace.devices().front();
+  try {
+    return measuredOrTheoreticalRoofs(trace.database(), device);
+  } catch (const TraceError&) {
+    return deviceRoofs(device);
+  }
+}
+
 RooflineChart loadRooflineChart(const Trace& trace) {
   RooflineChart chart;
   const auto& db = trace.database();

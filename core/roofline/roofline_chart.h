@@ -37,6 +37,11 @@ struct RooflineChart {
   std::optional<EventRef> eventOf(const RooflinePoint& point) const;
 };
 
+// The roofs a one-device chart of TRACE draws: those of CHART (TRACE's chart) when it has metrics, else those
+// of the trace's first GPU, so that a run without metrics still names its GPU; roof-less when the trace
+// describes no GPU. Never throws: unreadable measured peaks give the theoretical roofs.
+DeviceRoofs chartRoofs(const Trace& trace, const RooflineChart& chart);
+
 // Reads the chart of TRACE. Never throws for what the file holds: an unreadable metrics table gives no
 // kernels and metricsError, unreadable measured peaks give the theoretical roofs and a warning, unreadable
 // NVTX gives no ranges and a warning.

@@ -68,6 +68,9 @@ AlignmentBar::AlignmentBar(std::shared_ptr<const Trace> a, std::shared_ptr<const
   layout->addWidget(shiftUs_);
   status_ = new QLabel(this);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Wrapped, not as wide as its text: a long anchor name must not widen the window past the screen.
+  status_->setWordWrap(true);
+  status_->setMinimumWidth(160);
   layout->addWidget(status_, 1);
 
   auto changed = [this] {

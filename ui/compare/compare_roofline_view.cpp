@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
+#include <QLineF>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -22,6 +23,8 @@
 
 #include "core/details/kernel_roofline.h"
 #include "core/roofline/roofline_chart.h"
+#include "core/roofline/roofline_range.h"
+#include "ui/compare/run_gpus.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_palette.h"
 
@@ -44,16 +47,23 @@ QString measuredTag(RoofSource source) {
   return source == RoofSource::Measured ? QStringLiteral(" (measured)") : QString();
 }
 
-// Kernels by name with metrics, and the roofs of the first one's device; PROBLEMS gets a sentence on failure.
+// Kernels by name with metrics, and the roofs of the run's GPU (that of its first kernel with metrics, else
+// its first GPU); PROBLEMS gets a sentence on failure.
 std::vector<RooflinePoint> loadPoints(const Trace& trace, DeviceRoofs& roofs, const QString& letter,
                                       QStringList& problems) {
   RooflineChart chart = loadRooflineChart(trace);
   if (!chart.metricsError.empty())
     problems << QObject::tr("%1's metrics cannot be read: %2").arg(letter, QString::fromStdString(chart.metricsError));
   for (const auto& warning : chart.warnings) problems << letter + ": " + QString::fromStdString(warning);
-  roofs = chart.roofs();
+  roofs = chartRoofs(trace, chart);
   return chart.points(RooflineGrouping::Name);
 }
+
+QString gpuName(const DeviceRoofs& roofs) {
+  return roofs.deviceName.empty() ? QObject::tr("unknown GPU") : text(roofs.deviceName);
+}
+
+bool sameGpu(const DeviceRoofs& a, const DeviceRoofs& b) { return a.deviceName == b.deviceName; }
 
 QString describe(const RooflinePoint& point, const QString& run, MemoryLevel level) {
   auto at = rooflineCoordinates(point, level);
@@ -98,6 +108,8 @@ CompareRooflineView::CompareRooflineView(std::shared_ptr<const Trace> a, std::sh
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(controls);
+  gpuWarning_ = differentGpusLabel(*a_, *b_, this);
+  layout->addWidget(gpuWarning_);
   layout->addWidget(chartView_, 1);
   layout->addWidget(message_);
   message_->setWordWrap(true);
@@ -109,6 +121,8 @@ CompareRooflineView::CompareRooflineView(std::shared_ptr<const Trace> a, std::sh
     placeArrowHeads();
   });
   connect(chart_, &QChart::plotAreaChanged, this, [this] { placeArrowHeads(); });
+  // A mouse at rest keeps the tooltip of the point under it.
+  chartView_->setPointToolTip([this](QPointF position) { return toolTipAt(position); });
   connect(levelBox_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
 
   pointsA_ = loadPoints(*a_, roofsA_, tr("A"), loadProblems_);
@@ -154,14 +168,9 @@ void CompareRooflineView::rebuild() {
   MemoryLevel memory = level();
   pairs_ = pairRooflinePoints(pointsA_, pointsB_, memory);
 
-  // Home range: every drawable point and the ridge of A's roofs, a decade of margin around them.
-  double xLow = 1e300, xHigh = 0, yLow = 1e300, yHigh = 0;
-  auto include = [&](const RooflineCoordinates& at) {
-    xLow = std::min(xLow, at.intensity);
-    xHigh = std::max(xHigh, at.intensity);
-    yLow = std::min(yLow, at.flopsPerSecond / 1e9);
-    yHigh = std::max(yHigh, at.flopsPerSecond / 1e9);
-  };
+  // Home range: every drawable point and the ridges of the roofs drawn, a decade of margin around them.
+  std::vector<RooflineXY> drawable;
+  auto include = [&](const RooflineCoordinates& at) { drawable.push_back({at.intensity, at.flopsPerSecond / 1e9}); };
   size_t undrawn = 0;
   seriesA_ = new QScatterSeries();
   seriesA_->setName(tr("A: %1").arg(fileName(*a_)));
@@ -199,18 +208,15 @@ void CompareRooflineView::rebuild() {
   for (auto precision : kPrecisions)
     if (precisionToggle(precision)->isChecked()) precisions.push_back(precision);
   std::vector<std::pair<const DeviceRoofs*, QString>> roofSets = {{&roofsA_, QString()}};
-  if (!pointsB_.empty() && roofsB_.deviceName != roofsA_.deviceName) roofSets.push_back({&roofsB_, tr("B: ")});
+  if (!roofsB_.deviceName.empty() && !sameGpu(roofsA_, roofsB_)) roofSets.push_back({&roofsB_, tr("B: ")});
   double highest = 0;
+  std::vector<double> bandwidths;
   for (const auto& [roofs, prefix] : roofSets) {
     for (auto precision : precisions) highest = std::max(highest, roofs->peak(precision) / 1e9);
-    double bandwidth = roofs->bandwidthOf(memory) / 1e9;
-    if (bandwidth > 0 && highest > 0) xHigh = std::max(xHigh, highest / bandwidth);
+    bandwidths.push_back(roofs->bandwidthOf(memory) / 1e9);
   }
-  bool anyPoint = xHigh > 0 && xLow < 1e300;
-  double xMin = anyPoint ? std::pow(10.0, std::floor(std::log10(xLow)) - 1) : 0.01;
-  double xMax = std::pow(10.0, std::ceil(std::log10(std::max(xHigh, 1.0))) + 1);
-  double yMin = anyPoint ? std::pow(10.0, std::floor(std::log10(yLow)) - 1) : 1.0;
-  double yMax = std::pow(10.0, std::ceil(std::log10(std::max({highest, yHigh, 1.0}))) + 0.3);
+  RooflineRange home = rooflineHomeRange(drawable, highest, bandwidths);
+  double xMin = home.x.min, xMax = home.x.max, yMin = home.y.min, yMax = home.y.max;
   for (const auto& [roofs, prefix] : roofSets) {
     double bandwidth = roofs->bandwidthOf(memory) / 1e9;
     double top = 0;
@@ -277,8 +283,9 @@ void CompareRooflineView::rebuild() {
   chartView_->installAxes(
       tr("Arithmetic intensity, %1 (FLOP/byte)").arg(QString::fromUtf8(memoryLevelName(memory).data())),
       tr("Performance (FLOP/s)"), xMin, xMax, yMin, yMax);
-  chart_->setTitle(
-      tr("Roofline of A and B: %1").arg(text(roofsA_.deviceName.empty() ? "unknown GPU" : roofsA_.deviceName)));
+  chart_->setTitle(sameGpu(roofsA_, roofsB_)
+                       ? tr("Roofline of A and B: %1").arg(gpuName(roofsA_))
+                       : tr("Roofline of A (%1) and B (%2)").arg(gpuName(roofsA_), gpuName(roofsB_)));
   if (undrawn)
     notes << tr("%n kernel name(s) with no FLOPs or no %1 bytes cannot sit on log axes and are not drawn.", "",
                 int(undrawn))
@@ -286,6 +293,19 @@ void CompareRooflineView::rebuild() {
   notes << tr("%n kernel name(s) measured in both runs: an arrow goes from A's point to B's.", "", int(pairs_.size()));
   message_->setText(notes.join(' '));
   placeArrowHeads();
+}
+
+QString CompareRooflineView::toolTipAt(QPointF viewportPosition) const {
+  for (bool isA : {false, true}) {  // B's triangles are drawn over A's circles
+    const auto* series = isA ? seriesA_ : seriesB_;
+    const auto& drawn = isA ? drawnA_ : drawnB_;
+    if (!series) continue;
+    double reach = (isA ? kMarkerA : kMarkerB) / 2 + 2;
+    for (int i = 0; i < series->count() && i < static_cast<int>(drawn.size()); ++i)
+      if (QLineF(chartView_->viewportPosition(series->at(i)), viewportPosition).length() <= reach)
+        return describe((isA ? pointsA_ : pointsB_)[drawn[static_cast<size_t>(i)]], series->name(), level());
+  }
+  return {};
 }
 
 void CompareRooflineView::placeArrowHeads() {

@@ -1,6 +1,8 @@
 #pragma once
 // CompareRooflineView: the roofline of two runs in one chart: A's and B's points (kernels by name) in their
-// own shapes and colours, and an arrow from A's point to B's for each kernel name both runs measured.
+// own shapes and colours, and an arrow from A's point to B's for each kernel name both runs measured. The
+// title names each run's GPU, and a line warns when they differ.
+#include <QPointF>
 #include <QWidget>
 #include <array>
 #include <memory>
@@ -36,6 +38,8 @@ class CompareRooflineView : public QWidget {
   QToolButton* precisionToggle(Precision precision) const { return precisionToggles_[static_cast<size_t>(precision)]; }
   MemoryLevel level() const;
   QString message() const;
+  // The line that warns when A and B ran on different GPUs (hidden when they did not).
+  QLabel* gpuWarning() const { return gpuWarning_; }
 
   // Kernels by name of each run, the pairs of names both runs can draw, and what draws them: the points of
   // A and B (by index into their points, in drawn order), and one arrow line and head per pair.
@@ -55,6 +59,8 @@ class CompareRooflineView : public QWidget {
  private:
   void rebuild();
   void placeArrowHeads();
+  // The tooltip of the point at a viewport position; empty where there is none.
+  QString toolTipAt(QPointF viewportPosition) const;
 
   std::shared_ptr<const Trace> a_;
   std::shared_ptr<const Trace> b_;
@@ -63,6 +69,7 @@ class CompareRooflineView : public QWidget {
   QChart* chart_;
   RooflineChartView* chartView_;
   QLabel* message_;
+  QLabel* gpuWarning_ = nullptr;
   std::array<QToolButton*, 4> precisionToggles_{};
   std::vector<RooflinePoint> pointsA_;
   std::vector<RooflinePoint> pointsB_;

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -23,6 +24,7 @@
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/compare_summary.h"
 #include "ui/compare/run_diff_model.h"
+#include "ui/compare/run_gpus.h"
 #include "ui/details/details_panel.h"
 #include "ui/tables/table_proxy.h"
 #include "ui/text.h"
@@ -32,6 +34,9 @@
 
 namespace gpuscope::ui {
 namespace {
+
+// Splitter handles a user can hit (Qt's default is a pixel or two).
+constexpr int kSplitterHandle = 7;
 
 QString runTitle(const QString& letter, const Trace& trace) {
   QString file = QFileInfo(QString::fromStdString(trace.path())).fileName();
@@ -48,8 +53,11 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   sessionB_->setTrace(b_);
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->setObjectName(QStringLiteral("timelinesOverTables"));
+  splitter->setHandleWidth(kSplitterHandle);
   // The details of what was clicked sit right of both timelines, as in the main window.
   auto* timelinesAndDetails = new QSplitter(Qt::Horizontal, splitter);
+  timelinesAndDetails->setHandleWidth(kSplitterHandle);
   timelinesAndDetails->addWidget(buildTimelines());
   timelinesAndDetails->addWidget(buildDetails());
   timelinesAndDetails->setStretchFactor(0, 4);
@@ -61,18 +69,19 @@ CompareView::CompareView(std::shared_ptr<const Trace> a, std::shared_ptr<const T
   bottomLayout->setContentsMargins(4, 4, 4, 4);
   alignmentBar_ = new AlignmentBar(a_, b_, bottom);
   bottomLayout->addWidget(alignmentBar_);
-  summary_ = new CompareSummary(bottom);
-  bottomLayout->addWidget(summary_);
-  // The diff table and the roofline of both runs, side by side as tabs.
+  bottomLayout->addWidget(differentGpusLabel(*a_, *b_, bottom));
+  // The diff table, the summary of the aligned window with both verdicts, and the roofline of both runs, as
+  // tabs: each gets the whole height under the timelines (the table showed two rows under the summary).
   tabs_ = new QTabWidget(bottom);
   tabs_->addTab(buildDiffPage(tabs_), tr("Diff table"));
+  tabs_->addTab(buildSummaryPage(tabs_), tr("Summary"));
   roofline_ = new CompareRooflineView(a_, b_, tabs_);
   tabs_->addTab(roofline_, tr("Roofline"));
   bottomLayout->addWidget(tabs_, 1);
   splitter->addWidget(bottom);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-  splitter->setSizes({600, 400});
+  splitter->setStretchFactor(0, 1);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({500, 500});
   // The roofline needs height (a log-log chart over several decades): it takes two thirds while its tab
   // shows; back on the table, the timelines get the room they had before.
   connect(tabs_, &QTabWidget::currentChanged, splitter, [this, splitter] {
@@ -107,6 +116,7 @@ CompareView::~CompareView() {
 
 QWidget* CompareView::buildTimelines() {
   auto* timelines = new QSplitter(Qt::Vertical, this);
+  timelines->setHandleWidth(kSplitterHandle);
   auto addRun = [&](const QString& letter, const Trace& trace, TraceSession* session) {
     auto* box = new QWidget(timelines);
     auto* layout = new QVBoxLayout(box);
@@ -166,13 +176,28 @@ void CompareView::showDetailsOf(TraceSession* session) {
   detailsTitle_->show();
 }
 
+QWidget* CompareView::buildSummaryPage(QWidget* parent) {
+  // Scrolled rather than squeezed: the summary's two halves side by side never widen the window.
+  auto* scroll = new QScrollArea(parent);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* page = new QWidget(scroll);
+  auto* layout = new QVBoxLayout(page);
+  layout->setContentsMargins(0, 4, 0, 0);
+  summary_ = new CompareSummary(page);
+  layout->addWidget(summary_);
+  // Both runs' bottleneck verdicts, side by side, under the numbers.
+  layout->addWidget(
+      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), page));
+  layout->addStretch(1);
+  scroll->setWidget(page);
+  return scroll;
+}
+
 QWidget* CompareView::buildDiffPage(QWidget* parent) {
   auto* diffPage = new QWidget(parent);
   auto* diffLayout = new QVBoxLayout(diffPage);
   diffLayout->setContentsMargins(0, 4, 0, 0);
-  // Both runs' bottleneck verdicts, side by side, above the table (the roofline tab keeps its height).
-  diffLayout->addWidget(
-      new CompareVerdictsView(QString::fromStdString(a_->path()), QString::fromStdString(b_->path()), diffPage));
   auto* tableBar = new QHBoxLayout;
   byCombo_ = new QComboBox(diffPage);
   byCombo_->addItem(tr("Kernels"), static_cast<int>(DiffBy::Kernel));

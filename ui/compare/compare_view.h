@@ -1,7 +1,8 @@
 #pragma once
 // CompareView: two runs side by side: their timelines stacked and moving together through an alignment,
-// the details of what is clicked in either, the alignment controls, a summary of the aligned window of both
-// runs, and the kernel or NVTX diff table of that window beside (in a tab) the roofline of both runs.
+// the details of what is clicked in either, the alignment controls, a warning when the runs used different
+// GPUs, and three tabs under them: the kernel or NVTX diff table of the aligned window, the summary of that
+// window with both runs' verdicts, and the roofline of both runs.
 #include <QWidget>
 #include <memory>
 #include <optional>
@@ -44,7 +45,7 @@ class CompareView : public QWidget {
   RunDiffModel* diffModel() const { return model_; }
   TableFilterProxy* diffProxy() const { return proxy_; }
   QTreeView* diffTable() const { return table_; }
-  // The tabs under the summary: "Diff table" and "Roofline".
+  // The tabs under the alignment: "Diff table", "Summary" and "Roofline".
   QTabWidget* tabs() const { return tabs_; }
   CompareRooflineView* rooflineView() const { return roofline_; }
   const RunDiff& diff() const { return diff_; }
@@ -83,6 +84,7 @@ class CompareView : public QWidget {
   std::optional<TimeInterval> windowOf(bool a) const;
   void showWindow();
   QWidget* buildDiffPage(QWidget* parent);
+  QWidget* buildSummaryPage(QWidget* parent);
   void recomputeDiff();
   // Aligns as the alignment bar says, or says there why it cannot.
   void applyAlignmentControls();

@@ -1,7 +1,9 @@
 #include "ui/compare/compare_window.h"
 
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QScreen>
 #include <QVBoxLayout>
 #include <new>
 
@@ -108,13 +110,33 @@ void CompareWindow::showComparison() {
   emit loaded();
 }
 
+namespace {
+
+constexpr QSize kCompareWindowSize(1400, 900);
+
+// A new window at 1400x900, or 90 % of the screen's free area where that is smaller, centred on it: the
+// screen of PARENT when there is one. (It opened 1400x900 with its bottom off a 1080-pixel screen.)
+void placeOnScreen(QWidget* window, QWidget* parent) {
+  QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+  if (!screen) {
+    window->resize(kCompareWindowSize);
+    return;
+  }
+  QRect free = screen->availableGeometry();
+  QSize size = kCompareWindowSize.boundedTo(free.size() * 0.9);
+  window->resize(size);
+  window->move(free.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+}  // namespace
+
 CompareWindow* openCompare(const QString& pathA, const QString& pathB, QWidget* parent) {
   auto* window = new CompareWindow(parent);
   window->setWindowFlag(Qt::Window);
   window->setAttribute(Qt::WA_DeleteOnClose);
   window->setWindowTitle(QObject::tr("Compare %1 (A) and %2 (B) — gpuscope")
                              .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
-  window->resize(1400, 900);
+  placeOnScreen(window, parent);
   QObject::connect(window, &CompareWindow::cancelled, window, &QWidget::close);
   window->show();
   window->load(pathA, pathB);

@@ -238,8 +238,17 @@ void MainWindow::updateState() {
 
 void MainWindow::showImportNcuDialog() {
   if (!session_->hasTrace()) return;
+  const QString report = askNcuReport(this, currentFile_);
+  if (report.isEmpty()) return;
+  // What the report matches is said, and a partial match asked about, before anything is written.
+  QString error;
+  auto match = previewNcuMatch(this, currentFile_, report, error);
+  if (!match) {
+    if (!error.isEmpty()) reportError_(error);
+    return;
+  }
   NcuImportOptions options;
-  if (askNcuImport(this, currentFile_, options)) startNcuImport(options);
+  if (confirmNcuImport(this, currentFile_, report, *match, options)) startNcuImport(options);
 }
 
 bool MainWindow::startNcuImport(const NcuImportOptions& options) {

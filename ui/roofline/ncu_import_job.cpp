@@ -1,8 +1,10 @@
 #include "ui/roofline/ncu_import_job.h"
 
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
@@ -42,24 +44,82 @@ void NcuImportJob::collect() {
     emit failed(result.error);
 }
 
-bool askNcuImport(QWidget* parent, const QString& tracePath, NcuImportOptions& options) {
+QString askNcuReport(QWidget* parent, const QString& tracePath) {
+  return QFileDialog::getOpenFileName(parent, QObject::tr("Import ncu Metrics"), QFileInfo(tracePath).absolutePath(),
+                                      QObject::tr("ncu CSV reports (*.csv);;All files (*)"));
+}
+
+std::optional<NcuMatch> previewNcuMatch(QWidget* parent, const QString& tracePath, const QString& reportPath,
+                                        QString& error) {
+  struct Preview {
+    std::optional<NcuMatch> match;
+    QString error;
+  };
+  QFutureWatcher<Preview> watcher;
+  QProgressDialog busy(
+      QObject::tr("Matching %1 to %2…").arg(QFileInfo(reportPath).fileName(), QFileInfo(tracePath).fileName()),
+      QObject::tr("Cancel"), 0, 0, parent);
+  busy.setWindowTitle(QObject::tr("Import ncu Metrics"));
+  busy.setWindowModality(Qt::WindowModal);
+  busy.setMinimumDuration(0);
+  QEventLoop loop;
+  QObject::connect(&watcher, &QFutureWatcher<Preview>::finished, &loop, &QEventLoop::quit);
+  QObject::connect(&busy, &QProgressDialog::canceled, &loop, &QEventLoop::quit);
+  watcher.setFuture(QtConcurrent::run([trace = tracePath.toStdString(), report = reportPath.toStdString()] {
+    Preview preview;
+    try {
+      preview.match = previewNcuImport(trace, report);
+    } catch (const std::exception& failure) {
+      preview.error = QString::fromUtf8(failure.what());
+    }
+    return preview;
+  }));
+  if (!watcher.isFinished()) {
+    busy.show();
+    loop.exec();
+  }
+  error.clear();
+  if (!watcher.isFinished()) return std::nullopt;  // cancelled: the match finishes unseen
+  Preview preview = watcher.result();
+  error = preview.error;
+  return preview.match;
+}
+
+bool confirmNcuImport(QWidget* parent, const QString& tracePath, const QString& reportPath, const NcuMatch& match,
+                      NcuImportOptions& options) {
   QFileInfo trace(tracePath);
-  QString report = QFileDialog::getOpenFileName(parent, QObject::tr("Import ncu Metrics"), trace.absolutePath(),
-                                                QObject::tr("ncu CSV reports (*.csv);;All files (*)"));
-  if (report.isEmpty()) return false;
-  QMessageBox where(QMessageBox::Question, QObject::tr("Import ncu Metrics"),
-                    QObject::tr("Where should the metrics of %1 go?").arg(QFileInfo(report).fileName()),
+  QString report = QFileInfo(reportPath).fileName();
+  QString matched = QString::fromStdString(ncuMatchedLaunches(match));
+  bool partial = isPartialMatch(match);
+  QMessageBox where(partial ? QMessageBox::Warning : QMessageBox::Question, QObject::tr("Import ncu Metrics"),
+                    partial ? QObject::tr("Only %1 of %2 match kernels of %3.").arg(matched, report, trace.fileName())
+                            : QObject::tr("%1 of %2 match kernels of %3. Where should their metrics go?")
+                                  .arg(matched, report, trace.fileName()),
                     QMessageBox::Cancel, parent);
-  where.setInformativeText(QObject::tr("A copy leaves %1 unchanged, as `gpuscope import-ncu -o` does; adding "
-                                       "them to it changes the file, as `--in-place` does.")
-                               .arg(trace.fileName()));
+  QString copyOrInPlace = QObject::tr(
+                              "A copy leaves %1 unchanged, as `gpuscope import-ncu -o` does; adding them to "
+                              "it changes the file, as `--in-place` does.")
+                              .arg(trace.fileName());
+  if (partial) {
+    // What the CLI prints as notes, in the details; the gist up front.
+    QStringList notes;
+    for (const auto& note : ncuImportNotes(match)) notes << QString::fromStdString(note);
+    where.setInformativeText(QObject::tr("Were both recorded from the same program? The other launches would be "
+                                         "left out, and metrics matched to the wrong kernels put points where they "
+                                         "do not belong. Attach the %n matched launch(es) anyway?\n\n%1",
+                                         "", static_cast<int>(match.rows.size()))
+                                 .arg(copyOrInPlace));
+    where.setDetailedText(notes.join('\n'));
+  } else {
+    where.setInformativeText(copyOrInPlace);
+  }
   QPushButton* copy = where.addButton(QObject::tr("Into a New Copy…"), QMessageBox::AcceptRole);
   QPushButton* inPlace = where.addButton(QObject::tr("Into %1").arg(trace.fileName()), QMessageBox::DestructiveRole);
-  where.setDefaultButton(copy);
+  where.setDefaultButton(partial ? qobject_cast<QPushButton*>(where.button(QMessageBox::Cancel)) : copy);
   where.exec();
   options = {};
   options.tracePath = tracePath.toStdString();
-  options.ncuCsvPath = report.toStdString();
+  options.ncuCsvPath = reportPath.toStdString();
   if (where.clickedButton() == inPlace) {
     options.inPlace = true;
     return true;

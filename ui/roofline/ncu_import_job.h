@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 #include "core/ncu/ncu_import.h"
 
@@ -42,8 +43,18 @@ class NcuImportJob : public QObject {
   QString target_;
 };
 
-// Asks for the ncu CSV report and where the metrics go (a new copy of TRACE_PATH, or TRACE_PATH itself, as
-// `import-ncu -o` and `--in-place` do); false when the user cancels.
-bool askNcuImport(QWidget* parent, const QString& tracePath, NcuImportOptions& options);
+// File > Import ncu Metrics, step by step: the report, what it matches, then where the metrics go.
+// Asks for the ncu CSV report of the trace at TRACE_PATH; empty when the user cancels.
+QString askNcuReport(QWidget* parent, const QString& tracePath);
+// Matches REPORT_PATH to the trace as `import-ncu` would (previewNcuImport), writing nothing, in the
+// background behind a busy dialog. Nullopt with ERROR set to one sentence when it cannot (a bad file, no
+// kernel of the report in the trace), with ERROR empty when the user cancels.
+std::optional<NcuMatch> previewNcuMatch(QWidget* parent, const QString& tracePath, const QString& reportPath,
+                                        QString& error);
+// Says what MATCH found ("N of M profiled kernel launches ... match kernels of TRACE") and asks where the
+// metrics go: a new copy of TRACE_PATH or TRACE_PATH itself, as `import-ncu -o` and `--in-place` do. A partial
+// match is a warning that names what was skipped, and Cancel is its default. False when the user cancels.
+bool confirmNcuImport(QWidget* parent, const QString& tracePath, const QString& reportPath, const NcuMatch& match,
+                      NcuImportOptions& options);
 
 }  // namespace gpuscope::ui

@@ -1,17 +1,21 @@
 #include "ui/roofline/roofline_chart_view.h"
 
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QLogValueAxis>
 #include <QMouseEvent>
 #include <QRubberBand>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 
 #include "core/details/kernel_roofline.h"
+#include "core/roofline/roofline_range.h"
 #include "ui/text.h"
 
 namespace gpuscope::ui {
@@ -23,23 +27,35 @@ constexpr int kLabelGap = 6;           // pixels between a y label and the plot 
 
 }  // namespace
 
-double logTickBase(double min, double max) {
-  if (!(min > 0) || !(max > min)) return 10;
-  double span = max / min;
-  if (span >= 100) return 10;
-  if (span >= 4) return 2;
-  return std::pow(span, 1.0 / 5);
+namespace {
+
+// The first and last exponent of BASE's powers in [MIN, MAX] (a tick on an edge counts, within rounding).
+std::pair<double, double> tickExponents(double min, double max, double base) {
+  double logBase = std::log(base);
+  return {std::ceil(std::log(min) / logBase - 1e-9), std::floor(std::log(max) / logBase + 1e-9)};
 }
 
-std::vector<double> logTicks(double min, double max) {
+}  // namespace
+
+double logTickBase(double min, double max, int maxCount) {
+  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return 10;
+  double span = max / min;
+  double base = span >= 100 ? 10 : span >= 4 ? 2 : std::pow(span, 1.0 / 5);
+  // Where the powers would crowd, every k-th: a base of base^k keeps the ticks on the same values.
+  double thinned = base;
+  for (int k = 2;; ++k) {
+    auto [first, last] = tickExponents(min, max, thinned);
+    if (!std::isfinite(thinned) || last - first + 1 <= std::max(maxCount, 1)) return thinned;
+    thinned = std::pow(base, k);
+  }
+}
+
+std::vector<double> logTicks(double min, double max, int maxCount) {
   std::vector<double> ticks;
-  if (!(min > 0) || !(max > min)) return ticks;
-  double base = logTickBase(min, max);
-  double logBase = std::log(base);
-  // A tick on an edge counts (within rounding).
-  auto first = static_cast<long>(std::ceil(std::log(min) / logBase - 1e-9));
-  auto last = static_cast<long>(std::floor(std::log(max) / logBase + 1e-9));
-  for (long n = first; n <= last && ticks.size() < 64; ++n) ticks.push_back(std::pow(base, static_cast<double>(n)));
+  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return ticks;
+  double base = logTickBase(min, max, maxCount);
+  auto [first, last] = tickExponents(min, max, base);
+  for (double n = first; n <= last && ticks.size() < 64; ++n) ticks.push_back(std::pow(base, n));
   return ticks;
 }
 
@@ -48,6 +64,11 @@ RooflineChartView::RooflineChartView(QChart* chart, QWidget* parent) : QChartVie
   setFocusPolicy(Qt::StrongFocus);
   setRenderHint(QPainter::Antialiasing);
   setMouseTracking(true);  // hovers without a button pressed, for the points' tooltips
+  viewport()->setMouseTracking(true);
+  // QGraphicsView takes every drag for its scene, whose items take none: a trace or report dropped on the
+  // chart is refused. Without it, the drag goes up to the window, which opens the file.
+  setAcceptDrops(false);
+  viewport()->setAcceptDrops(false);
   connect(chart, &QChart::plotAreaChanged, this, [this] { updateTicks(); });
 }
 
@@ -73,8 +94,7 @@ void RooflineChartView::installAxes(const QString& xTitle, const QString& yTitle
     chart()->addAxis(yAxis_, Qt::AlignLeft);
     // Whatever zooms (rubber band, wheel, keys, reset), the tick base follows the range and the labels the ticks.
     for (auto* axis : {xAxis_, yAxis_})
-      connect(axis, &QLogValueAxis::rangeChanged, this, [this, axis](qreal min, qreal max) {
-        axis->setBase(logTickBase(min, max));
+      connect(axis, &QLogValueAxis::rangeChanged, this, [this] {
         updateTicks();
         emit rangeChanged();
       });
@@ -87,8 +107,10 @@ void RooflineChartView::installAxes(const QString& xTitle, const QString& yTitle
     if (!series->attachedAxes().contains(xAxis_)) series->attachAxis(xAxis_);
     if (!series->attachedAxes().contains(yAxis_)) series->attachAxis(yAxis_);
   }
-  home_ = QRectF(QPointF(xMin, yMin), QPointF(xMax, yMax));
-  setRanges(xMin, xMax, yMin, yMax);
+  LogRange x = clampLogRange(xMin, xMax);
+  LogRange y = clampLogRange(yMin, yMax);
+  home_ = QRectF(QPointF(x.min, y.min), QPointF(x.max, y.max));
+  setRanges(x.min, x.max, y.min, y.max);
 }
 
 bool RooflineChartView::hasAxes() const { return xAxis_ && yAxis_ && xAxis_->isVisible(); }
@@ -108,10 +130,11 @@ bool RooflineChartView::isZoomed() const {
 
 void RooflineChartView::setRanges(double xMin, double xMax, double yMin, double yMax) {
   if (!hasAxes()) return;
-  xAxis_->setRange(xMin, xMax);
-  yAxis_->setRange(yMin, yMax);
-  xAxis_->setBase(logTickBase(xMin, xMax));
-  yAxis_->setBase(logTickBase(yMin, yMax));
+  // Whatever asks (a zoom far out, a range from odd data), the axes stay finite and a dozen decades at most.
+  LogRange x = clampLogRange(xMin, xMax);
+  LogRange y = clampLogRange(yMin, yMax);
+  xAxis_->setRange(x.min, x.max);
+  yAxis_->setRange(y.min, y.max);
   updateTicks();
 }
 
@@ -181,8 +204,27 @@ std::vector<double> RooflineChartView::yTickPositions() const {
   return positions;
 }
 
+int RooflineChartView::xLabelRoom() const {
+  QFontMetricsF metrics(xAxis_->labelsFont());
+  double label =
+      std::max(metrics.horizontalAdvance(QStringLiteral("0.0001")), metrics.horizontalAdvance(QStringLiteral("1e+04")));
+  return std::max(2, static_cast<int>(chart()->plotArea().width() / (label + kLabelGap * 2)));
+}
+
+int RooflineChartView::yLabelRoom() const {
+  // A label's height and a half between two labels' centres: never touching, whatever the range.
+  QFontMetricsF metrics(yAxis_->labelsFont());
+  return std::max(2, static_cast<int>(chart()->plotArea().height() / (metrics.height() * 1.6)));
+}
+
 void RooflineChartView::updateTicks() {
-  std::vector<double> ticks = hasAxes() ? logTicks(yAxis_->min(), yAxis_->max()) : std::vector<double>{};
+  std::vector<double> ticks;
+  if (hasAxes()) {
+    // Qt's ticks and grid (and the x labels) follow the base; the y labels are the same ticks.
+    xAxis_->setBase(logTickBase(xAxis_->min(), xAxis_->max(), xLabelRoom()));
+    yAxis_->setBase(logTickBase(yAxis_->min(), yAxis_->max(), yLabelRoom()));
+    ticks = logTicks(yAxis_->min(), yAxis_->max(), yLabelRoom());
+  }
   while (yLabels_.size() < ticks.size()) {
     auto* item = new QGraphicsSimpleTextItem(chart());
     item->setZValue(10);
@@ -270,6 +312,17 @@ void RooflineChartView::mouseReleaseEvent(QMouseEvent* event) {
     return;
   }
   QChartView::mouseReleaseEvent(event);
+}
+
+bool RooflineChartView::viewportEvent(QEvent* event) {
+  if (event->type() != QEvent::ToolTip || !pointTip_) return QChartView::viewportEvent(event);
+  auto* help = static_cast<QHelpEvent*>(event);
+  QString text = pointTip_(help->pos());
+  if (text.isEmpty())
+    QToolTip::hideText();
+  else
+    QToolTip::showText(help->globalPos(), text, viewport());
+  return true;
 }
 
 void RooflineChartView::resizeEvent(QResizeEvent* event) {

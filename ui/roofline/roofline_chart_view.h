@@ -1,6 +1,7 @@
 #pragma once
 // RooflineChartView: a chart view for log-log roofline charts: rubber-band and wheel zoom around the cursor,
-// R (or resetZoom) back to the home range, and y tick labels in engineering units (GFLOP/s, TFLOP/s).
+// R (or resetZoom) back to the home range, y tick labels in engineering units (GFLOP/s, TFLOP/s) that never
+// overlap, and the tooltip of the point under the mouse. Files dragged onto it go to the window beneath.
 #include <QChartView>
 #include <QPointF>
 #include <QRectF>
@@ -18,6 +19,8 @@ class RooflineChartView : public QChartView {
  public:
   // Tells whether a press at a viewport position is on a point: such a press selects, it starts no rubber band.
   using PointHitTest = std::function<bool(QPointF viewportPosition)>;
+  // The tooltip text at a viewport position; empty where there is no point.
+  using PointToolTip = std::function<QString(QPointF viewportPosition)>;
 
   explicit RooflineChartView(QChart* chart, QWidget* parent = nullptr);
 
@@ -35,6 +38,9 @@ class RooflineChartView : public QChartView {
   bool isZoomed() const;
 
   void setPointHitTest(PointHitTest test) { pointHit_ = std::move(test); }
+  // Answers the tooltip request of a mouse at rest (which would otherwise hide any tooltip: the scene has
+  // no item tooltips) with TIP's text.
+  void setPointToolTip(PointToolTip tip) { pointTip_ = std::move(tip); }
 
   // The position of a value (x intensity, y GFLOP/s) in the chart's item coordinates, in the viewport, and back.
   QPointF chartPosition(QPointF value) const;
@@ -64,24 +70,30 @@ class RooflineChartView : public QChartView {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  bool viewportEvent(QEvent* event) override;
 
  private:
   void setRanges(double xMin, double xMax, double yMin, double yMax);
+  // How many labels each axis has room for without overlap, at the plot's size now.
+  int xLabelRoom() const;
+  int yLabelRoom() const;
   void updateTicks();
 
   QLogValueAxis* xAxis_ = nullptr;
   QLogValueAxis* yAxis_ = nullptr;
   QRectF home_;
   PointHitTest pointHit_;
+  PointToolTip pointTip_;
   bool pressOnPoint_ = false;
   QPointF pressPosition_;
   std::vector<QGraphicsSimpleTextItem*> yLabels_;
 };
 
 // Log-axis tick values in [MIN, MAX]: powers of 10 over 2 decades or more, powers of 2 over a factor of 4 or
-// more, else 5 steps in between.
-std::vector<double> logTicks(double min, double max);
+// more, else 5 steps in between; at most MAX_COUNT of them (then every second, third... power, so that
+// ticks stay where they were while one pans).
+std::vector<double> logTicks(double min, double max, int maxCount = 64);
 // The base of the log axis whose ticks logTicks gives.
-double logTickBase(double min, double max);
+double logTickBase(double min, double max, int maxCount = 64);
 
 }  // namespace gpuscope::ui

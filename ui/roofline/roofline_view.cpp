@@ -4,49 +4,35 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QGraphicsEllipseItem>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
-#include <QLineF>
 #include <QLineSeries>
-#include <QLocale>
 #include <QLogValueAxis>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "core/model/global_id.h"
+#include "core/roofline/roofline_range.h"
+#include "ui/roofline/point_labels.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_palette.h"
+#include "ui/roofline/roofline_point_text.h"
 #include "ui/session/trace_session.h"
 #include "ui/text.h"
 
 namespace gpuscope::ui {
 namespace {
 
-uint64_t kernelKey(int64_t globalPid, uint32_t correlationId) {
-  return uint64_t{global_id::pid(globalPid)} << 32 | correlationId;
-}
-
-// A point's name as a label: short enough not to cover its neighbours; the tooltip has the whole name.
-QString elidedLabel(const std::string& name) {
-  constexpr int kLongest = 28;
-  QString text = QString::fromStdString(name);
-  return text.size() <= kLongest ? text : text.left(kLongest - 1) + QChar(0x2026);
-}
-
-// Library kernel names ("sm90_xmma_dgrad_implicit_gemm_...") have no spaces: a zero-width space after each
-// underscore lets the narrow details panel wrap them instead of cutting them off.
-QString breakableAtUnderscores(QString text) { return text.replace('_', QStringLiteral("_\u200B")); }
-
-QString number(double value, int decimals = 0) { return QLocale(QLocale::English).toString(value, 'f', decimals); }
+// A point's name as a label is about this many average characters wide; the tooltip has the whole name.
+constexpr double kLabelCharacters = 30;
 
 // " (measured)" after a roof that was measured on the GPU; theoretical roofs say nothing.
 QString measuredTag(RoofSource source) {
@@ -122,6 +108,10 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   });
   connect(chart_, &QChart::plotAreaChanged, this, [this] { placeDiscs(); });
   chartView_->setPointHitTest([this](QPointF position) { return pointAtPosition(position).has_value(); });
+  chartView_->setPointToolTip([this](QPointF position) {
+    auto index = pointAtPosition(position);
+    return index ? pointDescription(*index) : QString();
+  });
   connect(chartView_, &RooflineChartView::pointClicked, this, [this](QPointF position) {
     if (auto index = pointAtPosition(position)) activatePoint(*index);
   });
@@ -288,35 +278,29 @@ void RooflineView::rebuildChart(bool keepZoom) {
     std::string limiter;
   };
   std::vector<Placed> placed;
+  std::vector<RooflineXY> drawable;
   size_t undrawn = 0;
-  double xLow = 1e300, xHigh = 0, yLow = 1e300;
   int64_t longest = 1;
   for (size_t i = 0; i < points_.size(); ++i) {
     const auto& point = points_[i];
     longest = std::max(longest, point.durationNs);
     auto assessment = assessPoint(point, roofs_);
     const auto& intensity = assessment.intensityOf(level());
-    double y = assessment.achievedFlopsPerSecond / 1e9;
-    if (!intensity || *intensity <= 0 || y <= 0) {
+    RooflineXY at{intensity.value_or(0), assessment.achievedFlopsPerSecond / 1e9};
+    if (!isDrawable(at)) {
       ++undrawn;
       continue;
     }
-    placed.push_back({i, *intensity, y, assessment.limiter});
-    xLow = std::min(xLow, *intensity);
-    xHigh = std::max(xHigh, *intensity);
-    yLow = std::min(yLow, y);
+    placed.push_back({i, at.x, at.y, assessment.limiter});
+    drawable.push_back(at);
   }
   double highest = 0;
   for (auto precision : shownPrecisions()) highest = std::max(highest, roofs_.peak(precision) / 1e9);
-  for (auto memory : shownLevels()) {
-    double bandwidth = roofs_.bandwidthOf(memory) / 1e9;
-    if (bandwidth > 0 && highest > 0) xHigh = std::max(xHigh, highest / bandwidth);
-  }
-  // Decades around everything drawn.
-  double xMin = placed.empty() ? 0.01 : std::pow(10.0, std::floor(std::log10(xLow)) - 1);
-  double xMax = std::pow(10.0, std::ceil(std::log10(std::max(xHigh, 1.0))) + 1);
-  double yMin = placed.empty() ? 1.0 : std::pow(10.0, std::floor(std::log10(yLow)) - 1);
-  double yMax = std::pow(10.0, std::ceil(std::log10(std::max({highest, yLow, 1.0}))) + 0.3);
+  std::vector<double> bandwidths;
+  for (auto memory : shownLevels()) bandwidths.push_back(roofs_.bandwidthOf(memory) / 1e9);
+  // Decades around everything drawn, sane for any data (a report matched to the wrong trace included).
+  RooflineRange home = rooflineHomeRange(drawable, highest, bandwidths);
+  double xMin = home.x.min, xMax = home.x.max, yMin = home.y.min, yMax = home.y.max;
 
   addRoofs(xMin, xMax);
   std::map<std::string, QScatterSeries*> byBound;
@@ -354,6 +338,10 @@ void RooflineView::rebuildChart(bool keepZoom) {
       tr("Performance (FLOP/s)"), xMin, xMax, yMin, yMax);
   // Time as area: a translucent disc around each marker, placed by placeDiscs (Qt 6.4 draws no scatter point
   // that has a PointConfiguration::Size, so the discs are items of their own).
+  QStringList names;
+  for (const auto& [index, position] : placed_) names << QString::fromStdString(points_[index].label);
+  QFontMetricsF metrics(QGraphicsSimpleTextItem().font());
+  names = middleElidedNames(names, metrics, metrics.averageCharWidth() * kLabelCharacters);
   for (size_t i = 0; i < placed_.size(); ++i) {
     QColor colour = boundColour(placed[i].limiter);
     auto* disc = new QGraphicsEllipseItem(chart_);
@@ -363,7 +351,7 @@ void RooflineView::rebuildChart(bool keepZoom) {
     disc->setPen(QPen(colour.darker(130), 1));
     disc->setZValue(4);
     discs_.push_back(disc);
-    auto* label = new QGraphicsSimpleTextItem(elidedLabel(points_[placed_[i].first].label), chart_);
+    auto* label = new QGraphicsSimpleTextItem(names[static_cast<qsizetype>(i)], chart_);
     label->setBrush(colour.darker(160));
     label->setZValue(6);
     labels_.push_back(label);
@@ -402,124 +390,6 @@ void RooflineView::rebuildChart(bool keepZoom) {
   resetZoom_->setEnabled(chartView_->isZoomed());
   placeDiscs();
   updateSelection();
-}
-
-void RooflineView::placeDiscs() {
-  QRectF plot = chart_->plotArea();
-  for (size_t i = 0; i < discs_.size() && i < placed_.size(); ++i) {
-    QPointF centre = chartView_->chartPosition(placed_[i].second);
-    double radius = placedSizes_[i] / 2;
-    discs_[i]->setRect(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius);
-    discs_[i]->setVisible(plot.contains(centre));
-    // The name to the right of the disc, when labels are on.
-    labels_[i]->setPos(centre.x() + radius + 3, centre.y() - labels_[i]->boundingRect().height() / 2);
-    labels_[i]->setVisible(labelsBox_->isChecked() && plot.contains(centre));
-  }
-}
-
-void RooflineView::showHover(QPointF viewportPosition) {
-  auto index = pointAtPosition(viewportPosition);
-  if (index == hovered_) return;
-  hovered_ = index;
-  if (index)
-    QToolTip::showText(chartView_->viewport()->mapToGlobal(viewportPosition.toPoint()), pointDescription(*index),
-                       chartView_);
-  else
-    QToolTip::hideText();
-}
-
-std::optional<size_t> RooflineView::pointAtPosition(QPointF viewportPosition) const {
-  std::optional<size_t> best;
-  double bestDistance = 0;
-  for (size_t i = 0; i < placed_.size(); ++i) {
-    double distance = QLineF(chartView_->viewportPosition(placed_[i].second), viewportPosition).length();
-    if (distance > std::max(6.0, placedSizes_[i] / 2 + 2)) continue;
-    if (!best || distance < bestDistance) {
-      best = placed_[i].first;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-void RooflineView::updateSelection() {
-  if (!selectionSeries_) return;
-  selectionSeries_->clear();
-  const auto& trace = session_->trace();
-  const auto& selection = session_->selection();
-  if (!trace || !selection || trace->track(selection->track).kind != TrackKind::GpuKernels) return;
-  auto key = kernelKey(trace->track(selection->track).globalTid, trace->lane(*selection).correlation[selection->index]);
-  // The selected kernel's own metrics row, then the point that holds it.
-  const RooflineKernel* kernel =
-      data_.kernelOf(trace->track(selection->track).globalTid, trace->lane(*selection).correlation[selection->index]);
-  if (!kernel) return;
-  for (const auto& [index, position] : placed_) {
-    const auto& point = points_[index];
-    bool holds =
-        grouping() == RooflineGrouping::Instance
-            ? kernelKey(point.globalPid, point.correlationId) == key
-            : grouping() == RooflineGrouping::Name && point.label == kernel->name && point.deviceId == kernel->deviceId;
-    if (!holds) continue;
-    selectionSeries_->append(position);
-    details_->setText(
-        breakableAtUnderscores(pointDescription(index)));  // a kernel selected anywhere shows its point's details here
-  }
-}
-
-std::optional<size_t> RooflineView::pointAt(const QScatterSeries* series, QPointF value) const {
-  const auto& indices = drawnPoints(series);
-  std::optional<size_t> best;
-  double bestDistance = 0;
-  auto positions = series->points();
-  for (int i = 0; i < positions.size() && i < static_cast<int>(indices.size()); ++i) {
-    // Log-space distance, as the axes are logarithmic.
-    double dx = std::log10(positions[i].x()) - std::log10(std::max(value.x(), 1e-300));
-    double dy = std::log10(positions[i].y()) - std::log10(std::max(value.y(), 1e-300));
-    double distance = dx * dx + dy * dy;
-    if (!best || distance < bestDistance) {
-      best = indices[static_cast<size_t>(i)];
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-QString RooflineView::pointDescription(size_t pointIndex) const {
-  const auto& point = points_.at(pointIndex);
-  auto assessment = assessPoint(point, roofs_);
-  QStringList lines;
-  lines << "<b>" + QString::fromStdString(point.label).toHtmlEscaped() + "</b>";
-  if (grouping() != RooflineGrouping::Instance) lines << tr("%n kernel(s)", "", int(point.instances));
-  lines << tr("Duration: %1").arg(durationText(point.durationNs));
-  lines << tr("Performance: %1").arg(flopRateLabel(assessment.achievedFlopsPerSecond));
-  if (const auto& intensity = assessment.intensityOf(level()))
-    lines << tr("Arithmetic intensity (%1): %2")
-                 .arg(QString::fromUtf8(memoryLevelName(level()).data()), intensityLabel(*intensity));
-  QColor colour = boundColour(assessment.limiter);
-  lines
-      << tr("Bound: <span style=\"color:%1\">&#9632;</span> %2").arg(colour.name(), boundClassName(assessment.limiter));
-  for (auto precision : kPrecisions)
-    if (point.flopsOf(precision))
-      lines << tr("%1 FLOPs: %2")
-                   .arg(QString::fromUtf8(precisionName(precision).data()), number(*point.flopsOf(precision)));
-  for (auto memory : kMemoryLevels) {
-    if (!point.bytesOf(memory)) continue;
-    QString line =
-        tr("%1 bytes: %2").arg(QString::fromUtf8(memoryLevelName(memory).data()), number(*point.bytesOf(memory)));
-    if (assessment.intensityOf(memory)) line += tr(" (%1 FLOP/byte)").arg(number(*assessment.intensityOf(memory), 4));
-    lines << line;
-  }
-  if (assessment.attainableFlopsPerSecond)
-    lines << tr("Attainable: %1, bound by %2")
-                 .arg(flopRateLabel(*assessment.attainableFlopsPerSecond), QString::fromStdString(assessment.limiter));
-  if (assessment.shareOfAttainable)
-    lines << tr("%1% of attainable").arg(number(*assessment.shareOfAttainable * 100, 1));
-  return lines.join("<br>");
-}
-
-void RooflineView::activatePoint(size_t pointIndex) {
-  details_->setText(breakableAtUnderscores(pointDescription(pointIndex)));
-  if (auto event = data_.eventOf(points_.at(pointIndex))) session_->focusEvent(*event);
 }
 
 }  // namespace gpuscope::ui

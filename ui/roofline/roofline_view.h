@@ -1,8 +1,8 @@
 #pragma once
 // RooflineView: the log-log roofline chart of the session's trace (kernel metrics from `import-ncu`): roofs
 // with their values (memory levels and precisions each shown or hidden), points sized by time and coloured by
-// the roof that bounds them, hover details, a click that selects the kernel in the session, and zoom (rubber
-// band, wheel around the cursor, R or the Reset button back).
+// the roof that bounds them, names that do not collide, the tooltip of the point under the mouse, a click that
+// selects the kernel in the session, and zoom (rubber band, wheel around the cursor, R or the Reset button back).
 #include <QPointF>
 #include <QWidget>
 #include <array>
@@ -41,7 +41,8 @@ class RooflineView : public QWidget {
   QToolButton* levelToggle(MemoryLevel level) const { return levelToggles_[static_cast<size_t>(level)]; }
   QToolButton* precisionToggle(Precision precision) const { return precisionToggles_[static_cast<size_t>(precision)]; }
   QPushButton* resetZoomButton() const { return resetZoom_; }
-  // Whether each drawn point carries its name, and those names (in placed order, see timeDiscs).
+  // Whether drawn points carry their names, and those names (in placed order, see timeDiscs): elided in the
+  // middle, each shown only where it covers no other name and no other point's disc.
   QCheckBox* labelsBox() const { return labelsBox_; }
   const std::vector<QGraphicsSimpleTextItem*>& pointLabels() const { return labels_; }
   // The details of the point last clicked, shown beside the chart (rich text).

@@ -205,10 +205,11 @@ TEST(CompareRooflineEmpty, SaysWhichRunLacksMetrics) {
 TEST(CompareViewRoofline, IsATabBesideTheDiffTable) {
   CompareView compare(runs().a, runs().b);
   ASSERT_NE(compare.tabs(), nullptr);
-  ASSERT_EQ(compare.tabs()->count(), 2);
+  ASSERT_EQ(compare.tabs()->count(), 3);
   EXPECT_EQ(compare.tabs()->tabText(0), "Diff table");
-  EXPECT_EQ(compare.tabs()->tabText(1), "Roofline");
-  EXPECT_EQ(compare.tabs()->widget(1), compare.rooflineView());
+  EXPECT_EQ(compare.tabs()->tabText(1), "Summary");  // the window's numbers and verdicts: the table keeps its rows
+  EXPECT_EQ(compare.tabs()->tabText(2), "Roofline");
+  EXPECT_EQ(compare.tabs()->widget(2), compare.rooflineView());
   EXPECT_EQ(compare.rooflineView()->pairs().size(), 1u);
 }
 

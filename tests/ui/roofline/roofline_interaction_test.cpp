@@ -106,10 +106,11 @@ TEST_F(RooflineInteractionTest, LabelsNameEveryDrawnPoint) {
   for (auto* label : view.pointLabels()) EXPECT_FALSE(label->isVisible());
   QImage without = view.grab().toImage();
   view.labelsBox()->setChecked(true);
+  // The longer point's name at least (a name that would cover another is left out); elided in the middle.
+  EXPECT_TRUE(view.pointLabels().at(0)->isVisible());
   for (auto* label : view.pointLabels()) {
-    EXPECT_TRUE(label->isVisible());
     EXPECT_TRUE(label->text().startsWith("saxpy(float *")) << label->text().toStdString();
-    EXPECT_LE(label->text().size(), 28);
+    EXPECT_TRUE(label->text().endsWith("int)")) << label->text().toStdString();
   }
   QImage with = view.grab().toImage();
   if (qEnvironmentVariableIsSet("GPUSCOPE_SCREENSHOT_DIR"))

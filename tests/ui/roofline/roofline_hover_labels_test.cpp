@@ -1,0 +1,155 @@
+// The roofline's tooltip and point names as a user meets them (issue 30, point 4): the tooltip stays while
+// the mouse rests on a point (Qt's tooltip request used to hide it at once), and names are placed where they
+// cover no other name, elided in the middle so that two long library names stay apart.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <QApplication>
+#include <QChart>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QScatterSeries>
+#include <QTest>
+#include <QToolTip>
+#include <filesystem>
+
+#include "core/model/trace_loader.h"
+#include "core/ncu/ncu_import.h"
+#include "ui/roofline/point_labels.h"
+#include "ui/roofline/roofline_chart_view.h"
+#include "ui/roofline/roofline_view.h"
+#include "ui/session/trace_session.h"
+
+namespace gpuscope::ui {
+namespace {
+
+const std::string kFixtures = GPUSCOPE_FIXTURES;
+
+std::shared_ptr<const Trace> withMetrics(const std::string& trace, const std::string& report, const std::string& tag) {
+  auto path = (std::filesystem::temp_directory_path() /
+               ("gpuscope_roofline_hover_" + tag + "_" + std::to_string(::getpid()) + ".sqlite"))
+                  .string();
+  importNcuMetrics({kFixtures + trace, kFixtures + report, path, false});
+  std::shared_ptr<const Trace> loaded = loadTrace(path);
+  std::filesystem::remove(path);
+  return loaded;
+}
+
+QScatterSeries* pointSeries(const RooflineView& view) {
+  for (auto* series : view.chart()->series())
+    if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && scatter != view.selectionSeries())
+      return scatter;
+  return nullptr;
+}
+
+TEST(RooflineHover, TheTooltipStaysWhileTheMouseRestsOnAPoint) {
+  TraceSession session;
+  session.setTrace(withMetrics("/nsys/transpose.sqlite", "/nsys/transpose_ncu_metrics.csv", "transpose"));
+  RooflineView view(&session);
+  view.resize(1100, 700);
+  view.show();
+  QApplication::processEvents();
+  auto* series = pointSeries(view);
+  ASSERT_NE(series, nullptr);
+  QWidget* viewport = view.chartView()->viewport();
+  QPointF at = view.chartView()->viewportPosition(series->at(0));
+  QMouseEvent move(QEvent::MouseMove, at, viewport->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+  QApplication::sendEvent(viewport, &move);
+  ASSERT_EQ(view.hoveredPoint(), view.drawnPoints(series).at(0));
+  // The mouse rests: Qt asks for the tooltip there, as it does ~700 ms after the last move.
+  QHelpEvent rest(QEvent::ToolTip, at.toPoint(), viewport->mapToGlobal(at.toPoint()));
+  QApplication::sendEvent(viewport, &rest);
+  QTest::qWait(600);  // a tooltip told to hide goes after 300 ms
+  ASSERT_TRUE(QToolTip::isVisible());
+  QString tip = QToolTip::text();
+  for (const char* part : {"saxpy(float *, const float *, float, int)", "2 kernels",
+                           "Duration: ", "Performance: ", "FLOP/s", "Arithmetic intensity (DRAM): ", "FLOP/byte"})
+    EXPECT_TRUE(tip.contains(QString::fromUtf8(part))) << part << " not in " << tip.toStdString();
+  // Resting away from every point says nothing.
+  QHelpEvent away(QEvent::ToolTip, QPoint(4, 4), viewport->mapToGlobal(QPoint(4, 4)));
+  QApplication::sendEvent(viewport, &away);
+  QTest::qWait(600);
+  EXPECT_FALSE(QToolTip::isVisible());
+}
+
+TEST(RooflineLabels, NamesNeverOverlapAndLongNamesStayApart) {
+  TraceSession session;
+  session.setTrace(withMetrics("/nsys/loader2.sqlite", "/ncu/loader2_ncu_metrics.csv", "loader2"));
+  RooflineView view(&session);
+  view.resize(1280, 720);
+  view.show();
+  QApplication::processEvents();
+  view.labelsBox()->setChecked(true);
+  QApplication::processEvents();
+  // Kernels by name: one point, one name each.
+  const auto& labels = view.pointLabels();
+  ASSERT_GE(labels.size(), 10u);
+  std::vector<QRectF> rects;
+  QStringList shown;
+  for (auto* label : labels) {
+    if (!label->isVisible()) continue;
+    rects.push_back(label->sceneBoundingRect());
+    shown << label->text();
+  }
+  ASSERT_GE(rects.size(), 4u) << "of " << labels.size();
+  for (size_t i = 0; i < rects.size(); ++i)
+    for (size_t j = i + 1; j < rects.size(); ++j)
+      EXPECT_FALSE(rects[i].intersects(rects[j])) << shown[i].toStdString() << " overlaps " << shown[j].toStdString();
+  // No two kernels read the same.
+  QStringList distinct = shown;
+  distinct.removeDuplicates();
+  EXPECT_EQ(distinct.size(), shown.size()) << shown.join(" | ").toStdString();
+}
+
+TEST(RooflineLabels, MiddleElisionKeepsTheEndsThatTellNamesApart) {
+  QFontMetricsF metrics(QApplication::font());
+  QString gemmA =
+      "sm80_xmma_gemm_f32f32_f32f32_f32_nt_n_tilesize32x32x8_stage3_warpsize1x2x1_ffma_aligna4_alignc4_"
+      "execute_kernel__5x_cublas";
+  QString gemmB =
+      "sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize32x32x8_stage3_warpsize1x2x1_ffma_aligna4_alignc4_"
+      "execute_kernel__5x_cublas";
+  QString shortName = "saxpy";
+  QStringList shown = middleElidedNames({gemmA, gemmB, shortName}, metrics, metrics.averageCharWidth() * 30);
+  ASSERT_EQ(shown.size(), 3);
+  EXPECT_NE(shown[0], shown[1]);  // they differ only in the middle ("nt" / "nn"): both keep more until they differ
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_TRUE(shown[i].contains(QChar(0x2026)) || shown[i].size() == gemmA.size()) << shown[i].toStdString();
+    EXPECT_TRUE(shown[i].startsWith("sm80_xmma")) << shown[i].toStdString();
+    EXPECT_TRUE(shown[i].endsWith("_cublas")) << shown[i].toStdString();
+  }
+  EXPECT_EQ(shown[2], shortName);
+}
+
+TEST(RooflineLabels, PlacesNamesAroundCrowdedDiscsOrLeavesThemOut) {
+  // Eight discs on one spot and one apart: no two names overlap, and the one apart is named.
+  std::vector<LabelledDisc> discs;
+  for (int i = 0; i < 8; ++i) discs.push_back({QRectF(100, 100, 20, 20), QSizeF(80, 14)});
+  discs.push_back({QRectF(400, 100, 10, 10), QSizeF(80, 14)});
+  std::vector<size_t> order = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  auto rects = placeLabels(discs, order, QRectF(0, 0, 600, 300));
+  std::vector<QRectF> placed;
+  for (const auto& rect : rects)
+    if (rect) placed.push_back(*rect);
+  EXPECT_TRUE(rects[0].has_value());
+  EXPECT_TRUE(rects[8].has_value());
+  EXPECT_LT(placed.size(), discs.size());  // some of the stacked eight go unnamed
+  for (size_t i = 0; i < placed.size(); ++i)
+    for (size_t j = i + 1; j < placed.size(); ++j) EXPECT_FALSE(placed[i].intersects(placed[j]));
+  // A neighbour on the right: the name goes elsewhere rather than over it.
+  auto beside = placeLabels({{QRectF(100, 100, 20, 20), QSizeF(80, 14)}, {QRectF(126, 100, 20, 20), QSizeF(80, 14)}},
+                            {0, 1}, QRectF(0, 0, 600, 300));
+  ASSERT_TRUE(beside[0].has_value());
+  EXPECT_FALSE(beside[0]->intersects(QRectF(126, 100, 20, 20)));
+  // Out of bounds is no place.
+  auto edge = placeLabels({{QRectF(590, 150, 10, 10), QSizeF(80, 14)}}, {0}, QRectF(0, 0, 600, 300));
+  ASSERT_TRUE(edge[0].has_value());
+  EXPECT_LE(edge[0]->right(), 600);
+}
+
+}  // namespace
+}  // namespace gpuscope::ui
