@@ -107,7 +107,10 @@ TEST_F(RooflineInteractionTest, LabelsNameEveryDrawnPoint) {
   QImage without = view.grab().toImage();
   view.labelsBox()->setChecked(true);
   // The longer point's name at least (a name that would cover another is left out); elided in the middle.
-  EXPECT_TRUE(view.pointLabels().at(0)->isVisible());
+  int first = -1;
+  for (int i = 0; i < static_cast<int>(view.pointLabels().size()) && first < 0; ++i)
+    if (view.pointLabels().at(static_cast<size_t>(i))->isVisible()) first = i;
+  ASSERT_GE(first, 0);
   for (auto* label : view.pointLabels()) {
     EXPECT_TRUE(label->text().startsWith("saxpy(float *")) << label->text().toStdString();
     EXPECT_TRUE(label->text().endsWith("int)")) << label->text().toStdString();
@@ -116,8 +119,9 @@ TEST_F(RooflineInteractionTest, LabelsNameEveryDrawnPoint) {
   if (qEnvironmentVariableIsSet("GPUSCOPE_SCREENSHOT_DIR"))
     with.save(QDir(qEnvironmentVariable("GPUSCOPE_SCREENSHOT_DIR")).filePath("roofline_labels.png"));
   // The text is painted right of the first disc.
-  QRectF disc = view.timeDiscs().at(0)->rect();
-  QPointF at = view.chartView()->mapFromScene(view.chart()->mapToScene(view.pointLabels().at(0)->pos()));
+  QRectF disc = view.timeDiscs().at(static_cast<size_t>(first))->rect();
+  QPointF at = view.chartView()->mapFromScene(
+      view.chart()->mapToScene(view.pointLabels().at(static_cast<size_t>(first))->pos()));
   QPoint origin = view.chartView()->mapTo(&view, at.toPoint());
   int changed = 0;
   for (int y = origin.y(); y < origin.y() + 12 && y < with.height(); ++y)
@@ -163,7 +167,7 @@ TEST_F(RooflineInteractionTest, ClickShowsTheDetailsOnTheTabAndSelectsTheKernel)
   QString details = view.pointDetails();
   EXPECT_TRUE(details.contains("saxpy(float *, const float *, float, int)")) << details.toStdString();
   EXPECT_TRUE(details.contains("DRAM-bound")) << details.toStdString();
-  EXPECT_TRUE(details.contains("2 kernel(s)")) << details.toStdString();
+  EXPECT_TRUE(details.contains("2 kernels")) << details.toStdString();
   ASSERT_TRUE(session.selection().has_value());
   EXPECT_EQ(session.trace()->name(*session.selection()), "saxpy");
   // A kernel selected elsewhere (the timeline, a table) shows its point's details here too.
