@@ -1,24 +1,19 @@
 // File > Import ncu Metrics: the background job runs the same core import as `gpuscope import-ncu`, and the
 // window opens the file that holds the metrics, whose Roofline tab then has points. Before anything is
-// written the window says what the CLI says ("N of M profiled kernel launches") and asks when the match is
-// partial, or says why it cannot import at all (issue 30, point 3).
+// written the window says what the CLI says ("N of M profiled kernel launches"); its dialogs are not driven
+// here (core/ncu's previewNcuImport, which they show, is tested in core).
 #include <gtest/gtest.h>
 
-#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTimer>
 
 #include "core/model/trace_file.h"
 #include "core/roofline/kernel_metrics_table.h"
@@ -33,37 +28,6 @@ const std::string kFixtures = GPUSCOPE_FIXTURES;
 const std::string kTrace = kFixtures + "/nsys/transpose.sqlite";
 const std::string kReport = kFixtures + "/nsys/transpose_ncu_metrics.csv";
 constexpr int kTimeoutMs = 120'000;
-
-// Answers the modal dialogs of File > Import ncu Metrics as a user would: picks REPORT in the file dialog,
-// and notes what each question box says before pressing its Cancel.
-class DialogAnswers : public QObject {
- public:
-  explicit DialogAnswers(QString report) : report_(std::move(report)) {
-    connect(&timer_, &QTimer::timeout, this, &DialogAnswers::answer);
-    timer_.start(50);
-  }
-  QStringList questions;           // text and informative text of each question box
-  QList<QMessageBox::Icon> icons;  // and its icon
-  QList<bool> cancelIsDefault;     // and whether Enter would cancel
-  int fileDialogs = 0;
-
- private:
-  void answer() {
-    QWidget* modal = QApplication::activeModalWidget();
-    if (auto* files = qobject_cast<QFileDialog*>(modal)) {
-      ++fileDialogs;
-      files->selectFile(report_);
-      QMetaObject::invokeMethod(files, "accept");  // the Open button's slot
-    } else if (auto* box = qobject_cast<QMessageBox*>(modal)) {
-      questions << box->text() + "\n" + box->informativeText();
-      icons << box->icon();
-      cancelIsDefault << (static_cast<QAbstractButton*>(box->defaultButton()) == box->button(QMessageBox::Cancel));
-      box->button(QMessageBox::Cancel)->click();
-    }
-  }
-  QString report_;
-  QTimer timer_;
-};
 
 TEST(NcuImportJob, WritesTheMetricsIntoANewCopyInTheBackground) {
   QTemporaryDir dir;
@@ -149,65 +113,6 @@ TEST(NcuImportMenu, ImportsIntoTheOpenFileInPlaceAndReloadsIt) {
   EXPECT_EQ(loaded.last().at(0).toString(), QFileInfo(trace).absoluteFilePath());
   EXPECT_EQ(readKernelMetrics(openTraceFile(trace.toStdString())).size(), 6u);
   EXPECT_EQ(window.rooflineView()->points().size(), 3u);
-}
-
-// A window with a copy of TRACE open (so that a suggested output would land in DIR).
-std::unique_ptr<MainWindow> windowWith(const QTemporaryDir& dir, const std::string& trace, QStringList& errors) {
-  QString copy = dir.filePath(QFileInfo(QString::fromStdString(trace)).fileName());
-  EXPECT_TRUE(QFile::copy(QString::fromStdString(trace), copy));
-  auto window =
-      std::make_unique<MainWindow>(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
-  window->setErrorReporter([&errors](const QString& message) { errors << message; });
-  QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
-  window->openFile(copy);
-  EXPECT_TRUE(loaded.wait(kTimeoutMs));
-  return window;
-}
-
-TEST(NcuImportMenu, APartialMatchSaysNOfMAndAsksBeforeWritingAnything) {
-  // A PyTorch program's report on another program's trace: the CLI says "Attached the metrics of 1 of 40".
-  QTemporaryDir dir;
-  QStringList errors;
-  auto window = windowWith(dir, kFixtures + "/classes/graph/nsys.sqlite", errors);
-  QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
-  DialogAnswers answers(QString::fromStdString(kFixtures + "/ncu/loader2_ncu_metrics.csv"));
-  window->findChild<QAction*>(QStringLiteral("importNcuMetrics"))->trigger();
-  EXPECT_EQ(answers.fileDialogs, 1);
-  ASSERT_EQ(answers.questions.size(), 1) << errors.join(' ').toStdString();
-  QString question = answers.questions.front();
-  EXPECT_TRUE(question.contains("1 of 40 profiled kernel launches")) << question.toStdString();
-  EXPECT_TRUE(question.contains("same program")) << question.toStdString();
-  EXPECT_EQ(answers.icons.front(), QMessageBox::Warning);
-  EXPECT_TRUE(answers.cancelIsDefault.front());
-  // Cancelled: nothing written, nothing opened.
-  QApplication::processEvents();
-  EXPECT_EQ(QDir(dir.path()).entryList({"*.sqlite*"}, QDir::Files), QStringList({"nsys.sqlite"}));
-  EXPECT_EQ(loaded.count(), 0);
-  EXPECT_TRUE(errors.isEmpty()) << errors.join(' ').toStdString();
-}
-
-TEST(NcuImportMenu, AFullMatchSaysSoInTheQuestion) {
-  QTemporaryDir dir;
-  QStringList errors;
-  auto window = windowWith(dir, kTrace, errors);
-  DialogAnswers answers(QString::fromStdString(kReport));
-  window->findChild<QAction*>(QStringLiteral("importNcuMetrics"))->trigger();
-  ASSERT_EQ(answers.questions.size(), 1) << errors.join(' ').toStdString();
-  EXPECT_TRUE(answers.questions.front().contains("6 of 6 profiled kernel launches"))
-      << answers.questions.front().toStdString();
-  EXPECT_EQ(answers.icons.front(), QMessageBox::Question);
-}
-
-TEST(NcuImportMenu, AReportWithNoKernelOfTheTraceIsRefusedBeforeAnyQuestion) {
-  QTemporaryDir dir;
-  QStringList errors;
-  auto window = windowWith(dir, kTrace, errors);
-  DialogAnswers answers(QString::fromStdString(kFixtures + "/ncu/loader2_ncu_metrics.csv"));
-  window->findChild<QAction*>(QStringLiteral("importNcuMetrics"))->trigger();
-  EXPECT_TRUE(answers.questions.isEmpty()) << answers.questions.join(" / ").toStdString();
-  ASSERT_EQ(errors.size(), 1);
-  EXPECT_TRUE(errors.front().startsWith("None of the 40 kernels")) << errors.front().toStdString();
-  EXPECT_EQ(QDir(dir.path()).entryList({"*.sqlite*"}, QDir::Files), QStringList({"transpose.sqlite"}));
 }
 
 }  // namespace
