@@ -11,7 +11,7 @@
 namespace gpuscope::ui {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("TraceFileNames", text); }
+QString fileNamesText(const char* text) { return QCoreApplication::translate("TraceFileNames", text); }
 
 QString utf8(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
@@ -35,15 +35,15 @@ QString traceFileFilter() {
     all << utf8(format.fileNames);
     each << QStringLiteral("%1 (%2)").arg(utf8(format.name), utf8(format.fileNames));
   }
-  QStringList filters{tr("Trace files (%1)").arg(all.join(QLatin1Char(' ')))};
-  filters << each << tr("All files (*)");
+  QStringList filters{fileNamesText("Trace files (%1)").arg(all.join(QLatin1Char(' ')))};
+  filters << each << fileNamesText("All files (*)");
   return filters.join(QStringLiteral(";;"));
 }
 
 QString traceWindowTitle(const QString& path) {
-  if (path.isEmpty()) return tr("gpuscope");
+  if (path.isEmpty()) return fileNamesText("gpuscope");
   const QFileInfo info(path);
-  return tr("gpuscope — %1 (%2)").arg(info.fileName(), shortFolder(info.absolutePath()));
+  return fileNamesText("gpuscope — %1 (%2)").arg(info.fileName(), shortFolder(info.absolutePath()));
 }
 
 }  // namespace gpuscope::ui
