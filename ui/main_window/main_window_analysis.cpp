@@ -7,6 +7,7 @@
 #include "ui/analysis/background_analysis.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/main_window.h"
+#include "ui/roofline/roofline_view.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -29,6 +30,7 @@ void MainWindow::setupAnalysis() {
     emit analysisFinished(path, true);
   });
   connect(analysisPanel_, &AnalysisPanel::showTimelineRequested, this, [this] { views_->setCurrentWidget(analysis_); });
+  connect(roofline_, &RooflineView::showTimelineRequested, this, [this] { views_->setCurrentWidget(analysis_); });
 }
 
 void MainWindow::analyzeCurrentTrace() {

@@ -314,6 +314,15 @@ void RooflineChartView::mouseReleaseEvent(QMouseEvent* event) {
   QChartView::mouseReleaseEvent(event);
 }
 
+void RooflineChartView::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton && pointHit_ && pointHit_(event->position())) {
+    event->accept();
+    emit pointDoubleClicked(event->position());
+    return;
+  }
+  QChartView::mouseDoubleClickEvent(event);
+}
+
 bool RooflineChartView::viewportEvent(QEvent* event) {
   if (event->type() != QEvent::ToolTip || !pointTip_) return QChartView::viewportEvent(event);
   auto* help = static_cast<QHelpEvent*>(event);

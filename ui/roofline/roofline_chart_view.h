@@ -60,6 +60,8 @@ class RooflineChartView : public QChartView {
   void rangeChanged();
   // A press and release on a point (as the hit test says), at VIEWPORT_POSITION.
   void pointClicked(QPointF viewportPosition);
+  // A double click on a point (as the hit test says), at VIEWPORT_POSITION.
+  void pointDoubleClicked(QPointF viewportPosition);
   // The mouse moved, no button pressed, to VIEWPORT_POSITION.
   void hovered(QPointF viewportPosition);
 
@@ -68,6 +70,7 @@ class RooflineChartView : public QChartView {
   void keyPressEvent(QKeyEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   bool viewportEvent(QEvent* event) override;

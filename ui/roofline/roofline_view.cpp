@@ -115,13 +115,21 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   connect(chartView_, &RooflineChartView::pointClicked, this, [this](QPointF position) {
     if (auto index = pointAtPosition(position)) activatePoint(*index);
   });
+  connect(chartView_, &RooflineChartView::pointDoubleClicked, this, [this](QPointF position) {
+    if (auto index = pointAtPosition(position)) showPointOnTimeline(*index);
+  });
   connect(chartView_, &RooflineChartView::hovered, this, &RooflineView::showHover);
   // The clicked point's details beside the chart, so the Roofline tab answers a click by itself.
   details_->setObjectName(QStringLiteral("rooflinePointDetails"));
   details_->setWordWrap(true);
   details_->setTextFormat(Qt::RichText);
   details_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  details_->setTextInteractionFlags(Qt::TextBrowserInteraction);
+  connect(details_, &QLabel::linkActivated, this, [this](const QString& link) {
+    bool ok = false;
+    size_t index = link.section(QLatin1Char(':'), 1).toULongLong(&ok);
+    if (ok && index < points_.size()) showPointOnTimeline(index);
+  });
   details_->setFixedWidth(280);
   auto* chartAndDetails = new QHBoxLayout();
   chartAndDetails->addWidget(chartView_, 1);

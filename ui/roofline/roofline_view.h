@@ -62,6 +62,14 @@ class RooflineView : public QWidget {
   QString pointDescription(size_t pointIndex) const;
   // Selects a point's kernel (its first kernel for a group) in the session, as a click does.
   void activatePoint(size_t pointIndex);
+  // Selects and zooms to a point's kernel and asks for the timeline, as a double click or the details' link does.
+  void showPointOnTimeline(size_t pointIndex);
+
+ signals:
+  // The user asked to see the selected kernel on the timeline (the window shows the Timeline tab).
+  void showTimelineRequested();
+
+ public:
   // The discs whose area shows each drawn point's time, in placed order (see drawnPoints).
   const std::vector<QGraphicsEllipseItem*>& timeDiscs() const { return discs_; }
   // The ring around the point that holds the session's selected kernel (empty when none does).
@@ -80,6 +88,8 @@ class RooflineView : public QWidget {
   void placeDiscs();
   void showHover(QPointF viewportPosition);
   void updateSelection();
+  // The details beside the chart for a point: its description and a link to it on the timeline.
+  void showPointDetails(size_t pointIndex);
   std::optional<size_t> pointAt(const QScatterSeries* series, QPointF value) const;
 
   TraceSession* session_;

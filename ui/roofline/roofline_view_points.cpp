@@ -104,8 +104,7 @@ void RooflineView::updateSelection() {
             : grouping() == RooflineGrouping::Name && point.label == kernel->name && point.deviceId == kernel->deviceId;
     if (!holds) continue;
     selectionSeries_->append(position);
-    details_->setText(
-        breakableAtUnderscores(pointDescription(index)));  // a kernel selected anywhere shows its point's details here
+    showPointDetails(index);  // a kernel selected anywhere shows its point's details here
   }
 }
 
@@ -131,8 +130,21 @@ QString RooflineView::pointDescription(size_t pointIndex) const {
   return rooflinePointDescription(points_.at(pointIndex), roofs_, level());
 }
 
+void RooflineView::showPointDetails(size_t pointIndex) {
+  QString text = breakableAtUnderscores(pointDescription(pointIndex));
+  if (data_.eventOf(points_.at(pointIndex)))
+    text += QStringLiteral("<p><a href=\"point:%1\">%2</a></p>").arg(pointIndex).arg(tr("Show on the timeline"));
+  details_->setText(text);
+}
+
 void RooflineView::activatePoint(size_t pointIndex) {
-  details_->setText(breakableAtUnderscores(pointDescription(pointIndex)));
+  showPointDetails(pointIndex);
   if (auto event = data_.eventOf(points_.at(pointIndex))) session_->focusEvent(*event);
+}
+
+void RooflineView::showPointOnTimeline(size_t pointIndex) {
+  if (!data_.eventOf(points_.at(pointIndex))) return;
+  activatePoint(pointIndex);
+  emit showTimelineRequested();
 }
 }  // namespace gpuscope::ui
