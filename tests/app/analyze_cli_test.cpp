@@ -1,49 +1,25 @@
 // `gpuscope analyze` as a user runs it: the verdict first (table), the verdict and findings as JSON with
 // --by nvtx, and one sentence for a bad file.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+
+#include "process_runner.h"
 
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using gpuscope::test::ProcessRun;
+using gpuscope::test::runGpuscope;
+using gpuscope::test::testTempPath;
 
-std::string tempPath(const std::string& name) {
-  std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  return (std::filesystem::path(::testing::TempDir()) / ("analyze_cli_" + test + "_" + name)).string();
-}
-
-CliRun gpuscope(const std::string& args) {
-  auto errPath = tempPath("stderr.txt");
-  std::string command = "'" + std::string(GPUSCOPE_CLI) + "' " + args + " 2>'" + errPath + "'";
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(errPath);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  return run;
-}
-
-std::string fixture(const std::string& name) { return "'" + std::string(GPUSCOPE_FIXTURES) + "/" + name + "'"; }
+// A fixture's path quoted for the shell.
+std::string quotedFixture(const std::string& name) { return "'" + gpuscope::test::fixturePath(name) + "'"; }
 
 TEST(AnalyzeCli, TablePrintsTheVerdictFirstAsOneSentenceWithItsNumbers) {
-  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite"));
+  ProcessRun run = runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite"));
   ASSERT_EQ(run.exitCode, 0) << run.err;
   std::string first = run.out.substr(0, run.out.find('\n'));
   EXPECT_EQ(first.rfind("Verdict: CPU bound: the GPU was busy ", 0), 0u) << first;
@@ -52,7 +28,7 @@ TEST(AnalyzeCli, TablePrintsTheVerdictFirstAsOneSentenceWithItsNumbers) {
 }
 
 TEST(AnalyzeCli, JsonHasTheVerdictItsEvidenceAndEveryFindingWithRanges) {
-  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --format json --by nvtx");
+  ProcessRun run = runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --format json --by nvtx");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["verdict"]["class"], "cpu");
@@ -84,8 +60,9 @@ TEST(AnalyzeCli, JsonHasTheVerdictItsEvidenceAndEveryFindingWithRanges) {
 }
 
 TEST(AnalyzeCli, OutputPrefixWritesTheVerdictBesideTheRules) {
-  auto prefix = tempPath("run");
-  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --format json -o '" + prefix + "'");
+  auto prefix = testTempPath("analyze_cli", "run");
+  ProcessRun run =
+      runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --format json -o '" + prefix + "'");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   std::ifstream file(prefix + "_verdict.json");
   ASSERT_TRUE(file);
@@ -96,7 +73,7 @@ TEST(AnalyzeCli, OutputPrefixWritesTheVerdictBesideTheRules) {
 
 // Under the verdict: the window it judged and why, the start-up set apart, and the three busy figures.
 TEST(AnalyzeCli, TableSaysWhichWindowWasJudgedAndWhatStartUpDid) {
-  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite"));
+  ProcessRun run = runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite"));
   ASSERT_EQ(run.exitCode, 0) << run.err;
   std::istringstream lines(run.out);
   std::string verdict, judged, startup, figures;
@@ -112,27 +89,29 @@ TEST(AnalyzeCli, TableSaysWhichWindowWasJudgedAndWhatStartUpDid) {
 }
 
 TEST(AnalyzeCli, RangeAndNvtxChooseTheJudgedWindow) {
-  CliRun range = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --range 1s:2s --format json");
+  ProcessRun range =
+      runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --range 1s:2s --format json");
   ASSERT_EQ(range.exitCode, 0) << range.err;
   auto json = nlohmann::json::parse(range.out);
   EXPECT_EQ(json["verdict"]["judged_window"]["source"], "user");
   EXPECT_EQ(json["verdict"]["judged_window"]["reason"], "--range 1s:2s");
   EXPECT_EQ(json["verdict"]["evidence"]["wall_ns"], 1000000000);
   EXPECT_TRUE(json.contains("figures"));
-  CliRun nvtx = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --nvtx 'epoch 0' --format json");
+  ProcessRun nvtx =
+      runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --nvtx 'epoch 0' --format json");
   ASSERT_EQ(nvtx.exitCode, 0) << nvtx.err;
   EXPECT_EQ(nlohmann::json::parse(nvtx.out)["verdict"]["judged_window"]["reason"], "--nvtx epoch 0");
 }
 
 TEST(AnalyzeCli, ABackwardRangeIsOneSentenceAndAFailure) {
-  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --range 5ms:1ms");
+  ProcessRun run = runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --range 5ms:1ms");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_NE(run.err.find("--range wants FROM:TO"), std::string::npos) << run.err;
   EXPECT_TRUE(run.out.empty());
 }
 
 TEST(AnalyzeCli, ByTakesOnlyNvtx) {
-  CliRun run = gpuscope("analyze " + fixture("gpuscope/loader0.sqlite") + " --by kernel");
+  ProcessRun run = runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --by kernel");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_FALSE(run.err.empty());
 }

@@ -17,13 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using Run = gpuscope::test::ProcessRun;
-
-std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("diff_cli", name); }
-
-std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
-
-Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
+using gpuscope::test::nsysFixture;
+using gpuscope::test::runGpuscope;
+using gpuscope::test::testTempPath;
 
 std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
   std::vector<std::vector<std::string>> rows;
@@ -43,8 +39,8 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
 // transpose.sqlite with saxpy removed, every transposeNaive 100 ns longer, and one new kernel "addedKernel"
 // of 5000 ns after the last one.
 std::string modifiedTranspose() {
-  auto path = tempPath("modified.sqlite");
-  fs::copy_file(fixture("transpose.sqlite"), path, fs::copy_options::overwrite_existing);
+  auto path = testTempPath("diff_cli", "modified.sqlite");
+  fs::copy_file(nsysFixture("transpose.sqlite"), path, fs::copy_options::overwrite_existing);
   sqlite3* db = nullptr;
   EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   const char* sql =
@@ -71,7 +67,8 @@ std::string modifiedTranspose() {
 }
 
 TEST(DiffCli, FixtureAgainstItselfHasZeroDeltas) {
-  auto run = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + fixture("transpose.sqlite") + "' --format csv");
+  auto run = runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' '" + nsysFixture("transpose.sqlite") +
+                         "' --format csv");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto rows = parseCsv(run.out);
   ASSERT_EQ(rows.size(), 4u) << run.out;  // header and three kernels
@@ -90,8 +87,8 @@ TEST(DiffCli, FixtureAgainstItselfHasZeroDeltas) {
 }
 
 TEST(DiffCli, NvtxAgainstItselfHasZeroDeltas) {
-  auto run = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + fixture("transpose.sqlite") +
-                      "' --by nvtx --format json");
+  auto run = runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' '" + nsysFixture("transpose.sqlite") +
+                         "' --by nvtx --format json");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["by"], "nvtx");
@@ -106,7 +103,7 @@ TEST(DiffCli, NvtxAgainstItselfHasZeroDeltas) {
 
 TEST(DiffCli, ModifiedCopyGivesRemovedSlowerAndAddedKernels) {
   auto modified = modifiedTranspose();
-  auto run = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + modified + "' --format csv");
+  auto run = runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' '" + modified + "' --format csv");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto rows = parseCsv(run.out);
   ASSERT_EQ(rows.size(), 5u) << run.out;
@@ -128,7 +125,7 @@ TEST(DiffCli, ModifiedCopyGivesRemovedSlowerAndAddedKernels) {
 
 TEST(DiffCli, TableFormatShowsSummaryAndRows) {
   auto modified = modifiedTranspose();
-  auto run = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + modified + "'");
+  auto run = runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' '" + modified + "'");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.out.find("Run summary, B vs A"), std::string::npos);
   EXPECT_NE(run.out.find("Memcpy bytes"), std::string::npos);
@@ -138,8 +135,8 @@ TEST(DiffCli, TableFormatShowsSummaryAndRows) {
 }
 
 TEST(DiffCli, DemangledNamesAgainstItselfMatchTheKernelSummary) {
-  auto run = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + fixture("transpose.sqlite") +
-                      "' --by demangled --format json");
+  auto run = runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' '" + nsysFixture("transpose.sqlite") +
+                         "' --by demangled --format json");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto rows = nlohmann::json::parse(run.out)["diff"]["rows"];
   ASSERT_EQ(rows.size(), 3u);
@@ -153,11 +150,12 @@ TEST(DiffCli, DemangledNamesAgainstItselfMatchTheKernelSummary) {
 }
 
 TEST(DiffCli, BadInputIsOneSentenceAndNonZeroExit) {
-  auto missing = gpuscope("diff '" + fixture("transpose.sqlite") + "' /nonexistent/b.sqlite");
+  auto missing = runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' /nonexistent/b.sqlite");
   EXPECT_EQ(missing.exitCode, 1);
   EXPECT_TRUE(missing.out.empty());
   EXPECT_NE(missing.err.find("gpuscope: "), std::string::npos);
-  auto badFlag = gpuscope("diff '" + fixture("transpose.sqlite") + "' '" + fixture("transpose.sqlite") + "' --by x");
+  auto badFlag =
+      runGpuscope("diff '" + nsysFixture("transpose.sqlite") + "' '" + nsysFixture("transpose.sqlite") + "' --by x");
   EXPECT_EQ(badFlag.exitCode, 2);
 }
 

@@ -17,15 +17,12 @@
 
 namespace {
 
-using Run = gpuscope::test::ProcessRun;
-
-std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("hostile_cli", name); }
-
-Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
+using gpuscope::test::runGpuscope;
+using gpuscope::test::testTempPath;
 
 // One launch of one kernel whose short and demangled names are KERNEL_NAME.
 std::string traceWithKernelNamed(const std::string& name, const std::string& kernelName, int64_t kernelEnd = 400) {
-  auto path = tempPath(name);
+  auto path = testTempPath("hostile_cli", name);
   const int64_t globalPid = gpuscope::global_id::make(0, 1, 7, 0);
   const int64_t globalTid = gpuscope::global_id::make(0, 1, 7, 7);
   gpuscope::TraceWriter w(path);
@@ -45,7 +42,7 @@ std::string traceWithKernelNamed(const std::string& name, const std::string& ker
 }
 
 TEST(HostileCli, UnknownCommandIsNamed) {
-  auto run = gpuscope("inf");
+  auto run = runGpuscope("inf");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_NE(run.err.find("\"inf\""), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("info"), std::string::npos) << run.err;
@@ -53,18 +50,18 @@ TEST(HostileCli, UnknownCommandIsNamed) {
 
 TEST(HostileCli, JsonOfANameThatIsNotUtf8) {
   auto path = traceWithKernelNamed("latin1.sqlite", std::string("caf\xe9_kernel"));
-  auto run = gpuscope("stats --report cuda_gpu_kern_sum --format json '" + path + "'");
+  auto run = runGpuscope("stats --report cuda_gpu_kern_sum --format json '" + path + "'");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto json = nlohmann::json::parse(run.out);                                       // throws on invalid JSON
   EXPECT_NE(run.out.find("caf\xef\xbf\xbd_kernel"), std::string::npos) << run.out;  // U+FFFD for the bad byte
-  auto info = gpuscope("info --format json '" + path + "'");
+  auto info = runGpuscope("info --format json '" + path + "'");
   EXPECT_EQ(info.exitCode, 0) << info.err;
 }
 
 TEST(HostileCli, StatsRefusesWhatInfoRefuses) {
   auto path = traceWithKernelNamed("backwards.sqlite", "k", 250);  // ends at 250, starts at 300
-  auto info = gpuscope("info '" + path + "'");
-  auto stats = gpuscope("stats '" + path + "'");
+  auto info = runGpuscope("info '" + path + "'");
+  auto stats = runGpuscope("stats '" + path + "'");
   EXPECT_NE(info.exitCode, 0);
   EXPECT_NE(stats.exitCode, 0);
   EXPECT_NE(info.err.find("ends before it starts"), std::string::npos) << info.err;

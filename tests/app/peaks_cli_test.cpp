@@ -16,11 +16,9 @@
 
 namespace {
 
+using gpuscope::test::nsysFixture;
+using gpuscope::test::testTempPath;
 using Run = gpuscope::test::ProcessRun;
-
-std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("peaks_cli", name); }
-
-std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
 
 // Runs gpuscope ARGS with $GPUSCOPE_PEAKS_HELPER set to HELPER.
 Run gpuscope(const std::string& helper, const std::string& args) {
@@ -29,7 +27,7 @@ Run gpuscope(const std::string& helper, const std::string& args) {
 
 // A stand-in helper: a shell script that checks it was asked for device 0, prints BODY and exits with STATUS.
 std::string fakeHelper(const std::string& body, int status = 0) {
-  auto path = tempPath("gpuscope-peaks");
+  auto path = testTempPath("peaks_cli", "gpuscope-peaks");
   std::ofstream script(path, std::ios::trunc);
   script << "#!/bin/sh\n[ \"$1 $2\" = '--device 0' ] || { echo \"bad arguments: $*\" >&2; exit 9; }\ncat <<'EOF'\n"
          << body << "\nEOF\nexit " << status << "\n";
@@ -68,10 +66,10 @@ TEST(PeaksCli, PrintsMeasuredAgainstTheoretical) {
 }
 
 TEST(PeaksCli, StoreThenRooflineUsesTheMeasuredRoofs) {
-  auto trace = tempPath("metrics.sqlite");
+  auto trace = testTempPath("peaks_cli", "metrics.sqlite");
   auto helper = fakeHelper(kMeasurement);
-  ASSERT_EQ(gpuscope(helper, "import-ncu '" + fixture("transpose.sqlite") + "' '" +
-                                 fixture("transpose_ncu_metrics.csv") + "' -o '" + trace + "'")
+  ASSERT_EQ(gpuscope(helper, "import-ncu '" + nsysFixture("transpose.sqlite") + "' '" +
+                                 nsysFixture("transpose_ncu_metrics.csv") + "' -o '" + trace + "'")
                 .exitCode,
             0);
   auto stored = gpuscope(helper, "peaks --format csv --store '" + trace + "'");
@@ -93,8 +91,8 @@ TEST(PeaksCli, StoreRefusesATraceOfAnotherGpu) {
   auto other = kMeasurement;
   other.replace(other.find("0ef79e88"), 8, "12345678");
   other.replace(other.find("NVIDIA H100 80GB HBM3"), 21, "NVIDIA A100-SXM4-80GB");
-  auto copy = tempPath("copy.sqlite");
-  std::filesystem::copy_file(fixture("transpose.sqlite"), copy, std::filesystem::copy_options::overwrite_existing);
+  auto copy = testTempPath("peaks_cli", "copy.sqlite");
+  std::filesystem::copy_file(nsysFixture("transpose.sqlite"), copy, std::filesystem::copy_options::overwrite_existing);
   auto run = gpuscope(fakeHelper(other), "peaks --store '" + copy + "'");
   EXPECT_EQ(run.exitCode, 1);
   EXPECT_NE(run.err.find("has no device that is this GPU (NVIDIA A100-SXM4-80GB)"), std::string::npos) << run.err;
@@ -102,7 +100,7 @@ TEST(PeaksCli, StoreRefusesATraceOfAnotherGpu) {
 }
 
 TEST(PeaksCli, MissingHelperIsOneClearSentence) {
-  auto run = gpuscope(tempPath("no-such-helper"), "peaks");
+  auto run = gpuscope(testTempPath("peaks_cli", "no-such-helper"), "peaks");
   EXPECT_EQ(run.exitCode, 1);
   EXPECT_TRUE(run.out.empty()) << run.out;
   EXPECT_NE(run.err.find("gpuscope: gpuscope peaks needs its CUDA helper gpuscope-peaks, which is not at "),

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -44,10 +45,14 @@ std::string readWholeFile(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+size_t lineCount(const std::string& text) { return static_cast<size_t>(std::count(text.begin(), text.end(), '\n')); }
+
 std::string testTempPath(const std::string& prefix, const std::string& name) {
   std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
   return (fs::path(::testing::TempDir()) / (prefix + "_" + test + "_" + name)).string();
 }
+
+std::string fixturePath(const std::string& relative) { return std::string(GPUSCOPE_FIXTURES) + "/" + relative; }
 
 std::string nsysFixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/nsys/" + name; }
 

@@ -13,19 +13,15 @@
 
 namespace {
 
-using Run = gpuscope::test::ProcessRun;
-
-std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("roofline_cli", name); }
-
-std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
-
-Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
+using gpuscope::test::nsysFixture;
+using gpuscope::test::runGpuscope;
+using gpuscope::test::testTempPath;
 
 // transpose.sqlite with the fixture's ncu metrics, in a copy.
 std::string importedTrace() {
-  auto out = tempPath("metrics.sqlite");
-  auto run = gpuscope("import-ncu '" + fixture("transpose.sqlite") + "' '" + fixture("transpose_ncu_metrics.csv") +
-                      "' -o '" + out + "'");
+  auto out = testTempPath("roofline_cli", "metrics.sqlite");
+  auto run = runGpuscope("import-ncu '" + nsysFixture("transpose.sqlite") + "' '" +
+                         nsysFixture("transpose_ncu_metrics.csv") + "' -o '" + out + "'");
   EXPECT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.out.find("Attached the metrics of 6 of 6 profiled kernel launches"), std::string::npos) << run.out;
   EXPECT_TRUE(run.err.empty()) << run.err;
@@ -41,7 +37,7 @@ size_t column(const std::vector<std::string>& header, const std::string& title) 
 
 TEST(RooflineCli, KernelsByNameAsCsv) {
   auto trace = importedTrace();
-  auto run = gpuscope("roofline '" + trace + "' --by name --format csv");
+  auto run = runGpuscope("roofline '" + trace + "' --by name --format csv");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto records = gpuscope::parseCsv(run.out);
   ASSERT_EQ(records.size(), 4u) << run.out;  // header + 3 kernels
@@ -78,22 +74,22 @@ TEST(RooflineCli, KernelsByNameAsCsv) {
 
 TEST(RooflineCli, InstancesNvtxAndJson) {
   auto trace = importedTrace();
-  auto instances = gpuscope("roofline '" + trace + "' --by instance --format csv");
+  auto instances = runGpuscope("roofline '" + trace + "' --by instance --format csv");
   ASSERT_EQ(instances.exitCode, 0) << instances.err;
   EXPECT_EQ(gpuscope::parseCsv(instances.out).size(), 7u);
-  auto nvtx = gpuscope("roofline '" + trace + "' --by nvtx --format csv");
+  auto nvtx = runGpuscope("roofline '" + trace + "' --by nvtx --format csv");
   ASSERT_EQ(nvtx.exitCode, 0) << nvtx.err;
   auto records = gpuscope::parseCsv(nvtx.out);
   ASSERT_EQ(records.size(), 3u) << nvtx.out;
   EXPECT_EQ(records[1][0], ":naive");
   EXPECT_EQ(records[2][0], ":shared");
-  auto json = gpuscope("roofline '" + trace + "' --format json");
+  auto json = runGpuscope("roofline '" + trace + "' --format json");
   ASSERT_EQ(json.exitCode, 0) << json.err;
   auto doc = nlohmann::json::parse(json.out);
   EXPECT_EQ(doc["roofs"]["rows"][0]["Architecture"], "Hopper (sm_90)");
   EXPECT_NEAR(doc["roofs"]["rows"][0]["FP32 Peak (GFLOP/s)"].get<double>(), 66908.2, 0.05);
   EXPECT_EQ(doc["points"]["rows"].size(), 3u);
-  auto table = gpuscope("roofline '" + trace + "'");
+  auto table = runGpuscope("roofline '" + trace + "'");
   ASSERT_EQ(table.exitCode, 0) << table.err;
   EXPECT_NE(table.out.find("NVIDIA H100 80GB HBM3"), std::string::npos);
   EXPECT_NE(table.out.find("saxpy"), std::string::npos);
@@ -101,30 +97,31 @@ TEST(RooflineCli, InstancesNvtxAndJson) {
 }
 
 TEST(RooflineCli, UserErrorsAreOneSentence) {
-  auto noMetrics = gpuscope("roofline '" + fixture("transpose.sqlite") + "'");
+  auto noMetrics = runGpuscope("roofline '" + nsysFixture("transpose.sqlite") + "'");
   EXPECT_EQ(noMetrics.exitCode, 1);
   EXPECT_NE(noMetrics.err.find("has no kernel metrics"), std::string::npos) << noMetrics.err;
-  auto noTarget =
-      gpuscope("import-ncu '" + fixture("transpose.sqlite") + "' '" + fixture("transpose_ncu_metrics.csv") + "'");
+  auto noTarget = runGpuscope("import-ncu '" + nsysFixture("transpose.sqlite") + "' '" +
+                              nsysFixture("transpose_ncu_metrics.csv") + "'");
   EXPECT_EQ(noTarget.exitCode, 1);
   EXPECT_NE(noTarget.err.find("--in-place"), std::string::npos) << noTarget.err;
-  auto both = gpuscope("import-ncu '" + fixture("transpose.sqlite") + "' '" + fixture("transpose_ncu_metrics.csv") +
-                       "' -o x.sqlite --in-place");
+  auto both = runGpuscope("import-ncu '" + nsysFixture("transpose.sqlite") + "' '" +
+                          nsysFixture("transpose_ncu_metrics.csv") + "' -o x.sqlite --in-place");
   EXPECT_EQ(both.exitCode, 2);
-  auto notNcu = gpuscope("import-ncu '" + fixture("transpose.sqlite") + "' '" +
-                         fixture("transpose_stats_cuda_api_sum.csv") + "' -o '" + tempPath("out.sqlite") + "'");
+  auto notNcu = runGpuscope("import-ncu '" + nsysFixture("transpose.sqlite") + "' '" +
+                            nsysFixture("transpose_stats_cuda_api_sum.csv") + "' -o '" +
+                            testTempPath("roofline_cli", "out.sqlite") + "'");
   EXPECT_EQ(notNcu.exitCode, 1);
   EXPECT_NE(notNcu.err.find("not an `ncu --csv` report"), std::string::npos) << notNcu.err;
-  EXPECT_EQ(gpuscope("roofline --by layer x.sqlite").exitCode, 2);
+  EXPECT_EQ(runGpuscope("roofline --by layer x.sqlite").exitCode, 2);
 }
 
 TEST(RooflineCli, InPlaceChangesOnlyTheNamedFile) {
-  auto copy = tempPath("copy.sqlite");
-  std::filesystem::copy_file(fixture("transpose.sqlite"), copy, std::filesystem::copy_options::overwrite_existing);
-  auto run = gpuscope("import-ncu '" + copy + "' '" + fixture("transpose_ncu_metrics.csv") + "' --in-place");
+  auto copy = testTempPath("roofline_cli", "copy.sqlite");
+  std::filesystem::copy_file(nsysFixture("transpose.sqlite"), copy, std::filesystem::copy_options::overwrite_existing);
+  auto run = runGpuscope("import-ncu '" + copy + "' '" + nsysFixture("transpose_ncu_metrics.csv") + "' --in-place");
   ASSERT_EQ(run.exitCode, 0) << run.err;
-  EXPECT_EQ(gpuscope("roofline '" + copy + "' --format csv").exitCode, 0);
-  EXPECT_EQ(gpuscope("roofline '" + fixture("transpose.sqlite") + "'").exitCode, 1);
+  EXPECT_EQ(runGpuscope("roofline '" + copy + "' --format csv").exitCode, 0);
+  EXPECT_EQ(runGpuscope("roofline '" + nsysFixture("transpose.sqlite") + "'").exitCode, 1);
   std::filesystem::remove(copy);
 }
 

@@ -15,21 +15,15 @@
 
 namespace {
 
-using Run = gpuscope::test::ProcessRun;
-
-std::string slurp(const std::string& path) { return gpuscope::test::readWholeFile(path); }
-
-std::string tempPath(const std::string& name) { return gpuscope::test::testTempPath("stats_cli", name); }
-
-std::string fixture(const std::string& name) { return gpuscope::test::nsysFixture(name); }
-
-Run gpuscope(const std::string& args) { return gpuscope::test::runGpuscope(args); }
-
-size_t lineCount(const std::string& text) { return static_cast<size_t>(std::count(text.begin(), text.end(), '\n')); }
+using gpuscope::test::lineCount;
+using gpuscope::test::nsysFixture;
+using gpuscope::test::readWholeFile;
+using gpuscope::test::runGpuscope;
+using gpuscope::test::testTempPath;
 
 // A trace with CUDA API calls but no OS runtime, NVTX or GPU tables.
 std::string apiOnlyTrace() {
-  auto path = tempPath("api_only.sqlite");
+  auto path = testTempPath("stats_cli", "api_only.sqlite");
   auto db = gpuscope::Database::create(path);
   db.exec(gpuscope::createTableSql(gpuscope::tableSpec(gpuscope::table::kStringIds)));
   db.exec(gpuscope::createTableSql(gpuscope::tableSpec(gpuscope::table::kRuntime)));
@@ -41,24 +35,25 @@ std::string apiOnlyTrace() {
 }
 
 TEST(StatsCli, CsvOfOneReportIsNsysCsv) {
-  auto run = gpuscope("stats '" + fixture("transpose.sqlite") + "' --report cuda_gpu_kern_sum --format csv");
+  auto run = runGpuscope("stats '" + nsysFixture("transpose.sqlite") + "' --report cuda_gpu_kern_sum --format csv");
   EXPECT_EQ(run.exitCode, 0) << run.err;
-  EXPECT_EQ(run.out, slurp(fixture("transpose_stats_cuda_gpu_kern_sum.csv")));
+  EXPECT_EQ(run.out, readWholeFile(nsysFixture("transpose_stats_cuda_gpu_kern_sum.csv")));
   EXPECT_EQ(run.err, "");
 }
 
 TEST(StatsCli, DefaultSetRunsTheSixNsysReports) {
-  auto run = gpuscope("stats '" + fixture("transpose.sqlite") + "' --format csv");
+  auto run = runGpuscope("stats '" + nsysFixture("transpose.sqlite") + "' --format csv");
   EXPECT_EQ(run.exitCode, 0) << run.err;
   std::string expected;
   for (const char* report :
        {"cuda_api_sum", "cuda_gpu_kern_sum", "cuda_gpu_mem_time_sum", "cuda_gpu_mem_size_sum", "nvtx_sum", "osrt_sum"})
-    expected += (expected.empty() ? "" : "\n") + slurp(fixture(std::string("transpose_stats_") + report + ".csv"));
+    expected +=
+        (expected.empty() ? "" : "\n") + readWholeFile(nsysFixture(std::string("transpose_stats_") + report + ".csv"));
   EXPECT_EQ(run.out, expected);
 }
 
 TEST(StatsCli, JsonHasNumbersAsNumbers) {
-  auto run = gpuscope("stats '" + fixture("transpose.sqlite") + "' -r cuda_gpu_mem_size_sum,nvtx_sum -f json");
+  auto run = runGpuscope("stats '" + nsysFixture("transpose.sqlite") + "' -r cuda_gpu_mem_size_sum,nvtx_sum -f json");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto json = nlohmann::json::parse(run.out);
   ASSERT_TRUE(json.contains("cuda_gpu_mem_size_sum"));
@@ -72,7 +67,7 @@ TEST(StatsCli, JsonHasNumbersAsNumbers) {
 }
 
 TEST(StatsCli, TableIsAlignedWithTitles) {
-  auto run = gpuscope("stats '" + fixture("transpose.sqlite") + "' --report cuda_gpu_kern_sum");
+  auto run = runGpuscope("stats '" + nsysFixture("transpose.sqlite") + "' --report cuda_gpu_kern_sum");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.out.rfind(" ** CUDA GPU Kernel Summary (cuda_gpu_kern_sum):\n\n Time (%)", 0), 0u) << run.out;
   EXPECT_NE(run.out.find("     72.0        6,558,882         10  655,888.2"), std::string::npos) << run.out;
@@ -80,7 +75,7 @@ TEST(StatsCli, TableIsAlignedWithTitles) {
 }
 
 TEST(StatsCli, UnknownReportFailsWithOneLine) {
-  auto run = gpuscope("stats '" + fixture("transpose.sqlite") + "' --report cuda_api_sum,no_such_report");
+  auto run = runGpuscope("stats '" + nsysFixture("transpose.sqlite") + "' --report cuda_api_sum,no_such_report");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(lineCount(run.err), 1u) << run.err;
@@ -89,29 +84,30 @@ TEST(StatsCli, UnknownReportFailsWithOneLine) {
 }
 
 TEST(StatsCli, OutputPrefixWritesOneFilePerReport) {
-  auto dir = std::filesystem::path(tempPath("out"));
+  auto dir = std::filesystem::path(testTempPath("stats_cli", "out"));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   auto prefix = (dir / "run").string();
-  auto run =
-      gpuscope("stats '" + fixture("loader2.sqlite") + "' -r nvtx_gpu_proj_sum -r osrt_sum -f csv -o '" + prefix + "'");
+  auto run = runGpuscope("stats '" + nsysFixture("loader2.sqlite") + "' -r nvtx_gpu_proj_sum -r osrt_sum -f csv -o '" +
+                         prefix + "'");
   ASSERT_EQ(run.exitCode, 0) << run.err;
-  EXPECT_EQ(slurp(prefix + "_nvtx_gpu_proj_sum.csv"), slurp(fixture("loader2_stats_nvtx_gpu_proj_sum.csv")));
-  EXPECT_EQ(slurp(prefix + "_osrt_sum.csv"), slurp(fixture("loader2_stats_osrt_sum.csv")));
+  EXPECT_EQ(readWholeFile(prefix + "_nvtx_gpu_proj_sum.csv"),
+            readWholeFile(nsysFixture("loader2_stats_nvtx_gpu_proj_sum.csv")));
+  EXPECT_EQ(readWholeFile(prefix + "_osrt_sum.csv"), readWholeFile(nsysFixture("loader2_stats_osrt_sum.csv")));
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 2);
   EXPECT_NE(run.out.find(prefix + "_osrt_sum.csv"), std::string::npos) << run.out;
 }
 
 TEST(StatsCli, OutputIntoAMissingFolderFailsWithOneLine) {
-  auto run =
-      gpuscope("stats '" + fixture("transpose.sqlite") + "' -r nvtx_sum -o '" + tempPath("no/such/folder/run") + "'");
+  auto run = runGpuscope("stats '" + nsysFixture("transpose.sqlite") + "' -r nvtx_sum -o '" +
+                         testTempPath("stats_cli", "no/such/folder/run") + "'");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_EQ(lineCount(run.err), 1u) << run.err;
 }
 
 TEST(StatsCli, ReportsWhoseTablesAreMissingAreSkippedWithANote) {
   auto trace = apiOnlyTrace();
-  auto run = gpuscope("stats '" + trace + "' -f csv");
+  auto run = runGpuscope("stats '" + trace + "' -f csv");
   EXPECT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.out.rfind("Time (%),Total Time (ns),Num Calls", 0), 0u) << run.out;
   EXPECT_NE(run.out.find("100.0,20,1,20.0,20.0,20,20,0.0,cudaMalloc\n"), std::string::npos) << run.out;
@@ -120,7 +116,7 @@ TEST(StatsCli, ReportsWhoseTablesAreMissingAreSkippedWithANote) {
 }
 
 TEST(StatsCli, ASingleReportWithoutItsTableFails) {
-  auto run = gpuscope("stats '" + apiOnlyTrace() + "' --report cuda_gpu_trace");
+  auto run = runGpuscope("stats '" + apiOnlyTrace() + "' --report cuda_gpu_trace");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(lineCount(run.err), 1u) << run.err;

@@ -14,17 +14,16 @@
 namespace {
 
 using gpuscope::test::EnvChanges;
+using gpuscope::test::fixturePath;
 using gpuscope::test::ProcessRun;
 using gpuscope::test::runGpuscope;
-
-std::string fixture(const std::string& relative) { return std::string(GPUSCOPE_FIXTURES) + "/" + relative; }
 
 // The PyTorch profiler's trace of loader2 with the ncu metrics of its kernels, in a copy.
 std::string pytorchTraceWithMetrics() {
   static const std::string path = [] {
     std::string out = gpuscope::test::testTempPath("table_width_cli", "kineto_metrics.sqlite");
-    ProcessRun run = runGpuscope("import-ncu '" + fixture("kineto/loader2_kineto.json.gz") + "' '" +
-                                 fixture("ncu/loader2_ncu_metrics.csv") + "' -o '" + out + "'");
+    ProcessRun run = runGpuscope("import-ncu '" + fixturePath("kineto/loader2_kineto.json.gz") + "' '" +
+                                 fixturePath("ncu/loader2_ncu_metrics.csv") + "' -o '" + out + "'");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     return out;
   }();
@@ -78,7 +77,7 @@ TEST(TableWidthCli, RooflineByNameOnAPyTorchTraceFitsTheWidth) {
 }
 
 TEST(TableWidthCli, StatsTablesFitAndCsvKeepsTheNames) {
-  std::string trace = fixture("nsys/loader2.sqlite");
+  std::string trace = fixturePath("nsys/loader2.sqlite");
   ProcessRun table = runGpuscope("stats '" + trace + "' -r cuda_gpu_kern_sum --width 120", {{"COLUMNS", "200"}});
   ASSERT_EQ(table.exitCode, 0) << table.err;
   EXPECT_LE(widestLine(table.out), 120u) << table.out;
@@ -92,7 +91,7 @@ TEST(TableWidthCli, StatsTablesFitAndCsvKeepsTheNames) {
   EXPECT_GT(widestLine(piped.out), 150u) << piped.out;
   ProcessRun csv = runGpuscope("stats '" + trace + "' -r cuda_gpu_kern_sum --format csv --width 100", kNoColumns);
   ASSERT_EQ(csv.exitCode, 0) << csv.err;
-  EXPECT_EQ(csv.out, gpuscope::test::readWholeFile(fixture("nsys/loader2_stats_cuda_gpu_kern_sum.csv")));
+  EXPECT_EQ(csv.out, gpuscope::test::readWholeFile(fixturePath("nsys/loader2_stats_cuda_gpu_kern_sum.csv")));
   ProcessRun bad = runGpuscope("stats '" + trace + "' --width -3", kNoColumns);
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_EQ(bad.err.rfind("gpuscope: ", 0), 0u) << bad.err;

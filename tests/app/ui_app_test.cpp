@@ -74,7 +74,8 @@ std::optional<PngHeader> readPngHeader(const fs::path& path) {
   return PngHeader{bigEndian(16), bigEndian(20)};
 }
 
-size_t lineCount(const std::string& text) {
+// The lines of TEXT that are not empty.
+size_t nonEmptyLineCount(const std::string& text) {
   size_t lines = 0;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
@@ -122,7 +123,7 @@ TEST_F(UiAppTest, ScreenshotOfADamagedFileSaysSoAndFails) {
   EXPECT_EQ(result.exitCode, 1) << result.err;
   EXPECT_TRUE(readPngHeader(png).has_value()) << "the screenshot is written before the check ends";
   EXPECT_NE(result.err.find("damaged"), std::string::npos) << result.err;
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
 }
 
 TEST_F(UiAppTest, ScreenshotNeedsNoDisplayAndDefaultsTo1600x1000) {
@@ -143,7 +144,7 @@ TEST_F(UiAppTest, AMissingFileFailsWithOneLineOnStderr) {
   const std::string missing = (dir_ / "no-such-trace.sqlite").string();
   const RunResult result = run({missing, "--screenshot", png.string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
   EXPECT_NE(result.err.find("no-such-trace.sqlite"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(png));
 }
@@ -154,14 +155,14 @@ TEST_F(UiAppTest, AFileThatIsNotATraceFailsWithOneLine) {
   const RunResult result =
       run({bogus.string(), "--screenshot", (dir_ / "x.png").string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
 }
 
 TEST_F(UiAppTest, ABadSizeIsRefused) {
   const RunResult result = run({kTranspose, "--screenshot", (dir_ / "x.png").string(), "--size", "huge"},
                                {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
   EXPECT_NE(result.err.find("--size"), std::string::npos) << result.err;
 }
 
@@ -176,7 +177,7 @@ TEST_F(UiAppTest, ARangeRestrictsTheScreenshotsKernelTableAndABadOneIsRefused) {
   result = run({kLoader2, "--range", "3s:2s", "--screenshot", (dir_ / "x.png").string()},
                {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
   EXPECT_NE(result.err.find("--range"), std::string::npos) << result.err;
 }
 
@@ -197,7 +198,7 @@ TEST_F(UiAppTest, CompareWithAMissingFileFailsWithOneLine) {
   const RunResult result =
       run({kTranspose, missing, "--screenshot", (dir_ / "x.png").string()}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
   EXPECT_NE(result.err.find("no-such-run.sqlite"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
 }
@@ -215,12 +216,12 @@ TEST_F(UiAppTest, AlignAtAnAnchorNeitherRunHasFailsWithOneLine) {
   const RunResult result = run({kLoader2, kTranspose, "--align", "step#5", "--screenshot", (dir_ / "y.png").string()},
                                {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
   EXPECT_NE(result.err.find("step"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(dir_ / "y.png"));
   const RunResult single = run({kTranspose, "--align", "step"}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(single.exitCode, 0);
-  EXPECT_EQ(lineCount(single.err), 1u) << single.err;
+  EXPECT_EQ(nonEmptyLineCount(single.err), 1u) << single.err;
 }
 
 TEST_F(UiAppTest, ScreenshotOfTheRooflineTabDiffersFromTheTimeline) {
@@ -237,7 +238,7 @@ TEST_F(UiAppTest, ScreenshotOfTheRooflineTabDiffersFromTheTimeline) {
   const RunResult bad = run({kTranspose, "--tab", "flame", "--screenshot", (dir_ / "z.png").string()},
                             {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(bad.exitCode, 0);
-  EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
+  EXPECT_EQ(nonEmptyLineCount(bad.err), 1u) << bad.err;
   EXPECT_NE(bad.err.find("roofline"), std::string::npos) << bad.err;
   EXPECT_NE(bad.err.find("stats reports"), std::string::npos) << bad.err;
   // A table under the timeline is a tab too.
@@ -279,14 +280,14 @@ TEST_F(UiAppTest, RooflineTabScreenshotsOfATraceWithMetricsAndOfACompare) {
   const RunResult bad = run({metrics, metrics, "--tab", "flame", "--screenshot", (dir_ / "x.png").string()},
                             {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(bad.exitCode, 0);
-  EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
+  EXPECT_EQ(nonEmptyLineCount(bad.err), 1u) << bad.err;
   EXPECT_NE(bad.err.find("diff table"), std::string::npos) << bad.err;
 }
 
 TEST_F(UiAppTest, ThreeFilesAreRefused) {
   const RunResult result = run({kTranspose, kTranspose, kTranspose}, {{"QT_QPA_PLATFORM", "offscreen"}});
   EXPECT_NE(result.exitCode, 0);
-  EXPECT_EQ(lineCount(result.err), 1u) << result.err;
+  EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
 }
 
 TEST_F(UiAppTest, BenchPrintsFirstFrameAndPercentilesPerZoomLevel) {
@@ -295,7 +296,7 @@ TEST_F(UiAppTest, BenchPrintsFirstFrameAndPercentilesPerZoomLevel) {
   ASSERT_TRUE(result.exitCode == 0 || result.exitCode == 2) << result.exitCode << result.err;
   EXPECT_NE(result.out.find("first frame"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("p99"), std::string::npos) << result.out;
-  EXPECT_GE(lineCount(result.out), 5u) << result.out;
+  EXPECT_GE(nonEmptyLineCount(result.out), 5u) << result.out;
 }
 
 TEST_F(UiAppTest, BenchOfAMissingFileFails) {
