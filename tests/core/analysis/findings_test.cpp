@@ -11,20 +11,21 @@
 #include "core/model/writable_trace.h"
 #include "core/schema/trace_schema.h"
 #include "tests/core/analysis/synthetic_run.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/core/testing/time_units.h"
 
 namespace gpuscope {
 namespace {
 
+using testing::fixturePath;
+using testing::kMs;
+using testing::kUs;
 using testing::SyntheticRun;
-constexpr TimeNs kUs = 1000;
-constexpr TimeNs kMs = 1000 * kUs;
 
 Finding runRule(const std::string& path, const std::string& spec) {
   Database db = openTraceFile(path);
   return runAnalysis(db, {parseRuleRequest(spec)}).front();
 }
-
-std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/" + name; }
 
 std::vector<std::string> column(const Finding& finding, size_t index) {
   std::vector<std::string> values;
@@ -142,7 +143,7 @@ TEST(LaunchBound, KernelsLongerThanTheirLaunchCallsAreNot) {
 }
 
 TEST(GpuWaitsOnHost, DataLoaderWithoutWorkersStarvesTheGpu) {
-  Finding finding = runRule(fixture("gpuscope/loader0.sqlite"), "gpu_waits_on_host");
+  Finding finding = runRule(fixturePath("gpuscope/loader0.sqlite"), "gpu_waits_on_host");
   ASSERT_TRUE(finding.found());
   EXPECT_EQ(finding.severity, Severity::Critical);
   // Every row names the main thread; the activities are the calls it was in and its untraced CPU time.
@@ -162,7 +163,7 @@ TEST(GpuWaitsOnHost, ABusyGpuIsNotWaiting) {
 }
 
 TEST(MemoryAccess, NaiveTransposeIsUncoalescedAndTheSharedMemoryOneIsNot) {
-  Finding finding = runRule(fixture("gpuscope/transpose_roofline.sqlite"), "memory_access");
+  Finding finding = runRule(fixturePath("gpuscope/transpose_roofline.sqlite"), "memory_access");
   ASSERT_TRUE(finding.found());
   auto kernels = column(finding, 8);
   ASSERT_EQ(kernels.size(), 1u);
@@ -174,11 +175,11 @@ TEST(MemoryAccess, NaiveTransposeIsUncoalescedAndTheSharedMemoryOneIsNot) {
 }
 
 TEST(MemoryAccess, NothingWithoutMetrics) {
-  EXPECT_FALSE(runRule(fixture("nsys/transpose.sqlite"), "memory_access").found());
+  EXPECT_FALSE(runRule(fixturePath("nsys/transpose.sqlite"), "memory_access").found());
 }
 
 TEST(BlockingCopies, TransposeWaitsInItsPageableSynchronousCopies) {
-  Finding finding = runRule(fixture("nsys/transpose.sqlite"), "blocking_copies");
+  Finding finding = runRule(fixturePath("nsys/transpose.sqlite"), "blocking_copies");
   ASSERT_TRUE(finding.found());
   auto apis = column(finding, 8);
   EXPECT_NE(std::find(apis.begin(), apis.end(), "cudaMemcpy"), apis.end());

@@ -25,19 +25,14 @@
 #include "core/model/trace_file.h"
 #include "core/open/open_trace.h"
 #include "core/write/trace_writer.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/core/testing/time_units.h"
 
 namespace gpuscope {
 namespace {
 
-std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/" + name; }
-
-std::string readFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  EXPECT_TRUE(file) << path;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+using testing::fixturePath;
+using testing::readWholeFile;
 
 using CsvRows = std::vector<std::vector<std::string>>;
 
@@ -112,31 +107,31 @@ std::vector<std::string> sortedLines(const std::string& csv) {
 const std::string kKineto = "kineto/loader2_kineto.json.gz";
 
 TEST(HtaFixture, TemporalBreakdownMatchesHta) {
-  std::string ours = findingCsv(runOnFile(fixture(kKineto), "temporal_breakdown"));
-  std::string hta = readFile(fixture("kineto/loader2_kineto_hta_temporal_breakdown.csv"));
+  std::string ours = findingCsv(runOnFile(fixturePath(kKineto), "temporal_breakdown"));
+  std::string hta = readWholeFile(fixturePath("kineto/loader2_kineto_hta_temporal_breakdown.csv"));
   expectSameRows(ours, hta, 1, {1, 2, 3, 4});
   EXPECT_EQ(ours, hta);  // one row: byte for byte
 }
 
 TEST(HtaFixture, IdleTimeBreakdownMatchesHta) {
-  std::string ours = findingCsv(runOnFile(fixture(kKineto), "idle_time_breakdown"));
-  std::string hta = readFile(fixture("kineto/loader2_kineto_hta_idle_time_breakdown.csv"));
+  std::string ours = findingCsv(runOnFile(fixturePath(kKineto), "idle_time_breakdown"));
+  std::string hta = readWholeFile(fixturePath("kineto/loader2_kineto_hta_idle_time_breakdown.csv"));
   expectSameRows(ours, hta, 3, {3});
   EXPECT_EQ(sortedLines(ours), sortedLines(hta));  // and every row's text, in another order
 }
 
 TEST(HtaFixture, KernelLaunchStatsMatchHta) {
-  Finding finding = runOnFile(fixture(kKineto), "kernel_launch_stats");
+  Finding finding = runOnFile(fixturePath(kKineto), "kernel_launch_stats");
   EXPECT_EQ(finding.evidence.rows.size(), 1067u);
   std::string ours = findingCsv(finding);
-  std::string hta = readFile(fixture("kineto/loader2_kineto_hta_kernel_launch_stats.csv"));
+  std::string hta = readWholeFile(fixturePath("kineto/loader2_kineto_hta_kernel_launch_stats.csv"));
   expectSameRows(ours, hta, 1, {1, 2, 3});
   EXPECT_EQ(sortedLines(ours), sortedLines(hta));
 }
 
 // The same program recorded by nsys: another run, so other figures, but the same launches and HTA's sums hold.
 TEST(HtaFixture, NsysExportOfTheSameProgram) {
-  Database db = openTraceFile(fixture("nsys/loader2.sqlite"));
+  Database db = openTraceFile(fixturePath("nsys/loader2.sqlite"));
   EXPECT_EQ(runRule(db, "kernel_launch_stats").evidence.rows.size(), 1067u);
   Finding temporal = runRule(db, "temporal_breakdown");
   ASSERT_EQ(temporal.evidence.rows.size(), 1u);
@@ -152,7 +147,7 @@ TEST(HtaFixture, NsysExportOfTheSameProgram) {
 
 // --- hand-made traces -----------------------------------------------------------------------------
 
-constexpr TimeNs kUs = 1000;
+using testing::kUs;
 
 // A trace file written with TraceWriter, removed when the test ends.
 class TinyTrace {

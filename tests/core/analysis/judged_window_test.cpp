@@ -8,13 +8,14 @@
 #include "core/analysis/verdict/verdict.h"
 #include "core/model/trace_file.h"
 #include "tests/core/analysis/synthetic_run.h"
+#include "tests/core/testing/time_units.h"
 
 namespace gpuscope {
 namespace {
 
+using testing::kMs;
+using testing::kUs;
 using testing::SyntheticRun;
-constexpr TimeNs kUs = 1000;
-constexpr TimeNs kMs = 1000 * kUs;
 
 Verdict headline(const std::string& path) {
   Database db = openTraceFile(path);

@@ -11,21 +11,17 @@
 #include "core/analysis/rule_registry.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
 std::string nsysDir() { return std::string(GPUSCOPE_FIXTURES) + "/nsys/"; }
 
-std::string readFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  EXPECT_TRUE(file) << path;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+using testing::readWholeFile;
 
-Finding runRule(const std::string& trace, const std::string& spec) {
+// Runs rule SPEC on the nsys export tests/fixtures/nsys/TRACE.sqlite.
+Finding runOnNsysExport(const std::string& trace, const std::string& spec) {
   Database db = openTraceFile(nsysDir() + trace + ".sqlite");
   return runAnalysis(db, {parseRuleRequest(spec)}).front();
 }
@@ -34,8 +30,8 @@ class NsysRuleGolden : public ::testing::TestWithParam<std::tuple<std::string, s
 
 TEST_P(NsysRuleGolden, CsvIsByteIdenticalToNsysAnalyze) {
   const auto& [trace, rule] = GetParam();
-  std::string expected = readFile(nsysDir() + trace + "_analyze_" + rule + ".csv");
-  EXPECT_EQ(findingCsv(runRule(trace, rule)), expected);
+  std::string expected = readWholeFile(nsysDir() + trace + "_analyze_" + rule + ".csv");
+  EXPECT_EQ(findingCsv(runOnNsysExport(trace, rule)), expected);
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, NsysRuleGolden,
@@ -53,7 +49,7 @@ TEST_P(NsysRuleClassGolden, CsvIsByteIdenticalToNsysAnalyze) {
   std::string dir = std::string(GPUSCOPE_FIXTURES) + "/classes/" + trace + "/";
   Database db = openTraceFile(dir + "nsys.sqlite");
   EXPECT_EQ(findingCsv(runAnalysis(db, {parseRuleRequest(rule)}).front()),
-            readFile(dir + "nsys_analyze_" + rule + ".csv"));
+            readWholeFile(dir + "nsys_analyze_" + rule + ".csv"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Classes, NsysRuleClassGolden,
@@ -80,8 +76,8 @@ TEST(NsysRules, GapThresholdIsStrict) {
     for (const auto& row : finding.evidence.rows) starts.push_back(std::get<int64_t>(row[2]));
     return starts;
   };
-  Finding equal = runRule("loader2", "gpu_gaps:gap=105.079528:rows=-1");
-  Finding below = runRule("loader2", "gpu_gaps:gap=105.079527:rows=-1");
+  Finding equal = runOnNsysExport("loader2", "gpu_gaps:gap=105.079528:rows=-1");
+  Finding below = runOnNsysExport("loader2", "gpu_gaps:gap=105.079527:rows=-1");
   EXPECT_EQ(equal.evidence.rows.size(), 3u);
   EXPECT_EQ(below.evidence.rows.size(), 4u);
   EXPECT_EQ(startsOf(below).back(), 12514347403);
@@ -95,8 +91,8 @@ TEST(NsysRules, GapThresholdIsStrict) {
 
 // 54 pageable async copies; nsys prints 50 by default, the longest first, ties by start.
 TEST(NsysRules, RowsLimitAndTieOrder) {
-  EXPECT_EQ(runRule("loader2", "cuda_memcpy_async").evidence.rows.size(), 50u);
-  Finding all = runRule("loader2", "cuda_memcpy_async:rows=-1");
+  EXPECT_EQ(runOnNsysExport("loader2", "cuda_memcpy_async").evidence.rows.size(), 50u);
+  Finding all = runOnNsysExport("loader2", "cuda_memcpy_async:rows=-1");
   ASSERT_EQ(all.evidence.rows.size(), 54u);
   for (size_t i = 1; i < all.evidence.rows.size(); ++i) {
     int64_t previous = std::get<int64_t>(all.evidence.rows[i - 1][0]);
@@ -106,18 +102,18 @@ TEST(NsysRules, RowsLimitAndTieOrder) {
       EXPECT_LT(std::get<int64_t>(all.evidence.rows[i - 1][1]), std::get<int64_t>(all.evidence.rows[i][1]));
     }
   }
-  EXPECT_EQ(runRule("loader2", "cuda_memcpy_async:rows=3").evidence.rows.size(), 3u);
-  EXPECT_EQ(runRule("loader2", "cuda_memcpy_async:rows=0").evidence.rows.size(), 0u);
+  EXPECT_EQ(runOnNsysExport("loader2", "cuda_memcpy_async:rows=3").evidence.rows.size(), 3u);
+  EXPECT_EQ(runOnNsysExport("loader2", "cuda_memcpy_async:rows=0").evidence.rows.size(), 0u);
 }
 
 // transpose's 30 chunks are used 77.7% at the least; chunks 16 (77.7%) and 17 (87.5%) are adjacent,
 // so with a 90% threshold they are one stretch.
 TEST(NsysRules, UtilizationThresholdIsStrictAndAdjacentChunksMerge) {
-  EXPECT_TRUE(runRule("transpose", "gpu_time_util:threshold=77.7").evidence.rows.empty());
-  Finding low = runRule("transpose", "gpu_time_util:threshold=80");
+  EXPECT_TRUE(runOnNsysExport("transpose", "gpu_time_util:threshold=77.7").evidence.rows.empty());
+  Finding low = runOnNsysExport("transpose", "gpu_time_util:threshold=80");
   ASSERT_EQ(low.evidence.rows.size(), 1u);
   EXPECT_EQ(std::get<int64_t>(low.evidence.rows[0][2]), 1150371);
-  Finding merged = runRule("transpose", "gpu_time_util:threshold=90");
+  Finding merged = runOnNsysExport("transpose", "gpu_time_util:threshold=90");
   ASSERT_EQ(merged.evidence.rows.size(), 1u);
   EXPECT_EQ(std::get<int64_t>(merged.evidence.rows[0][2]), 2 * 1150371);
   EXPECT_EQ(std::get<int64_t>(merged.evidence.rows[0][3]), 778189810 + 16 * 1150371);
@@ -129,14 +125,14 @@ TEST(NsysRules, UtilizationThresholdIsStrictAndAdjacentChunksMerge) {
 TEST(NsysRules, StartEndAndNvtxNarrowTheWindow) {
   // No synchronization lies inside transpose's first "naive" range; an event is in a window when it
   // starts and ends inside it.
-  EXPECT_TRUE(runRule("transpose", "cuda_api_sync:nvtx=naive").evidence.rows.empty());
-  Finding late = runRule("transpose", "cuda_api_sync:start=798171894");
+  EXPECT_TRUE(runOnNsysExport("transpose", "cuda_api_sync:nvtx=naive").evidence.rows.empty());
+  Finding late = runOnNsysExport("transpose", "cuda_api_sync:start=798171894");
   EXPECT_EQ(late.evidence.rows.size(), 3u);
-  Finding early = runRule("transpose", "cuda_api_sync:end=806709444");  // the second one ends exactly there
+  Finding early = runOnNsysExport("transpose", "cuda_api_sync:end=806709444");  // the second one ends exactly there
   EXPECT_EQ(early.evidence.rows.size(), 2u);
-  EXPECT_EQ(runRule("transpose", "cuda_api_sync:end=806709443").evidence.rows.size(), 1u);
+  EXPECT_EQ(runOnNsysExport("transpose", "cuda_api_sync:end=806709443").evidence.rows.size(), 1u);
   // The "upload" range holds the pageable upload: the synchronous memcpy rule sees just that one.
-  Finding upload = runRule("transpose", "cuda_memcpy_sync:nvtx=upload");
+  Finding upload = runOnNsysExport("transpose", "cuda_memcpy_sync:nvtx=upload");
   ASSERT_EQ(upload.evidence.rows.size(), 1u);
   EXPECT_EQ(std::get<int64_t>(upload.evidence.rows[0][1]), 778189810);
 }
@@ -145,10 +141,10 @@ TEST(NsysRules, BadRequestsGetOneSentence) {
   EXPECT_THROW(parseRuleRequest("gpu_gap"), TraceError);
   EXPECT_THROW(parseRuleRequest("gpu_gaps:gapp=1"), TraceError);
   EXPECT_THROW(parseRuleRequest("gpu_gaps:gap"), TraceError);
-  EXPECT_THROW(runRule("loader2", "gpu_gaps:gap=soon"), TraceError);
-  EXPECT_THROW(runRule("loader2", "cuda_api_sync:rows=-2"), TraceError);
-  EXPECT_THROW(runRule("loader2", "cuda_api_sync:nvtx=no-such-range"), TraceError);
-  EXPECT_THROW(runRule("loader2", "cuda_api_sync:start=10:end=5"), TraceError);
+  EXPECT_THROW(runOnNsysExport("loader2", "gpu_gaps:gap=soon"), TraceError);
+  EXPECT_THROW(runOnNsysExport("loader2", "cuda_api_sync:rows=-2"), TraceError);
+  EXPECT_THROW(runOnNsysExport("loader2", "cuda_api_sync:nvtx=no-such-range"), TraceError);
+  EXPECT_THROW(runOnNsysExport("loader2", "cuda_api_sync:start=10:end=5"), TraceError);
   try {
     parseRuleRequest("gpu_gaps:gapp=1");
   } catch (const TraceError& error) {
@@ -158,7 +154,7 @@ TEST(NsysRules, BadRequestsGetOneSentence) {
 }
 
 TEST(NsysRules, JsonCarriesEvidenceAndRanges) {
-  Finding finding = runRule("transpose", "cuda_api_sync");
+  Finding finding = runOnNsysExport("transpose", "cuda_api_sync");
   auto json = findingJson(finding);
   EXPECT_EQ(json["id"], "cuda_api_sync");
   EXPECT_EQ(json["found"], true);

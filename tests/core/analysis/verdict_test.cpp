@@ -10,13 +10,16 @@
 #include "core/analysis/verdict/verdict_format.h"
 #include "core/model/trace_file.h"
 #include "tests/core/analysis/synthetic_run.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/core/testing/time_units.h"
 
 namespace gpuscope {
 namespace {
 
+using testing::fixturePath;
+using testing::kMs;
+using testing::kUs;
 using testing::SyntheticRun;
-constexpr TimeNs kUs = 1000;
-constexpr TimeNs kMs = 1000 * kUs;
 
 Verdict verdictOf(const std::string& path) {
   Database db = openTraceFile(path);
@@ -174,11 +177,9 @@ TEST(Verdict, EmptyTraceHasNoVerdict) {
   EXPECT_EQ(verdictJson(verdict)["class"], "none");
 }
 
-std::string fixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/" + name; }
-
 // workloads/loader.py 0: the main thread loads every batch itself while the GPU waits.
 TEST(VerdictFixtures, DataLoaderWithoutWorkersIsCpuBound) {
-  Verdict verdict = verdictOf(fixture("gpuscope/loader0.sqlite"));
+  Verdict verdict = verdictOf(fixturePath("gpuscope/loader0.sqlite"));
   EXPECT_EQ(verdict.kind, BottleneckClass::Cpu) << verdictSentence(verdict);
   const VerdictEvidence& e = verdict.evidence;
   EXPECT_LT(e.share(e.gpuBusyNs), 0.1);
@@ -192,7 +193,7 @@ TEST(VerdictFixtures, DataLoaderWithoutWorkersIsCpuBound) {
 // The transpose recorded with per-launch counters (its kernels serialized by the profiler): over the time
 // its kernels ran, the GPU is busy and every kernel is under a memory roof, so the class is memory.
 TEST(VerdictFixtures, TransposeKernelsAreMemoryBoundByTheirMetrics) {
-  Database db = openTraceFile(fixture("gpuscope/transpose_roofline.sqlite"));
+  Database db = openTraceFile(fixturePath("gpuscope/transpose_roofline.sqlite"));
   VerdictInputs inputs = loadVerdictInputs(db);
   ASSERT_TRUE(inputs.hasMetrics);
   EXPECT_FALSE(inputs.memoryBoundNameIds.empty());

@@ -10,11 +10,12 @@
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 // 1000 GFLOP/s FP32, 500 GFLOP/s FP64, DRAM 100 GB/s, L2 400 GB/s, L1 unknown.
 DeviceRoofs testRoofs() {

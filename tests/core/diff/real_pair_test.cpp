@@ -5,11 +5,12 @@
 
 #include "core/diff/run_diff.h"
 #include "core/model/trace_loader.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 class RealPair : public ::testing::Test {
  protected:

@@ -18,6 +18,8 @@
 namespace gpuscope {
 namespace {
 
+using Kind = AlignmentAnchor::Kind;
+
 namespace fs = std::filesystem;
 
 const int64_t kGlobalPid = global_id::make(0, 0, 42, 0);
@@ -320,7 +322,6 @@ TEST(RunAlignment, MapsTimesBothWays) {
 TEST(RunAlignment, AnchorsPickTheNamedInstance) {
   auto a = makeRun("a", runA());
   auto b = makeRun("b", runB());
-  using Kind = AlignmentAnchor::Kind;
   EXPECT_EQ(anchorTime(*a, {Kind::Start, "", 0}), 500);
   EXPECT_EQ(anchorTime(*b, {Kind::Start, "", 0}), 10500);
   EXPECT_EQ(anchorTime(*a, {Kind::NvtxRange, "step", 1}), 1900);

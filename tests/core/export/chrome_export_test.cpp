@@ -23,16 +23,16 @@
 namespace gpuscope {
 namespace {
 
-struct Exported {
+struct ExportedChrome {
   std::unique_ptr<Trace> trace;
   ExportSummary summary;
   std::string text;  // uncompressed
   nlohmann::json json;
 };
 
-Exported exportChrome(const std::string& input, const std::string& outName = "out.json") {
+ExportedChrome exportChrome(const std::string& input, const std::string& outName = "out.json") {
   test::ExportTempPath out(outName);
-  Exported e;
+  ExportedChrome e;
   e.trace = openTrace(input).load();
   e.summary = exportTrace(*e.trace, ExportFormat::Chrome, out.path);
   GzipFileBuffer buffer(out.path);  // reads plain files unchanged

@@ -18,15 +18,15 @@ namespace {
 
 using test::DecodedTrace;
 
-struct Exported {
+struct ExportedPerfetto {
   std::unique_ptr<Trace> trace;
   ExportSummary summary;
   DecodedTrace decoded;
 };
 
-Exported exportAndDecode(const std::string& input) {
+ExportedPerfetto exportAndDecode(const std::string& input) {
   test::ExportTempPath out("out.pftrace");
-  Exported e;
+  ExportedPerfetto e;
   e.trace = openTrace(input).load();
   e.summary = exportTrace(*e.trace, ExportFormat::Perfetto, out.path);
   e.decoded = test::decodePerfettoTrace(test::readFile(out.path));

@@ -11,11 +11,12 @@
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_report.h"
 #include "core/open/open_trace.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 std::set<std::string> kernelNames(const std::string& path) {
   auto db = openTrace(path).connect();

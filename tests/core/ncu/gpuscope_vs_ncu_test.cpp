@@ -15,8 +15,8 @@ namespace gpuscope {
 namespace {
 
 const std::string kDir = std::string(GPUSCOPE_FIXTURES) + "/gpuscope/";
-const std::string kTrace = kDir + "transpose_roofline.sqlite";
-const std::string kNcu = kDir + "transpose_ncu_raw_clock_none_cache_none.csv";
+const std::string kRooflineTrace = kDir + "transpose_roofline.sqlite";
+const std::string kRawNcuReport = kDir + "transpose_ncu_raw_clock_none_cache_none.csv";
 
 double total(const std::array<std::optional<double>, 4>& flops) {
   double sum = 0;
@@ -31,9 +31,9 @@ double percentApart(double a, double b) {
 class GpuscopeVsNcu : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto db = openTraceFile(kTrace);
+    auto db = openTraceFile(kRooflineTrace);
     for (auto& row : readKernelMetrics(db)) ours_.emplace(row.correlationId, std::move(row));
-    match_ = matchNcuKernels(readNcuCsvFile(kNcu), readTraceKernelLaunches(db), "test");
+    match_ = matchNcuKernels(readNcuCsvFile(kRawNcuReport), readTraceKernelLaunches(db), "test");
   }
   std::map<uint32_t, KernelMetrics> ours_;
   NcuMatch match_;

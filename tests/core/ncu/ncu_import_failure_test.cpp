@@ -10,20 +10,18 @@
 
 #include "core/error.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string tempPath(const std::string& name) {
-  return (fs::temp_directory_path() / ("gpuscope_ncu_fail_" + std::to_string(::getpid()) + "_" + name)).string();
-}
+using testing::processTempPath;
 
 TEST(NcuImportFailure, LeavesNoHalfWrittenOutput) {
   const std::string fixtures = GPUSCOPE_FIXTURES;
-  const std::string trace = tempPath("trace.sqlite");
-  const std::string out = tempPath("out.sqlite");
+  const std::string trace = processTempPath("gpuscope_ncu_fail", "trace.sqlite");
+  const std::string out = processTempPath("gpuscope_ncu_fail", "out.sqlite");
   fs::copy_file(fixtures + "/nsys/transpose.sqlite", trace, fs::copy_options::overwrite_existing);
   fs::permissions(trace, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
   // A metrics table another program wrote: the import refuses it only once the copy is made.

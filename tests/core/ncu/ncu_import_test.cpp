@@ -11,18 +11,15 @@
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_report.h"
 #include "core/roofline/kernel_metrics_table.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
+using testing::processTempPath;
 const std::string kTrace = kFixtures + "/nsys/transpose.sqlite";
 const std::string kNcu = kFixtures + "/nsys/transpose_ncu_metrics.csv";
-
-std::string tempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gpuscope_ncu_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
 
 TEST(NcuImport, TraceLaunchesAreInApiCallOrder) {
   auto db = openTraceFile(kTrace);
@@ -125,7 +122,7 @@ TEST(NcuImport, CountsLaunchesPerProcessWhenThePidsAreTheTraces) {
 }
 
 TEST(NcuImport, WritesACopyAndLeavesTheInputAlone) {
-  auto out = tempPath("copy.sqlite");
+  auto out = processTempPath("gpuscope_ncu", "copy.sqlite");
   auto match = importNcuMetrics({kTrace, kNcu, out, false});
   EXPECT_EQ(match.rows.size(), 6u);
   EXPECT_FALSE(openTraceFile(kTrace).hasTable(kKernelMetricsTable));
@@ -153,7 +150,7 @@ TEST(NcuImport, WritesACopyAndLeavesTheInputAlone) {
 TEST(NcuImport, RefusesAmbiguousOrSelfOutput) {
   EXPECT_THROW(importNcuMetrics({kTrace, kNcu, "", false}), TraceError);
   EXPECT_THROW(importNcuMetrics({kTrace, kNcu, kTrace, false}), TraceError);
-  EXPECT_THROW(importNcuMetrics({kTrace, kNcu, tempPath("x.sqlite"), true}), TraceError);
+  EXPECT_THROW(importNcuMetrics({kTrace, kNcu, processTempPath("gpuscope_ncu", "x.sqlite"), true}), TraceError);
   try {
     importNcuMetrics({kTrace, kNcu, "/nonexistent-folder/out.sqlite", false});
     ADD_FAILURE() << "no error for an unwritable output";
@@ -161,9 +158,9 @@ TEST(NcuImport, RefusesAmbiguousOrSelfOutput) {
     EXPECT_EQ(std::string(error.what()),
               "Cannot write /nonexistent-folder/out.sqlite: check that its folder exists and is writable.");
   }
-  EXPECT_THROW(
-      importNcuMetrics({kTrace, kFixtures + "/nsys/transpose_stats_cuda_api_sum.csv", tempPath("y.sqlite"), false}),
-      TraceError);
+  EXPECT_THROW(importNcuMetrics({kTrace, kFixtures + "/nsys/transpose_stats_cuda_api_sum.csv",
+                                 processTempPath("gpuscope_ncu", "y.sqlite"), false}),
+               TraceError);
 }
 
 // A PyTorch trace opens through the door (so a copy with the metrics can be written from it), but its JSON

@@ -6,11 +6,12 @@
 
 #include "core/error.h"
 #include "core/ncu/ncu_kernel_metrics.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 TEST(NcuReport, LongLayoutOfTheFixture) {
   auto report = readNcuCsvFile(kFixtures + "/nsys/transpose_ncu_metrics.csv");

@@ -16,22 +16,19 @@
 #include "core/report/report_format.h"
 #include "core/roofline/roofline_report.h"
 #include "core/schema/trace_schema.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
+using testing::processTempPath;
 const std::string kTrace = kFixtures + "/nsys/transpose.sqlite";
 const std::string kUuid = "0ef79e88-2755-c950-5bf6-0d309cf81a3a";  // the fixture's H100
 const std::string kH100 = "NVIDIA H100 80GB HBM3";
 
-std::string tempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gpuscope_peaks_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
 std::string traceCopy(const std::string& name) {
-  auto path = tempPath(name);
+  auto path = processTempPath("gpuscope_peaks", name);
   std::filesystem::copy_file(kTrace, path, std::filesystem::copy_options::overwrite_existing);
   return path;
 }
@@ -101,7 +98,7 @@ TEST(DevicePeaks, StoredPeaksReadBackUnchanged) {
 }
 
 TEST(DevicePeaks, RooflinePrefersStoredPeaksAndSaysSo) {
-  auto path = tempPath("roofline.sqlite");
+  auto path = processTempPath("gpuscope_peaks", "roofline.sqlite");
   importNcuMetrics({kTrace, kFixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
   writeDevicePeaks(path, {peak("dram", 3.0e12), peak("fp32", 6.0e13), peak("fp64", 5e13, 1000, 7)});
   auto db = openTraceFile(path);
@@ -135,7 +132,7 @@ TEST(DevicePeaks, TraceDeviceMatchedByUuidThenModel) {
 }
 
 TEST(DevicePeaks, HostileRowsAreSkippedAndForeignTablesRefused) {
-  auto path = tempPath("hostile.sqlite");
+  auto path = processTempPath("gpuscope_peaks", "hostile.sqlite");
   {
     auto db = Database::create(path);
     db.exec(createTableSql(tableSpec(table::kStringIds)));

@@ -5,11 +5,12 @@
 #include "core/model/target_info.h"
 #include "core/model/trace_file.h"
 #include "core/ncu/ncu_report.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 DeviceInfo fixtureH100() {
   auto devices = readDevices(openTraceFile(kFixtures + "/nsys/transpose.sqlite"));

@@ -9,19 +9,17 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kFixtures = GPUSCOPE_FIXTURES;
-
-std::string tempPath(const std::string& name) {
-  return (fs::temp_directory_path() / ("gpuscope_roofline_chart_" + std::to_string(::getpid()) + "_" + name)).string();
-}
+using testing::kFixtures;
+using testing::processTempPath;
 
 std::shared_ptr<const Trace> traceWithMetrics() {
-  std::string path = tempPath("metrics.sqlite");
+  std::string path = processTempPath("gpuscope_roofline_chart", "metrics.sqlite");
   importNcuMetrics({kFixtures + "/nsys/transpose.sqlite", kFixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
   auto trace = loadTrace(path);
   fs::remove(path);  // the open connection keeps the contents
@@ -71,7 +69,7 @@ TEST(RooflineChart, TraceWithoutMetricsHasNoKernelsAndNoError) {
 }
 
 TEST(RooflineChart, UnreadableMetricsTableIsOneSentenceNotAThrow) {
-  std::string path = tempPath("broken.sqlite");
+  std::string path = processTempPath("gpuscope_roofline_chart", "broken.sqlite");
   fs::copy_file(kFixtures + "/nsys/transpose.sqlite", path, fs::copy_options::overwrite_existing);
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);

@@ -11,11 +11,12 @@
 #include "core/report/report_format.h"
 #include "core/roofline/roofline_report.h"
 #include "core/stats/nvtx_ranges.h"
+#include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 // A made-up GPU: 1000 GFLOP/s FP32, 500 GFLOP/s FP64, DRAM 100 GB/s, L2 400 GB/s, L1 unknown.
 DeviceRoofs testRoofs() {
