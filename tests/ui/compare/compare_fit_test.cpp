@@ -14,6 +14,8 @@
 #include <QTreeView>
 
 #include "tests/core/testing/gz_fixture.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
@@ -21,8 +23,8 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
-constexpr int kTimeoutMs = 120'000;
+using test::kTimeoutMs;
+using testing::kFixtures;
 
 QString h100Run() { return QString::fromStdString(kFixtures + "/classes/fp32/nsys.sqlite"); }
 QString otherH100Run() { return QString::fromStdString(kFixtures + "/classes/bf16/nsys.sqlite"); }

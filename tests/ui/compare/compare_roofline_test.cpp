@@ -23,6 +23,7 @@
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
 #include "core/roofline/kernel_metrics_table.h"
+#include "tests/core/testing/test_files.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/compare_view.h"
 #include "ui/roofline/roofline_chart_view.h"
@@ -31,7 +32,7 @@ namespace gpuscope::ui {
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 struct Runs {
   std::shared_ptr<const Trace> a, b;

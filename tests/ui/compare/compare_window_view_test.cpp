@@ -14,6 +14,8 @@
 #include "core/details/kernel_list.h"
 #include "core/model/trace_loader.h"
 #include "core/query/utilization.h"
+#include "tests/ui/shell/shell_fixtures.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
 #include "ui/compare/run_diff_model.h"
@@ -26,13 +28,12 @@
 namespace gpuscope::ui {
 namespace {
 
-constexpr int kLoadTimeoutMs = 120'000;
-
-QString fixture(const char* relative) { return QStringLiteral(GPUSCOPE_FIXTURES "/") + QLatin1String(relative); }
+using test::fixturePath;
+using test::kTimeoutMs;
 
 struct Pair {
-  std::shared_ptr<const Trace> a = loadTrace(fixture("gpuscope/loader0.sqlite").toStdString());
-  std::shared_ptr<const Trace> b = loadTrace(fixture("nsys/loader2.sqlite").toStdString());
+  std::shared_ptr<const Trace> a = loadTrace(fixturePath("gpuscope/loader0.sqlite").toStdString());
+  std::shared_ptr<const Trace> b = loadTrace(fixturePath("nsys/loader2.sqlite").toStdString());
 };
 const Pair& pair() {
   static const Pair loaded;
@@ -170,13 +171,13 @@ TEST(CompareWindow, LoadsBothRunsInTheBackgroundWithProgress) {
   window.show();
   QSignalSpy progressA(window.loaderA(), &BackgroundTraceLoader::progressChanged);
   QSignalSpy loaded(&window, &CompareWindow::loaded);
-  window.load(fixture("gpuscope/loader0.sqlite"), fixture("nsys/loader2.sqlite"));
+  window.load(fixturePath("gpuscope/loader0.sqlite"), fixturePath("nsys/loader2.sqlite"));
   // load() returns at once: the traces are read on worker threads, the progress strips are up.
   EXPECT_TRUE(window.isLoading());
   EXPECT_EQ(window.view(), nullptr);
   EXPECT_FALSE(window.progressA()->isHidden());
   EXPECT_FALSE(window.progressB()->isHidden());
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
   EXPECT_FALSE(window.isLoading());
   ASSERT_NE(window.view(), nullptr);
   EXPECT_GE(progressA.count(), 2);  // 0 at the start, 1 at the end, and any steps between
@@ -188,7 +189,7 @@ TEST(CompareWindow, CancelStopsBothLoads) {
   CompareWindow window;
   QSignalSpy cancelled(&window, &CompareWindow::cancelled);
   QSignalSpy loaded(&window, &CompareWindow::loaded);
-  window.load(fixture("gpuscope/loader0.sqlite"), fixture("nsys/loader2.sqlite"));
+  window.load(fixturePath("gpuscope/loader0.sqlite"), fixturePath("nsys/loader2.sqlite"));
   // The Cancel button of one run's strip stops the whole comparison.
   window.progressB()->cancelButton()->click();
   EXPECT_EQ(cancelled.count(), 1);
@@ -204,8 +205,8 @@ TEST(CompareWindow, CancelStopsBothLoads) {
 TEST(CompareWindow, AFileThatIsNotATraceFailsWithOneSentence) {
   CompareWindow window;
   QSignalSpy failed(&window, &CompareWindow::failed);
-  window.load(fixture("gpuscope/loader0.sqlite"), fixture("nsys/loader2_stats_nvtx_sum.csv"));
-  ASSERT_TRUE(failed.wait(kLoadTimeoutMs));
+  window.load(fixturePath("gpuscope/loader0.sqlite"), fixturePath("nsys/loader2_stats_nvtx_sum.csv"));
+  ASSERT_TRUE(failed.wait(kTimeoutMs));
   ASSERT_EQ(failed.count(), 1);
   const QString message = failed.front().front().toString();
   EXPECT_FALSE(message.isEmpty());

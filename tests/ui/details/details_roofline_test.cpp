@@ -19,21 +19,7 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
-
-std::shared_ptr<const Trace> traceWithMetrics() {
-  static std::shared_ptr<const Trace> trace = [] {
-    auto path = (std::filesystem::temp_directory_path() /
-                 ("gpuscope_details_roofline_" + std::to_string(::getpid()) + ".sqlite"))
-                    .string();
-    importNcuMetrics(
-        {kFixtures + "/nsys/transpose.sqlite", kFixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
-    std::shared_ptr<const Trace> loaded = loadTrace(path);
-    std::filesystem::remove(path);
-    return loaded;
-  }();
-  return trace;
-}
+using test::transposeWithMetricsTrace;
 
 // The kernel event of TRACE whose name starts with NAME and that has a metrics row (the first by start).
 std::optional<EventRef> kernelWithMetrics(const Trace& trace, const std::string& name,
@@ -61,8 +47,8 @@ QTreeWidgetItem* sectionItem(const DetailsPanel& panel, const QString& title) {
 class DetailsRooflineTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    session.setTrace(traceWithMetrics());
-    kernels = loadRooflineKernels(traceWithMetrics()->database());
+    session.setTrace(transposeWithMetricsTrace());
+    kernels = loadRooflineKernels(transposeWithMetricsTrace()->database());
     panel.resize(600, 900);
     panel.show();
   }
@@ -128,8 +114,8 @@ TEST(DetailsRooflineWithoutMetrics, NoRooflineSection) {
   EXPECT_EQ(sectionItem(panel, "Roofline"), nullptr);
   EXPECT_EQ(sectionItem(panel, "Roofline metrics"), nullptr);
   // Switching to the trace with metrics reads them afresh.
-  session.setTrace(traceWithMetrics());
-  auto kernels = loadRooflineKernels(traceWithMetrics()->database());
+  session.setTrace(transposeWithMetricsTrace());
+  auto kernels = loadRooflineKernels(transposeWithMetricsTrace()->database());
   session.select(*kernelWithMetrics(*session.trace(), "saxpy", kernels));
   EXPECT_NE(sectionItem(panel, "Roofline"), nullptr);
 }

@@ -17,6 +17,8 @@
 
 #include "core/model/trace_file.h"
 #include "core/roofline/kernel_metrics_table.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/main_window/main_window.h"
 #include "ui/roofline/ncu_import_job.h"
 #include "ui/roofline/roofline_view.h"
@@ -24,10 +26,10 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 const std::string kTrace = kFixtures + "/nsys/transpose.sqlite";
 const std::string kReport = kFixtures + "/nsys/transpose_ncu_metrics.csv";
-constexpr int kTimeoutMs = 120'000;
+using test::kTimeoutMs;
 
 TEST(NcuImportJob, WritesTheMetricsIntoANewCopyInTheBackground) {
   QTemporaryDir dir;

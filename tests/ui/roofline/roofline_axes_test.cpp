@@ -13,6 +13,7 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/test_files.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
@@ -20,7 +21,7 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using testing::kFixtures;
 
 std::shared_ptr<const Trace> mismatchedTrace() {
   static std::shared_ptr<const Trace> trace = [] {

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QUrl>
 
+#include "tests/ui/shell/shell_fixtures.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/main_window/main_window.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_view.h"
@@ -20,8 +22,8 @@
 namespace gpuscope::ui {
 namespace {
 
-const QString kFixtures = QStringLiteral(GPUSCOPE_FIXTURES);
-constexpr int kTimeoutMs = 120'000;
+using test::fixturePath;
+using test::kTimeoutMs;
 
 // What a drag of FILE over TARGET meets, as Qt delivers it: the enter, a move (the one whose answer the
 // cursor shows, and without which there is no drop), then the drop.
@@ -58,12 +60,12 @@ TEST(RooflineDrop, ATraceDroppedOnTheRooflineTabOpensAsOnTheTimeline) {
   window.resize(1200, 800);
   window.show();
   QSignalSpy loaded(&window, &MainWindow::traceLoaded);
-  window.openFile(kFixtures + "/nsys/transpose.sqlite");
+  window.openFile(fixturePath("nsys/transpose.sqlite"));
   ASSERT_TRUE(loaded.wait(kTimeoutMs));
   window.views()->setCurrentWidget(window.rooflineView());
   QApplication::processEvents();
 
-  const QString other = kFixtures + "/nsys/loader2.sqlite";
+  const QString other = fixturePath("nsys/loader2.sqlite");
   for (QWidget* target : {static_cast<QWidget*>(window.rooflineView()->chartView()->viewport()),
                           static_cast<QWidget*>(window.rooflineView()->chartView())}) {
     DragOutcome outcome = dragOnto(target, other);

@@ -19,6 +19,8 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/ui/roofline/roofline_test_support.h"
 #include "ui/roofline/point_labels.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_view.h"
@@ -27,7 +29,8 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
+using test::pointSeries;
+using testing::kFixtures;
 
 std::shared_ptr<const Trace> withMetrics(const std::string& trace, const std::string& report, const std::string& tag) {
   auto path = (std::filesystem::temp_directory_path() /
@@ -37,13 +40,6 @@ std::shared_ptr<const Trace> withMetrics(const std::string& trace, const std::st
   std::shared_ptr<const Trace> loaded = loadTrace(path);
   std::filesystem::remove(path);
   return loaded;
-}
-
-QScatterSeries* pointSeries(const RooflineView& view) {
-  for (auto* series : view.chart()->series())
-    if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && scatter != view.selectionSeries())
-      return scatter;
-  return nullptr;
 }
 
 TEST(RooflineHover, TheTooltipStaysWhileTheMouseRestsOnAPoint) {

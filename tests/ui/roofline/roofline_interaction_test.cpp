@@ -20,6 +20,8 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/ui/roofline/roofline_test_support.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_palette.h"
 #include "ui/roofline/roofline_view.h"
@@ -28,21 +30,8 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
-
-std::shared_ptr<const Trace> traceWithMetrics() {
-  static std::shared_ptr<const Trace> trace = [] {
-    auto path = (std::filesystem::temp_directory_path() /
-                 ("gpuscope_roofline_interaction_" + std::to_string(::getpid()) + ".sqlite"))
-                    .string();
-    importNcuMetrics(
-        {kFixtures + "/nsys/transpose.sqlite", kFixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
-    std::shared_ptr<const Trace> loaded = loadTrace(path);
-    std::filesystem::remove(path);
-    return loaded;
-  }();
-  return trace;
-}
+using test::pointSeries;
+using test::transposeWithMetricsTrace;
 
 void sendMouse(QWidget* target, QEvent::Type type, QPointF position, Qt::MouseButton button, Qt::MouseButtons buttons) {
   QMouseEvent event(type, position, target->mapToGlobal(position), button, buttons, Qt::NoModifier);
@@ -57,17 +46,10 @@ std::vector<QLineSeries*> roofSeries(const RooflineView& view) {
   return roofs;
 }
 
-QScatterSeries* pointSeries(const RooflineView& view) {
-  for (auto* series : view.chart()->series())
-    if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && scatter != view.selectionSeries())
-      return scatter;
-  return nullptr;
-}
-
 class RooflineInteractionTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    session.setTrace(traceWithMetrics());
+    session.setTrace(transposeWithMetricsTrace());
     view.resize(1100, 700);
     view.show();
     QApplication::processEvents();

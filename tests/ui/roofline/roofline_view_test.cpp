@@ -15,26 +15,17 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/test_files.h"
+#include "tests/ui/roofline/roofline_test_support.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "ui/session/trace_session.h"
 
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
-
-std::shared_ptr<const Trace> traceWithMetrics() {
-  static std::shared_ptr<const Trace> trace = [] {
-    auto path =
-        (std::filesystem::temp_directory_path() / ("gpuscope_roofline_view_" + std::to_string(::getpid()) + ".sqlite"))
-            .string();
-    importNcuMetrics(
-        {kFixtures + "/nsys/transpose.sqlite", kFixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
-    std::shared_ptr<const Trace> loaded = loadTrace(path);
-    std::filesystem::remove(path);  // the open connection keeps the file's contents
-    return loaded;
-  }();
-  return trace;
-}
+using test::lineNamed;
+using test::transposeWithMetricsTrace;
+using testing::kFixtures;
 
 // The point series (the selection ring left out).
 std::vector<QScatterSeries*> scatterSeries(const RooflineView& view) {
@@ -45,18 +36,10 @@ std::vector<QScatterSeries*> scatterSeries(const RooflineView& view) {
   return result;
 }
 
-QLineSeries* lineNamed(const RooflineView& view, const QString& prefix) {
-  for (auto* series : view.chart()->series())
-    if (auto* line = qobject_cast<QLineSeries*>(series);
-        line && !qobject_cast<QScatterSeries*>(series) && line->name().startsWith(prefix))
-      return line;
-  return nullptr;
-}
-
 class RooflineViewTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    session.setTrace(traceWithMetrics());
+    session.setTrace(transposeWithMetricsTrace());
     view.resize(900, 600);
     view.show();
   }

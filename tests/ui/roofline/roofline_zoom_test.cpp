@@ -23,6 +23,8 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/ui/roofline/roofline_test_support.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
@@ -30,36 +32,9 @@
 namespace gpuscope::ui {
 namespace {
 
-const std::string kFixtures = GPUSCOPE_FIXTURES;
-
-std::shared_ptr<const Trace> traceWithMetrics() {
-  static std::shared_ptr<const Trace> trace = [] {
-    auto path =
-        (std::filesystem::temp_directory_path() / ("gpuscope_roofline_zoom_" + std::to_string(::getpid()) + ".sqlite"))
-            .string();
-    importNcuMetrics(
-        {kFixtures + "/nsys/transpose.sqlite", kFixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
-    std::shared_ptr<const Trace> loaded = loadTrace(path);
-    std::filesystem::remove(path);
-    return loaded;
-  }();
-  return trace;
-}
-
-QLineSeries* lineNamed(const RooflineView& view, const QString& prefix) {
-  for (auto* series : view.chart()->series())
-    if (auto* line = qobject_cast<QLineSeries*>(series);
-        line && !qobject_cast<QScatterSeries*>(series) && line->name().startsWith(prefix))
-      return line;
-  return nullptr;
-}
-
-QScatterSeries* pointSeries(const RooflineView& view) {
-  for (auto* series : view.chart()->series())
-    if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && scatter != view.selectionSeries())
-      return scatter;
-  return nullptr;
-}
+using test::lineNamed;
+using test::pointSeries;
+using test::transposeWithMetricsTrace;
 
 double logSpan(double min, double max) { return std::log10(max) - std::log10(min); }
 
@@ -83,7 +58,7 @@ int countColour(const QImage& image, QColor colour, int tolerance = 14) {
 class RooflineZoomTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    session.setTrace(traceWithMetrics());
+    session.setTrace(transposeWithMetricsTrace());
     view.resize(1000, 700);
     view.show();
     QApplication::processEvents();

@@ -12,6 +12,7 @@
 #include <QUrl>
 
 #include "shell_fixtures.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/analysis/analysis_panel.h"
 #include "ui/analysis/finding_list_model.h"
 #include "ui/main_window/analysis_view.h"
@@ -25,7 +26,7 @@
 namespace gpuscope::ui {
 namespace {
 
-constexpr int kTimeoutMs = 120'000;
+using test::kTimeoutMs;
 
 int rowOf(const FindingListModel& model, const std::string& ruleId) {
   for (int row = 0; row < model.rowCount(); ++row)

@@ -8,6 +8,7 @@
 
 #include "core/details/kernel_list.h"
 #include "core/model/trace_loader.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "ui/details/details_panel.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/session/trace_session.h"
@@ -17,15 +18,12 @@
 namespace gpuscope::ui {
 namespace {
 
-std::shared_ptr<const Trace> loader2() {
-  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
-  return trace;
-}
+using test::loader2Trace;
 
 // The first kernel with a short name over 100 characters (LONG_NAME), or under 16.
 EventRef kernelWithName(bool longName) {
-  for (const EventRef& ref : kernelInstances(*loader2())) {
-    size_t length = loader2()->name(ref).size();
+  for (const EventRef& ref : kernelInstances(*loader2Trace())) {
+    size_t length = loader2Trace()->name(ref).size();
     if (longName ? length > 100 : length < 16) return ref;
   }
   ADD_FAILURE() << "no such kernel";
@@ -39,7 +37,7 @@ struct ShownView {
     view.resize(1920, 1080);
     view.show();
     EXPECT_TRUE(QTest::qWaitForWindowExposed(&view));
-    session.setTrace(loader2());
+    session.setTrace(loader2Trace());
     QApplication::processEvents();
   }
   int timelineWidth() const { return view.timeline()->width(); }

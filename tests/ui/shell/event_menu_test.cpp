@@ -16,6 +16,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/details/kernel_list.h"
 #include "core/model/trace_loader.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/kernel_table_model.h"
@@ -26,25 +27,22 @@
 namespace gpuscope::ui {
 namespace {
 
-std::shared_ptr<const Trace> loader2() {
-  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
-  return trace;
-}
+using test::loader2Trace;
 
 // The third kernel named Kernel2 (the CUTLASS SGEMM, known by its demangled name only).
 EventRef sgemm() {
   int seen = 0;
-  for (const EventRef& ref : kernelInstances(*loader2())) {
-    if (loader2()->name(ref) == "Kernel2" && ++seen == 3) return ref;
+  for (const EventRef& ref : kernelInstances(*loader2Trace())) {
+    if (loader2Trace()->name(ref) == "Kernel2" && ++seen == 3) return ref;
   }
   ADD_FAILURE() << "no third Kernel2";
   return {};
 }
 
 std::string demangledFromSql(EventRef kernel) {
-  auto stmt = loader2()->database().prepare(
+  auto stmt = loader2Trace()->database().prepare(
       "SELECT d.value FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds d ON d.id = k.demangledName WHERE k.rowid = " +
-      std::to_string(loader2()->lane(kernel).row[kernel.index]));
+      std::to_string(loader2Trace()->lane(kernel).row[kernel.index]));
   EXPECT_TRUE(stmt.step());
   return std::string(stmt.text(0));
 }
@@ -57,7 +55,7 @@ TEST(TimelineEventMenu, ARightClickOnAKernelSelectsItAndAsksForItsMenu) {
   view.resize(1600, 900);
   view.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-  session.setTrace(loader2());
+  session.setTrace(loader2Trace());
   EventRef kernel = sgemm();
   view.canvas()->revealEvent(kernel, TimelineCanvas::Reveal::Focus);
   session.select(std::nullopt);
@@ -65,7 +63,7 @@ TEST(TimelineEventMenu, ARightClickOnAKernelSelectsItAndAsksForItsMenu) {
   TimelineCanvas* canvas = view.canvas();
   QRect lane = canvas->laneRect(kernel.track, kernel.lane);
   ASSERT_FALSE(lane.isEmpty());
-  double x = (canvas->xForTime(loader2()->start(kernel)) + canvas->xForTime(loader2()->end(kernel))) / 2;
+  double x = (canvas->xForTime(loader2Trace()->start(kernel)) + canvas->xForTime(loader2Trace()->end(kernel))) / 2;
   QPoint at(static_cast<int>(x), lane.center().y());
   QSignalSpy asked(canvas, &TimelineCanvas::eventMenuRequested);
   QContextMenuEvent click(QContextMenuEvent::Mouse, at, canvas->mapToGlobal(at));
@@ -83,7 +81,7 @@ struct ShownAnalysis {
     view.resize(1600, 1000);
     view.show();
     EXPECT_TRUE(QTest::qWaitForWindowExposed(&view));
-    session.setTrace(loader2());
+    session.setTrace(loader2Trace());
   }
 };
 
@@ -96,9 +94,10 @@ TEST(TimelineEventMenu, ItsEntriesZoomFilterCopyAndShowInTheTable) {
     ASSERT_TRUE(action(*menu, name)) << name;
 
   action(*menu, "zoomTo")->trigger();
-  EXPECT_LE(shown.session.viewStart(), loader2()->start(kernel));
-  EXPECT_GE(shown.session.viewEnd(), loader2()->end(kernel));
-  EXPECT_LT(shown.session.viewEnd() - shown.session.viewStart(), loader2()->endTime() - loader2()->startTime());
+  EXPECT_LE(shown.session.viewStart(), loader2Trace()->start(kernel));
+  EXPECT_GE(shown.session.viewEnd(), loader2Trace()->end(kernel));
+  EXPECT_LT(shown.session.viewEnd() - shown.session.viewStart(),
+            loader2Trace()->endTime() - loader2Trace()->startTime());
 
   action(*menu, "copyName")->trigger();
   EXPECT_EQ(QGuiApplication::clipboard()->text().toStdString(), demangled);
@@ -110,7 +109,7 @@ TEST(TimelineEventMenu, ItsEntriesZoomFilterCopyAndShowInTheTable) {
   EXPECT_EQ(table->filterEdit()->text().toStdString(), demangled);
   ASSERT_GT(table->view()->model()->rowCount(), 0);
   for (int row = 0; row < table->view()->model()->rowCount(); ++row)
-    EXPECT_EQ(loader2()->longName(table->instanceModel()->eventAt(row)), demangled);
+    EXPECT_EQ(loader2Trace()->longName(table->instanceModel()->eventAt(row)), demangled);
 
   // Show in table: back to every kernel, with this one's row current.
   shown.view.tables()->setCurrentIndex(1);
@@ -118,7 +117,7 @@ TEST(TimelineEventMenu, ItsEntriesZoomFilterCopyAndShowInTheTable) {
   action(*menu, "showInTable")->trigger();
   EXPECT_EQ(shown.view.tables()->currentWidget(), table);
   EXPECT_TRUE(table->filterEdit()->text().isEmpty());
-  EXPECT_EQ(table->view()->model()->rowCount(), static_cast<int>(loader2()->counts().kernels));
+  EXPECT_EQ(table->view()->model()->rowCount(), static_cast<int>(loader2Trace()->counts().kernels));
   QModelIndex current = table->view()->currentIndex();
   ASSERT_TRUE(current.isValid());
   EXPECT_EQ(table->instanceModel()->eventAt(current.row()), kernel);
@@ -126,12 +125,12 @@ TEST(TimelineEventMenu, ItsEntriesZoomFilterCopyAndShowInTheTable) {
 
 TEST(TimelineEventMenu, OtherEventsGetZoomAndCopyOnly) {
   ShownAnalysis shown;
-  EventRef call = *loader2()->launchingCall(sgemm());
+  EventRef call = *loader2Trace()->launchingCall(sgemm());
   std::unique_ptr<QMenu> menu = shown.view.eventMenu(call);
   EXPECT_TRUE(action(*menu, "zoomTo") && action(*menu, "copyName"));
   EXPECT_FALSE(action(*menu, "filterToName") || action(*menu, "showInTable"));
   action(*menu, "copyName")->trigger();
-  EXPECT_EQ(QGuiApplication::clipboard()->text().toStdString(), loader2()->name(call));
+  EXPECT_EQ(QGuiApplication::clipboard()->text().toStdString(), loader2Trace()->name(call));
 }
 
 TEST(TimelineRangeMenu, ARightClickOnThePickedRangeAsksForTheRangeMenu) {
@@ -140,14 +139,14 @@ TEST(TimelineRangeMenu, ARightClickOnThePickedRangeAsksForTheRangeMenu) {
   view.resize(1600, 900);
   view.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-  session.setTrace(loader2());
+  session.setTrace(loader2Trace());
   TimelineCanvas* canvas = view.canvas();
   QSignalSpy asked(canvas, &TimelineCanvas::rangeMenuRequested);
   QPoint onRuler(TimelineCanvas::kLabelWidth + 200, TimelineCanvas::kRulerHeight / 2);
   QContextMenuEvent before(QContextMenuEvent::Mouse, onRuler, canvas->mapToGlobal(onRuler));
   QApplication::sendEvent(canvas, &before);
   EXPECT_EQ(asked.count(), 0);  // no range picked: nothing to offer
-  const TimeNs from = loader2()->startTime() + 13'050'000'000;
+  const TimeNs from = loader2Trace()->startTime() + 13'050'000'000;
   const TimeNs to = from + 200'000'000;
   session.setRange(from, to);
   QContextMenuEvent click(QContextMenuEvent::Mouse, onRuler, canvas->mapToGlobal(onRuler));
@@ -158,7 +157,7 @@ TEST(TimelineRangeMenu, ARightClickOnThePickedRangeAsksForTheRangeMenu) {
 TEST(TimelineRangeMenu, ZoomToRangeShowsTheRangeAndClearRangeShowsEveryKernelAgain) {
   ShownAnalysis shown;
   const int all = shown.view.kernels()->view()->model()->rowCount();
-  const TimeNs from = loader2()->startTime() + 13'050'000'000;
+  const TimeNs from = loader2Trace()->startTime() + 13'050'000'000;
   const TimeNs to = from + 200'000'000;
   shown.session.setRange(from, to);
   ASSERT_LT(shown.view.kernels()->view()->model()->rowCount(), all);

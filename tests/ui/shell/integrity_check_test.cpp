@@ -11,13 +11,14 @@
 
 #include "core/db/sqlite_database.h"
 #include "tests/ui/shell/shell_fixtures.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/loading/integrity_checker.h"
 #include "ui/main_window/main_window.h"
 
 namespace gpuscope::ui {
 namespace {
 
-constexpr int kTimeoutMs = 120'000;
+using test::kTimeoutMs;
 
 // A copy of the transpose fixture whose META_DATA_EXPORT root page (a table the loader never reads)
 // has an impossible b-tree page type: only the integrity check can find it.

@@ -29,6 +29,7 @@
 #include "core/model/trace.h"
 #include "core/model/trace_summary.h"
 #include "shell_fixtures.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/analysis/analysis_panel.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
@@ -49,7 +50,7 @@ namespace {
 using test::fixturePath;
 using test::readFixtureFacts;
 
-constexpr int kLoadTimeoutMs = 120'000;
+using test::kTimeoutMs;
 
 QString grouped(int64_t value) { return QLocale().toString(static_cast<qlonglong>(value)); }
 
@@ -77,7 +78,7 @@ class MainWindowTest : public ::testing::Test {
     QSignalSpy loaded(window_.get(), &MainWindow::traceLoaded);
     QSignalSpy failed(window_.get(), &MainWindow::loadFailed);
     window_->openFile(path);
-    ASSERT_TRUE(loaded.wait(kLoadTimeoutMs)) << "no traceLoaded; errors: " << errors_.join(' ').toStdString();
+    ASSERT_TRUE(loaded.wait(kTimeoutMs)) << "no traceLoaded; errors: " << errors_.join(' ').toStdString();
     ASSERT_EQ(failed.count(), 0);
   }
 
@@ -195,7 +196,7 @@ TEST_F(MainWindowTest, PanesFilledComesOnceTheKernelTableHoldsItsRows) {
   QObject::connect(window_.get(), &MainWindow::panesFilled, window_.get(),
                    [&] { rowsWhenFilled = window_->analysisView()->kernels()->view()->model()->rowCount(); });
   window_->openFile(fixturePath("nsys/loader2.sqlite"));
-  ASSERT_TRUE(filled.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(filled.wait(kTimeoutMs));
   EXPECT_EQ(loaded.count(), 1);
   EXPECT_EQ(filled.count(), 1);
   EXPECT_EQ(rowsWhenFilled, static_cast<int>(window_->session()->trace()->counts().kernels));
@@ -231,7 +232,7 @@ TEST_F(MainWindowTest, ProgressStripShowsWhileLoadingAndHidesAfter) {
   EXPECT_TRUE(window_->loader()->isLoading());
   EXPECT_FALSE(window_->progressWidget()->isHidden());
   EXPECT_FALSE(window_->welcomeView()->openButton()->isEnabled());
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
   EXPECT_TRUE(window_->progressWidget()->isHidden());
   EXPECT_FALSE(window_->loader()->isLoading());
 }
@@ -258,7 +259,7 @@ TEST_F(MainWindowTest, ASupersededLoadNeverReachesTheSession) {
   QSignalSpy traceChanged(window_->session(), &TraceSession::traceChanged);
   window_->openFile(fixturePath("nsys/loader2.sqlite"));
   window_->openFile(fixturePath("nsys/transpose.sqlite"));
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
   window_->loader()->waitForWorkers();
   deliverPostedEvents();
   ASSERT_EQ(loaded.count(), 1);
@@ -271,7 +272,7 @@ TEST_F(MainWindowTest, ABadFileTakesTheErrorPathAndTheWindowStaysUsable) {
   const QString bad = writeFile(QStringLiteral("garbage.sqlite"), QByteArray("this is not a trace\n").repeated(64));
   QSignalSpy failed(window_.get(), &MainWindow::loadFailed);
   window_->openFile(bad);
-  ASSERT_TRUE(failed.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(failed.wait(kTimeoutMs));
   ASSERT_EQ(errors_.size(), 1);
   EXPECT_FALSE(errors_.front().isEmpty());
   EXPECT_FALSE(errors_.front().contains(QLatin1Char('\n')));
@@ -290,7 +291,7 @@ TEST_F(MainWindowTest, AFailedLoadKeepsTheTraceThatIsShown) {
   const std::shared_ptr<const Trace> shown = window_->session()->trace();
   QSignalSpy failed(window_.get(), &MainWindow::loadFailed);
   window_->openFile(dir_.filePath(QStringLiteral("does-not-exist.sqlite")));
-  ASSERT_TRUE(failed.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(failed.wait(kTimeoutMs));
   EXPECT_EQ(errors_.size(), 1);
   EXPECT_EQ(window_->session()->trace(), shown);
   EXPECT_TRUE(window_->windowTitle().startsWith(QStringLiteral("gpuscope — transpose.sqlite (")));
@@ -301,13 +302,13 @@ TEST_F(MainWindowTest, DroppingAFileOpensIt) {
   QSignalSpy loaded(window_.get(), &MainWindow::traceLoaded);
   // Dropped on the empty state, the event reaches the window through its parents.
   ASSERT_TRUE(dragAndDrop(window_->welcomeView(), {QUrl::fromLocalFile(path)}));
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
   EXPECT_EQ(loaded.at(0).at(0).toString(), QFileInfo(path).absoluteFilePath());
 
   // And on the summary of an open trace, another file replaces it.
   const QString other = fixturePath("nsys/loader2.sqlite");
   ASSERT_TRUE(dragAndDrop(window_->summaryView()->processTree()->viewport(), {QUrl::fromLocalFile(other)}));
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
   EXPECT_TRUE(window_->windowTitle().startsWith(QStringLiteral("gpuscope — loader2.sqlite (")));
 }
 
@@ -326,7 +327,7 @@ TEST_F(MainWindowTest, ReloadAndCloseTrace) {
   const std::shared_ptr<const Trace> first = window_->session()->trace();
   QSignalSpy loaded(window_.get(), &MainWindow::traceLoaded);
   window_->reload();
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
   EXPECT_NE(window_->session()->trace(), first);
 
   window_->closeTrace();
@@ -360,7 +361,7 @@ TEST_F(MainWindowTest, CompareWithOpensTheCompareWindowOfBothRuns) {
   EXPECT_TRUE(window->isLoading());
   EXPECT_EQ(window->view(), nullptr);
   QSignalSpy loaded(window, &CompareWindow::loaded);
-  ASSERT_TRUE(loaded.wait(kLoadTimeoutMs)) << errors_.join(' ').toStdString();
+  ASSERT_TRUE(loaded.wait(kTimeoutMs)) << errors_.join(' ').toStdString();
   CompareView* compare = window->view();
   ASSERT_NE(compare, nullptr);
   // Its own traces: A is the file shown here, B the other.
@@ -376,7 +377,7 @@ TEST_F(MainWindowTest, CompareWithAFileThatIsNotATraceReportsOneError) {
   QPointer<QWidget> opened = window_->compareWith(bad);
   ASSERT_FALSE(opened.isNull());
   QSignalSpy failed(opened.data(), SIGNAL(failed(QString)));
-  ASSERT_TRUE(failed.wait(kLoadTimeoutMs));
+  ASSERT_TRUE(failed.wait(kTimeoutMs));
   ASSERT_EQ(errors_.size(), 1);
   EXPECT_FALSE(errors_.front().contains(QLatin1Char('\n')));
   EXPECT_TRUE(window_->session()->hasTrace());

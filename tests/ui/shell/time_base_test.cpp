@@ -16,6 +16,7 @@
 #include "core/model/trace_summary.h"
 #include "core/report/report_format.h"
 #include "core/stats/stats_reports.h"
+#include "tests/ui/tables/table_test_support.h"
 #include "ui/details/details_panel.h"
 #include "ui/main_window/main_window.h"
 #include "ui/session/trace_session.h"
@@ -29,21 +30,18 @@
 namespace gpuscope::ui {
 namespace {
 
-std::shared_ptr<const Trace> loader2() {
-  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
-  return trace;
-}
+using test::loader2Trace;
 
 QString shownDuration(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
 
 TEST(TimeBase, TablesDetailsAndTooltipsCountFromTheTraceStartLikeTheRuler) {
-  const Trace& trace = *loader2();
+  const Trace& trace = *loader2Trace();
   ASSERT_GT(trace.startTime(), 1000000);  // the two bases differ
   TraceSession session;
   EXPECT_EQ(session.timeBase(), TimeBase::Trace);
   KernelTableView table(&session);
   DetailsPanel details(&session);
-  session.setTrace(loader2());
+  session.setTrace(loader2Trace());
   EventRef first = table.instanceModel()->eventAt(0);
   QModelIndex start = table.instanceModel()->index(0, KernelTableModel::StartColumn);
   EXPECT_EQ(start.data().toString(), shownDuration(trace.start(first) - trace.startTime()));
@@ -62,11 +60,11 @@ TEST(TimeBase, TablesDetailsAndTooltipsCountFromTheTraceStartLikeTheRuler) {
 
 // Issue 30, point 8a: cuda_gpu_trace's Start showed nsys's session time beside tables in trace time.
 TEST(TimeBase, StatsTraceReportsCountFromTheTraceStartAndExportNsysNumbers) {
-  const Trace& trace = *loader2();
+  const Trace& trace = *loader2Trace();
   TraceSession session;
   StatsReportsView view(&session);
   view.show();
-  session.setTrace(loader2());
+  session.setTrace(loader2Trace());
   ASSERT_TRUE(view.showReport(QStringLiteral("cuda_gpu_trace")));
   if (view.pane()->isRunning()) {
     QSignalSpy ready(view.pane(), &ReportPane::reportReady);

@@ -14,6 +14,7 @@
 
 #include "core/open/trace_formats.h"
 #include "shell_fixtures.h"
+#include "tests/ui/test_timeouts.h"
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/trace_file_names.h"
 
@@ -22,7 +23,7 @@ namespace {
 
 using test::fixturePath;
 
-constexpr int kLoadTimeoutMs = 120'000;
+using test::kTimeoutMs;
 
 std::unique_ptr<MainWindow> makeWindow(const QTemporaryDir& dir) {
   auto window = std::make_unique<MainWindow>(
@@ -76,7 +77,7 @@ TEST(WindowTitle, TwoRecordingsOfOneNameInTwoFoldersHaveTwoTitles) {
     auto window = makeWindow(dir);
     QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
     window->openFile(path);
-    ASSERT_TRUE(loaded.wait(kLoadTimeoutMs));
+    ASSERT_TRUE(loaded.wait(kTimeoutMs));
     const QString title = window->windowTitle();
     EXPECT_TRUE(title.startsWith(QStringLiteral("gpuscope — gs.sqlite ("))) << title.toStdString();
     EXPECT_TRUE(title.contains(QDir::toNativeSeparators(QStringLiteral("/%1)").arg(QString::fromLatin1(folder)))))

@@ -23,39 +23,22 @@
 namespace gpuscope::ui {
 namespace {
 
+using test::kKernelNameJoin;
+using test::loader2Trace;
+using test::ShownKernelTable;
 using test::sqlInt;
 using test::sqlText;
 
-const std::string kJoin =
-    " FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName JOIN StringIds d ON d.id = "
-    "k.demangledName";
-
-std::shared_ptr<const Trace> loader2() {
-  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
-  return trace;
-}
-
-struct ShownTable {
-  TraceSession session;
-  KernelTableView table{&session};
-  ShownTable() {
-    table.resize(1000, 600);
-    table.show();
-    EXPECT_TRUE(QTest::qWaitForWindowExposed(&table));
-    session.setTrace(loader2());
-  }
-};
-
 TEST(KernelTableNames, DemangledColumnShowsTheRealKernelAndCanBeHidden) {
-  ShownTable shown;
+  ShownKernelTable shown;
   QTableView* view = shown.table.view();
   QAbstractItemModel* model = view->model();
   for (int row : {0, 1, model->rowCount() - 1}) {
     EventRef event = shown.table.instanceModel()->eventAt(row);
-    std::string sql =
-        "SELECT d.value" + kJoin + " WHERE k.rowid = " + std::to_string(loader2()->lane(event).row[event.index]);
+    std::string sql = "SELECT d.value" + kKernelNameJoin +
+                      " WHERE k.rowid = " + std::to_string(loader2Trace()->lane(event).row[event.index]);
     EXPECT_EQ(model->index(row, KernelTableModel::DemangledColumn).data().toString().toStdString(),
-              sqlText(*loader2(), sql));
+              sqlText(*loader2Trace(), sql));
   }
   EXPECT_FALSE(view->isColumnHidden(KernelTableModel::DemangledColumn));
   auto* toggle = shown.table.findChild<QCheckBox*>(QStringLiteral("demangledNames"));
@@ -65,22 +48,23 @@ TEST(KernelTableNames, DemangledColumnShowsTheRealKernelAndCanBeHidden) {
 }
 
 TEST(KernelTableNames, FilterFindsKernelsByShortOrDemangledName) {
-  ShownTable shown;
+  ShownKernelTable shown;
   shown.table.setFilter(QStringLiteral("sgemm"), false);
   // "Kernel2" is CUTLASS's SIMT SGEMM: only its demangled name says so.
   EXPECT_EQ(shown.table.view()->model()->rowCount(),
-            sqlInt(*loader2(), "SELECT count(*)" + kJoin + " WHERE s.value LIKE '%sgemm%' OR d.value LIKE '%sgemm%'"));
+            sqlInt(*loader2Trace(),
+                   "SELECT count(*)" + kKernelNameJoin + " WHERE s.value LIKE '%sgemm%' OR d.value LIKE '%sgemm%'"));
   shown.table.setGrouped(true);
   EXPECT_EQ(shown.table.view()->model()->rowCount(),
-            sqlInt(*loader2(), "SELECT count(DISTINCT k.demangledName)" + kJoin +
-                                   " WHERE s.value LIKE '%sgemm%' OR d.value LIKE '%sgemm%'"));
+            sqlInt(*loader2Trace(), "SELECT count(DISTINCT k.demangledName)" + kKernelNameJoin +
+                                        " WHERE s.value LIKE '%sgemm%' OR d.value LIKE '%sgemm%'"));
 }
 
 TEST(KernelTableNames, ByNameGroupsByTheRealKernel) {
-  ShownTable shown;
+  ShownKernelTable shown;
   shown.table.setGrouped(true);
   QAbstractItemModel* model = shown.table.view()->model();
-  EXPECT_EQ(model->rowCount(), sqlInt(*loader2(), "SELECT count(DISTINCT k.demangledName)" + kJoin));
+  EXPECT_EQ(model->rowCount(), sqlInt(*loader2Trace(), "SELECT count(DISTINCT k.demangledName)" + kKernelNameJoin));
   int reductions = 0;
   QSet<QString> names;
   for (int row = 0; row < model->rowCount(); ++row) {
@@ -92,22 +76,22 @@ TEST(KernelTableNames, ByNameGroupsByTheRealKernel) {
     ++reductions;
     std::string name = model->index(row, KernelSummaryModel::DemangledColumn).data().toString().toStdString();
     EXPECT_EQ(model->index(row, KernelSummaryModel::CountColumn).data().toLongLong(),
-              sqlInt(*loader2(), "SELECT count(*)" + kJoin + " WHERE d.value = '" + name + "'"));
+              sqlInt(*loader2Trace(), "SELECT count(*)" + kKernelNameJoin + " WHERE d.value = '" + name + "'"));
   }
-  EXPECT_EQ(reductions,
-            sqlInt(*loader2(), "SELECT count(DISTINCT k.demangledName)" + kJoin + " WHERE s.value = 'reduce_kernel'"));
+  EXPECT_EQ(reductions, sqlInt(*loader2Trace(), "SELECT count(DISTINCT k.demangledName)" + kKernelNameJoin +
+                                                    " WHERE s.value = 'reduce_kernel'"));
 }
 
 TEST(KernelTableNavigation, ASingleClickArrowKeysAndEnterMoveTheTimeline) {
-  ShownTable shown;
+  ShownKernelTable shown;
   QTableView* view = shown.table.view();
   auto eventAtRow = [&](int row) { return *shown.table.eventAtRow(row); };
   QRect rect = view->visualRect(view->model()->index(3, 0));
   QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
   ASSERT_TRUE(shown.session.selection());
   EXPECT_EQ(*shown.session.selection(), eventAtRow(3));
-  EXPECT_LE(shown.session.viewStart(), loader2()->start(eventAtRow(3)));
-  EXPECT_GE(shown.session.viewEnd(), loader2()->end(eventAtRow(3)));
+  EXPECT_LE(shown.session.viewStart(), loader2Trace()->start(eventAtRow(3)));
+  EXPECT_GE(shown.session.viewEnd(), loader2Trace()->end(eventAtRow(3)));
 
   view->setFocus();
   QTest::keyClick(view, Qt::Key_Down);
@@ -125,7 +109,7 @@ TEST(StatsReportNavigation, ClickingAKernelRowShowsItsFirstInstance) {
   view.resize(1000, 500);
   view.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-  session.setTrace(loader2());
+  session.setTrace(loader2Trace());
   ASSERT_TRUE(view.showReport(QStringLiteral("cuda_gpu_kern_sum")));
   if (view.pane()->isRunning()) {
     QSignalSpy ready(view.pane(), &ReportPane::reportReady);
@@ -145,9 +129,9 @@ TEST(StatsReportNavigation, ClickingAKernelRowShowsItsFirstInstance) {
   QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, rect.center());  // one click, no double click
   ASSERT_TRUE(session.selection());
   const std::string& demangled = std::get<std::string>(report.rows[static_cast<size_t>(row)][nameColumn]);
-  EXPECT_EQ(loader2()->longName(*session.selection()), demangled);
-  EXPECT_EQ(loader2()->start(*session.selection()),
-            sqlInt(*loader2(), "SELECT min(k.start)" + kJoin + " WHERE d.value = '" + demangled + "'"));
+  EXPECT_EQ(loader2Trace()->longName(*session.selection()), demangled);
+  EXPECT_EQ(loader2Trace()->start(*session.selection()),
+            sqlInt(*loader2Trace(), "SELECT min(k.start)" + kKernelNameJoin + " WHERE d.value = '" + demangled + "'"));
 }
 
 }  // namespace

@@ -25,31 +25,13 @@
 namespace gpuscope::ui {
 namespace {
 
+using test::kKernelNameJoin;
+using test::loader2Trace;
+using test::ShownKernelTable;
 using test::sqlInt;
 using test::sqlText;
 
-const std::string kJoin =
-    " FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName JOIN StringIds d ON d.id = "
-    "k.demangledName";
-
-std::shared_ptr<const Trace> loader2() {
-  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
-  return trace;
-}
-
-int64_t sql(const std::string& query) { return sqlInt(*loader2(), query); }
-
-struct ShownTable {
-  TraceSession session;
-  KernelTableView table{&session};
-  ShownTable() {
-    table.resize(1000, 600);
-    table.show();
-    EXPECT_TRUE(QTest::qWaitForWindowExposed(&table));
-    session.setTrace(loader2());
-  }
-  int rows() const { return table.view()->model()->rowCount(); }
-};
+int64_t sql(const std::string& query) { return sqlInt(*loader2Trace(), query); }
 
 // The second quarter of the kernels' time.
 std::pair<TimeNs, TimeNs> secondQuarter() {
@@ -64,20 +46,20 @@ std::string inRange(std::pair<TimeNs, TimeNs> range) {
 }
 
 TEST(KernelTableRange, TheRulerRangeRestrictsTheRowsAndTheStatsAndCanBeCleared) {
-  ShownTable shown;
+  ShownKernelTable shown;
   const int all = shown.rows();
   ASSERT_EQ(all, sql("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
   EXPECT_FALSE(shown.table.rangeBar()->isVisible());
 
   auto range = secondQuarter();
   shown.session.setRange(range.first, range.second);
-  const int64_t expected = sql("SELECT count(*)" + kJoin + inRange(range));
+  const int64_t expected = sql("SELECT count(*)" + kKernelNameJoin + inRange(range));
   ASSERT_LT(expected, all);
   EXPECT_EQ(shown.rows(), expected);
   for (int row = 0; row < shown.rows(); ++row) {
     EventRef event = shown.table.instanceModel()->eventAt(row);
-    EXPECT_LT(loader2()->start(event), range.second);
-    EXPECT_GE(loader2()->end(event), range.first);
+    EXPECT_LT(loader2Trace()->start(event), range.second);
+    EXPECT_GE(loader2Trace()->end(event), range.first);
   }
   EXPECT_TRUE(shown.table.rangeBar()->isVisible());
   EXPECT_EQ(shown.table.countText(), QStringLiteral("%1 of %2 kernels").arg(expected).arg(all));
@@ -85,15 +67,15 @@ TEST(KernelTableRange, TheRulerRangeRestrictsTheRowsAndTheStatsAndCanBeCleared) 
   // The by-name stats cover the range only.
   shown.table.setGrouped(true);
   QAbstractItemModel* groups = shown.table.view()->model();
-  EXPECT_EQ(groups->rowCount(), sql("SELECT count(DISTINCT k.demangledName)" + kJoin + inRange(range)));
+  EXPECT_EQ(groups->rowCount(), sql("SELECT count(DISTINCT k.demangledName)" + kKernelNameJoin + inRange(range)));
   int64_t counted = 0;
   for (int row = 0; row < groups->rowCount(); ++row) {
     std::string name = groups->index(row, KernelSummaryModel::DemangledColumn).data().toString().toStdString();
     std::string where = inRange(range) + " AND d.value = '" + name + "'";
     EXPECT_EQ(groups->index(row, KernelSummaryModel::CountColumn).data().toLongLong(),
-              sql("SELECT count(*)" + kJoin + where));
+              sql("SELECT count(*)" + kKernelNameJoin + where));
     EXPECT_EQ(groups->index(row, KernelSummaryModel::TotalColumn).data(KernelSummaryModel::SortRole).toLongLong(),
-              sql("SELECT sum(k.end - k.start)" + kJoin + where));
+              sql("SELECT sum(k.end - k.start)" + kKernelNameJoin + where));
     counted += groups->index(row, KernelSummaryModel::CountColumn).data().toLongLong();
   }
   EXPECT_EQ(counted, expected);
@@ -111,14 +93,14 @@ TEST(KernelTableRange, TheRulerRangeRestrictsTheRowsAndTheStatsAndCanBeCleared) 
 QAction* action(QMenu& menu, const char* name) { return menu.findChild<QAction*>(QString::fromLatin1(name)); }
 
 TEST(KernelTableMenu, ARowsMenuZoomsFiltersAndCopiesTheFullName) {
-  ShownTable shown;
+  ShownKernelTable shown;
   // Kernel2 is the CUTLASS SGEMM: only its demangled name says which kernel it is.
   int row = 0;
-  while (row < shown.rows() && loader2()->name(shown.table.instanceModel()->eventAt(row)) != "Kernel2") ++row;
+  while (row < shown.rows() && loader2Trace()->name(shown.table.instanceModel()->eventAt(row)) != "Kernel2") ++row;
   ASSERT_LT(row, shown.rows());
   EventRef kernel = shown.table.instanceModel()->eventAt(row);
-  std::string demangled = sqlText(*loader2(), "SELECT d.value" + kJoin + " WHERE k.rowid = " +
-                                                  std::to_string(loader2()->lane(kernel).row[kernel.index]));
+  std::string demangled = sqlText(*loader2Trace(), "SELECT d.value" + kKernelNameJoin + " WHERE k.rowid = " +
+                                                       std::to_string(loader2Trace()->lane(kernel).row[kernel.index]));
   std::unique_ptr<QMenu> menu = shown.table.rowMenu(row);
   ASSERT_TRUE(menu);
   ASSERT_TRUE(action(*menu, "zoomTo") && action(*menu, "filterToName") && action(*menu, "copyName"));
@@ -127,24 +109,24 @@ TEST(KernelTableMenu, ARowsMenuZoomsFiltersAndCopiesTheFullName) {
   action(*menu, "zoomTo")->trigger();
   ASSERT_TRUE(shown.session.selection());
   EXPECT_EQ(*shown.session.selection(), kernel);
-  EXPECT_LE(shown.session.viewStart(), loader2()->start(kernel));
-  EXPECT_GE(shown.session.viewEnd(), loader2()->end(kernel));
+  EXPECT_LE(shown.session.viewStart(), loader2Trace()->start(kernel));
+  EXPECT_GE(shown.session.viewEnd(), loader2Trace()->end(kernel));
 
   action(*menu, "copyName")->trigger();
   EXPECT_EQ(QGuiApplication::clipboard()->text().toStdString(), demangled);
 
   action(*menu, "filterToName")->trigger();
   EXPECT_EQ(shown.table.filterEdit()->text().toStdString(), demangled);
-  EXPECT_EQ(shown.rows(), sql("SELECT count(*)" + kJoin + " WHERE instr(d.value, '" + demangled + "') > 0"));
+  EXPECT_EQ(shown.rows(), sql("SELECT count(*)" + kKernelNameJoin + " WHERE instr(d.value, '" + demangled + "') > 0"));
   for (int r = 0; r < shown.rows(); ++r)
-    EXPECT_EQ(loader2()->longName(shown.table.instanceModel()->eventAt(r)), demangled);
+    EXPECT_EQ(loader2Trace()->longName(shown.table.instanceModel()->eventAt(r)), demangled);
 }
 
 TEST(KernelTableModel, LargeTracesAreQueriedOnAWorker) {
   KernelTableModel model;
   model.setInlineLimit(0);  // as for a trace with millions of kernels
   QSignalSpy ready(&model, &KernelTableModel::rowsReady);
-  model.setTrace(loader2());
+  model.setTrace(loader2Trace());
   EXPECT_TRUE(model.isUpdating());
   EXPECT_EQ(model.rowCount(), 0);  // nothing until the worker hands its rows over
   ASSERT_TRUE(ready.wait(30000));
@@ -161,7 +143,7 @@ TEST(KernelTableModel, LargeTracesAreQueriedOnAWorker) {
   EXPECT_TRUE(model.setNameFilter(QStringLiteral("reduce"), false).isEmpty());
   EXPECT_TRUE(model.setNameFilter(QStringLiteral("^Kernel2$"), true).isEmpty());
   while (model.isUpdating()) ASSERT_TRUE(ready.wait(30000));
-  EXPECT_EQ(model.rowCount(), sql("SELECT count(*)" + kJoin + " WHERE s.value = 'Kernel2'"));
+  EXPECT_EQ(model.rowCount(), sql("SELECT count(*)" + kKernelNameJoin + " WHERE s.value = 'Kernel2'"));
   EXPECT_FALSE(model.setNameFilter(QStringLiteral("("), true).isEmpty());  // a bad expression: every kernel
   while (model.isUpdating()) ASSERT_TRUE(ready.wait(30000));
   EXPECT_EQ(model.rowCount(), sql("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));

@@ -1,9 +1,16 @@
 #include "tests/ui/tables/table_test_support.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <QAbstractItemModel>
+#include <QTableView>
+#include <QTest>
+#include <filesystem>
 
 #include "core/db/sqlite_database.h"
 #include "core/model/trace_loader.h"
+#include "core/ncu/ncu_import.h"
 
 namespace gpuscope::ui::test {
 namespace {
@@ -36,6 +43,25 @@ std::shared_ptr<const Trace> transposeTrace() {
   return trace;
 }
 
+std::shared_ptr<const Trace> transposeWithMetricsTrace() {
+  static std::shared_ptr<const Trace> trace = [] {
+    const std::string fixtures = GPUSCOPE_FIXTURES;
+    auto path = (std::filesystem::temp_directory_path() /
+                 ("gpuscope_transpose_metrics_" + std::to_string(::getpid()) + ".sqlite"))
+                    .string();
+    importNcuMetrics({fixtures + "/nsys/transpose.sqlite", fixtures + "/nsys/transpose_ncu_metrics.csv", path, false});
+    std::shared_ptr<const Trace> loaded = loadTrace(path);
+    std::filesystem::remove(path);  // the open connection keeps the file's contents
+    return loaded;
+  }();
+  return trace;
+}
+
+std::shared_ptr<const Trace> loader2Trace() {
+  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
+  return trace;
+}
+
 int64_t sqlInt(const Trace& trace, const std::string& sql) {
   auto stmt = trace.database().prepare(sql);
   EXPECT_TRUE(stmt.step()) << sql;
@@ -61,6 +87,15 @@ std::optional<EventRef> eventByRow(const Trace& trace, TrackKind kind, uint32_t 
   }
   return std::nullopt;
 }
+
+ShownKernelTable::ShownKernelTable() {
+  table.resize(1000, 600);
+  table.show();
+  EXPECT_TRUE(QTest::qWaitForWindowExposed(&table));
+  session.setTrace(loader2Trace());
+}
+
+int ShownKernelTable::rows() const { return table.view()->model()->rowCount(); }
 
 ModelCheck::ModelCheck(QAbstractItemModel* model) : firstFailure_(failureLog().size()) {
   if (liveChecks()++ == 0) previousHandler() = qInstallMessageHandler(collectFailures);

@@ -14,6 +14,7 @@
 #include "core/model/trace_loader.h"
 #include "core/query/draw_list.h"
 #include "core/write/trace_writer.h"
+#include "tests/ui/timeline/timeline_test_trace.h"
 #include "ui/session/trace_session.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_palette.h"
@@ -24,7 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kAreaWidth = 1000;
+using timeline_test::kAreaWidth;
 constexpr TimeNs kPeriod = 1000;  // a kernel starts every microsecond
 constexpr int kKernels = 20000;   // 20 ms of them
 

@@ -11,8 +11,8 @@ namespace {
 
 using timeline_test::HandMade;
 
-constexpr int kLeft = 240;  // the event area starts right of the labels...
-constexpr int kRuler = 30;  // ...and below the ruler; 1000 px for [0, 10000): 10 ns per pixel
+using timeline_test::kLeft;
+using timeline_test::kRuler;
 
 class TimelineHitTestTest : public ::testing::Test {
  protected:

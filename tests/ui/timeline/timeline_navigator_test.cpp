@@ -14,9 +14,9 @@ using timeline_test::HandMade;
 using Drag = TimelineNavigator::Drag;
 using Reveal = TimelineNavigator::Reveal;
 
-constexpr int kLeft = 240;    // the event area starts right of the labels...
-constexpr int kRuler = 30;    // ...and below the ruler
-constexpr int kWidth = 1000;  // and is 1000 px wide: a view of 10 000 ns is 10 ns per pixel
+using timeline_test::kAreaWidth;
+using timeline_test::kLeft;
+using timeline_test::kRuler;
 constexpr TimeNs kTraceStart = 500;
 constexpr TimeNs kTraceEnd = 12999;
 
@@ -30,7 +30,7 @@ class TimelineNavigatorTest : public ::testing::Test {
   }
   // The geometry of the view the session shows now, as the canvas would make it.
   TimelineGeometry geometry() const {
-    return TimelineGeometry{QRect(kLeft, kRuler, kWidth, 400), session_.viewStart(), session_.viewEnd()};
+    return TimelineGeometry{QRect(kLeft, kRuler, kAreaWidth, 400), session_.viewStart(), session_.viewEnd()};
   }
   void view(TimeNs start, TimeNs end) { session_.setViewRange(start, end); }
   void expectView(TimeNs start, TimeNs end) const {
@@ -180,7 +180,7 @@ TEST_F(TimelineNavigatorTest, DraggingOnTheRulerPicksARangeClampedToTheEvents) {
   EXPECT_EQ(navigator_.move(QPoint(kLeft + 450, 10), geometry()), -1);
   EXPECT_EQ(session_.rangeStart(), 3000);
   EXPECT_EQ(session_.rangeEnd(), 5500);
-  navigator_.move(QPoint(kLeft + kWidth + 300, 10), geometry());  // past the right edge: the view's end
+  navigator_.move(QPoint(kLeft + kAreaWidth + 300, 10), geometry());  // past the right edge: the view's end
   EXPECT_EQ(session_.rangeEnd(), 11000);
   navigator_.move(QPoint(kLeft - 100, 10), geometry());  // back over the labels: the view's start
   EXPECT_EQ(session_.rangeStart(), 1000);
@@ -192,7 +192,7 @@ TEST_F(TimelineNavigatorTest, DraggingOnTheRulerPicksARangeClampedToTheEvents) {
 TEST_F(TimelineNavigatorTest, WithoutATraceNothingMoves) {
   TraceSession empty;
   TimelineNavigator navigator(&empty);
-  TimelineGeometry g{QRect(kLeft, kRuler, kWidth, 400), empty.viewStart(), empty.viewEnd()};
+  TimelineGeometry g{QRect(kLeft, kRuler, kAreaWidth, 400), empty.viewStart(), empty.viewEnd()};
   navigator.zoomAround(g, kLeft + 10, 0.5);
   navigator.panByPixels(g, 100);
   navigator.fitSelectionOrAll();

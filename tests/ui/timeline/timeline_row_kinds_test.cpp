@@ -14,7 +14,7 @@
 namespace gpuscope::ui {
 namespace {
 
-constexpr int kLeft = 240;  // the event area: 1000 px for [0, 10000), 10 ns per pixel
+using timeline_test::kLeft;
 
 class TimelineRowKindsTest : public ::testing::Test {
  protected:

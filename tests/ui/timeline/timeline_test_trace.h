@@ -1,5 +1,6 @@
 #pragma once
-// Small traces for the timeline tests: a hand-made nsys-shaped file with known times, and the fixtures.
+// Small traces for the timeline tests: a hand-made nsys-shaped file with known times, and the fixtures; and
+// the event area the tests lay them out in.
 #include <QString>
 #include <memory>
 #include <string>
@@ -7,6 +8,12 @@
 #include "core/model/trace.h"
 
 namespace gpuscope::ui::timeline_test {
+
+// The event area of the tests' views and geometries: right of the 240 px labels, below the 30 px ruler,
+// 1000 px wide, so that a view of [0, 10000) ns is 10 ns per pixel.
+inline constexpr int kLeft = 240;
+inline constexpr int kRuler = 30;
+inline constexpr int kAreaWidth = 1000;
 
 // The hand-made trace (times in ns; the trace starts at 500):
 //   process 100 "app", thread 100 "main":

@@ -29,7 +29,7 @@ namespace {
 
 using timeline_test::HandMade;
 
-constexpr int kAreaWidth = 1000;  // the event area of every test view: 1000 px
+using timeline_test::kAreaWidth;
 
 bool sameColor(QRgb pixel, const QColor& color, int tolerance = 2) {
   return std::abs(qRed(pixel) - color.red()) <= tolerance && std::abs(qGreen(pixel) - color.green()) <= tolerance &&
