@@ -83,7 +83,7 @@ std::string verdictText(const VerdictReport& report) {
   return text + "\n";
 }
 
-std::string helpFooter() {
+std::string analyzeHelpFooter() {
   std::string text = "Rules (all run when -r is not given):\n";
   for (const AnalysisRule* rule : analysisRules()) {
     std::string id(rule->id());
@@ -218,7 +218,7 @@ void registerAnalyzeCommand(CLI::App& app) {
       ->type_name("RANGE")
       ->excludes(range);
   addTableWidthOption(command, options->width);
-  command->footer(helpFooter());
+  command->footer(analyzeHelpFooter());
   command->callback([options] { runAnalyze(*options); });
 }
 

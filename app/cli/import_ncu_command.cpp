@@ -8,7 +8,7 @@
 namespace gpuscope::cli {
 namespace {
 
-std::string helpFooter() {
+std::string importNcuHelpFooter() {
   return "The report comes from Nsight Compute run on the same program, for example:\n"
          "  ncu --csv --metrics gpu__time_duration.sum,dram__bytes.sum,lts__t_bytes.sum,l1tex__t_bytes.sum,\\\n"
          "smsp__sass_thread_inst_executed_op_{fadd,fmul,ffma,dadd,dmul,dfma,hadd,hmul,hfma}_pred_on.sum \\\n"
@@ -55,7 +55,7 @@ void registerImportNcuCommand(CLI::App& app) {
                      ->type_name("OUT");
   auto* inPlace = command->add_flag("--in-place", options->inPlace, "Add the metrics to TRACE itself");
   output->excludes(inPlace);
-  command->footer(helpFooter());
+  command->footer(importNcuHelpFooter());
   command->callback([options] { runImport(*options); });
 }
 

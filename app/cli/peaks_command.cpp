@@ -20,7 +20,7 @@ struct PeaksOptions {
   int width = kWidthNotGiven;
 };
 
-std::string helpFooter() {
+std::string peaksHelpFooter() {
   return "Runs gpuscope-peaks, a CUDA program installed next to the collector libraries, on device N. Each roof\n"
          "is the best of several runs timed with CUDA events:\n"
          "  dram  a streaming copy through a buffer far larger than L2 (bytes read + written per second)\n"
@@ -105,7 +105,7 @@ void registerPeaksCommand(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--device", options->device, "CUDA device number to measure")->capture_default_str();
   addTableWidthOption(command, options->width);
-  command->footer(helpFooter());
+  command->footer(peaksHelpFooter());
   command->callback([options] { runPeaks(*options); });
 }
 

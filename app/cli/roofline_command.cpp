@@ -24,7 +24,7 @@ RooflineGrouping groupingOf(const std::string& by) {
   return RooflineGrouping::Name;
 }
 
-std::string helpFooter() {
+std::string rooflineHelpFooter() {
   return "The file needs kernel metrics: attach an `ncu --csv` report first with `gpuscope import-ncu`.\n"
          "\n"
          "Roofs: peak FLOP/s per precision = FLOP per clock per SM of the architecture x SMs x clock rate, and\n"
@@ -84,7 +84,7 @@ void registerRooflineCommand(CLI::App& app) {
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
   addTableWidthOption(command, options->width);
-  command->footer(helpFooter());
+  command->footer(rooflineHelpFooter());
   command->callback([options] { runRoofline(*options); });
 }
 

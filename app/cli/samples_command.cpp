@@ -94,7 +94,7 @@ void runSamples(const SamplesOptions& options) {
     std::cerr << "gpuscope: note: no CPU sample of " << options.file << " matches the filters\n";
 }
 
-std::string helpFooter() {
+std::string samplesHelpFooter() {
   return "Views: flat (per function: self = samples where it was running, total = samples with it anywhere on\n"
          "the stack; shares of all selected samples), top-down (callers first, as a flame graph stacks them),\n"
          "bottom-up (where the time went, then who called it), threads (per thread: samples, and the share of\n"
@@ -131,7 +131,7 @@ void registerSamplesCommand(CLI::App& app) {
   command->add_option("-f,--format", options->format, "Output format: table (aligned, for terminals), csv or json")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
-  command->footer(helpFooter());
+  command->footer(samplesHelpFooter());
   command->callback([options] { runSamples(*options); });
 }
 

@@ -23,7 +23,7 @@ struct StatsOptions {
   int width = kWidthNotGiven;
 };
 
-std::string helpFooter() {
+std::string statsHelpFooter() {
   std::string text = "Reports (the default set is marked *):\n";
   auto defaults = defaultStatsReportNames();
   for (const auto& report : statsReports()) {
@@ -145,7 +145,7 @@ void registerStatsCommand(CLI::App& app) {
                    "Write each report to PREFIX_<report>.<csv|json|txt> instead of stdout")
       ->type_name("PREFIX");
   addTableWidthOption(command, options->width);
-  command->footer(helpFooter());
+  command->footer(statsHelpFooter());
   command->callback([options] { runStats(*options); });
 }
 
