@@ -10,6 +10,8 @@ namespace gpuscope::global_id {
 
 inline constexpr int kPidShift = 24;
 inline constexpr int64_t kFieldMask = 0xFFFFFF;  // pid and tid are 24 bits each
+inline constexpr int kHwShift = 56;
+inline constexpr uint32_t kHwValues = 256;  // hw is 8 bits: the ids a merge can give its inputs there
 
 constexpr uint32_t pid(int64_t globalId) { return static_cast<uint32_t>((globalId >> kPidShift) & kFieldMask); }
 constexpr uint32_t tid(int64_t globalId) { return static_cast<uint32_t>(globalId & kFieldMask); }
@@ -21,6 +23,11 @@ constexpr int64_t make(uint32_t hwId, uint32_t vmId, uint32_t pidValue, uint32_t
   return (int64_t{hwId} << 56) | (int64_t{vmId} << 48) | ((int64_t{pidValue} & kFieldMask) << kPidShift) |
          (int64_t{tidValue} & kFieldMask);
 }
+// GLOBALID with ADD added to its hw field, vm, pid and tid kept: how a merge keeps its inputs' processes
+// apart. hw(GLOBALID) + ADD must stay below kHwValues.
+constexpr int64_t addHw(int64_t globalId, uint32_t add) {
+  return make(hw(globalId) + add, vm(globalId), pid(globalId), tid(globalId));
+}
 
 // The same fields as SQL expressions over an integer column (or any SQL expression) COLUMN:
 // sqlPid("r.globalTid") is "((r.globalTid >> 24) & 16777215)".
@@ -30,6 +37,18 @@ inline std::string sqlPid(std::string_view column) {
 inline std::string sqlTid(std::string_view column) {
   return "(" + std::string(column) + " & " + std::to_string(kFieldMask) + ")";
 }
+// The hw field of COLUMN, and COLUMN with ADD added to its hw field (addHw; NULL stays NULL). The field is
+// rebuilt by shifts rather than by adding ADD << 56, which would overflow SQLite's integers into REAL
+// once hw reaches 128 (the sign bit).
+inline std::string sqlHw(std::string_view column) {
+  return "((" + std::string(column) + " >> " + std::to_string(kHwShift) + ") & 255)";
+}
+inline std::string sqlAddHw(std::string_view column, uint32_t add) {
+  std::string lowBits = std::to_string((int64_t{1} << kHwShift) - 1);
+  return "(((" + sqlHw(column) + " + " + std::to_string(add) + ") << " + std::to_string(kHwShift) + ") | (" +
+         std::string(column) + " & " + lowBits + "))";
+}
+
 // An SQL condition that the global ids in columns A and B (a globalTid or a globalPid each) belong to the
 // same process: hw, vm and pid all equal.
 inline std::string sqlSameProcess(std::string_view a, std::string_view b) {
