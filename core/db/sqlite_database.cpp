@@ -191,6 +191,29 @@ Database Database::create(const std::string& path) {
   return Database(db, path);
 }
 
+Database Database::openWritable(const std::string& path) {
+  checkPathIsFile(path);
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string reason = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw TraceError(path + " could not be opened for writing (" + reason + ").");
+  }
+  Database database(db, path);
+  applySafetySettings(db, path);
+  return database;
+}
+
+void Database::attachReadOnly(const std::string& path, std::string_view schema) {
+  checkPathIsFile(path);
+  auto attach = prepare("ATTACH DATABASE ?1 AS " + quoteIdentifier(schema));
+  attach.bind(1, walSafeUri(path) + "&mode=ro");
+  attach.step();
+}
+
+void Database::detach(std::string_view schema) { exec("DETACH DATABASE " + quoteIdentifier(schema)); }
+
 Database::Database(Database&& other) noexcept : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {

@@ -60,6 +60,9 @@ class Database {
   static Database openReadOnly(const std::string& path, Threading threading = Threading::Shared);
   // Creates (replacing) a writable database, for the trace writer.
   static Database create(const std::string& path);
+  // Opens a file gpuscope wrote read-write, with openReadOnly's safety settings and URI names allowed (so
+  // that attachReadOnly can attach by URI): for adding rows to it, as merge does.
+  static Database openWritable(const std::string& path);
 
   Database(Database&& other) noexcept;
   Database& operator=(Database&& other) noexcept;
@@ -74,6 +77,10 @@ class Database {
   // From now on, a statement running on this connection stops (step throws TraceError) soon after
   // *FLAG becomes true. FLAG must outlive the connection; nullptr turns this off.
   void interruptWhen(const std::atomic<bool>* flag);
+  // Attaches the untrusted file PATH as SCHEMA, read-only and immutable, so nothing is written beside it.
+  // Throws TraceError with one sentence when it cannot. Needs a connection from openWritable.
+  void attachReadOnly(const std::string& path, std::string_view schema);
+  void detach(std::string_view schema);
   // Largest rowid of a table (0 when empty): a cheap size estimate for progress.
   int64_t maxRowId(std::string_view table) const;
   const std::string& path() const { return path_; }
