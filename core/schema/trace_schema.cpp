@@ -173,6 +173,14 @@ TableSpec buildKernelMetricsSpec() {
           ""};
 }
 
+TableSpec buildRanksSpec() {
+  return {table::kRanks,
+          {need("rank", I), opt("localRank", I), opt("worldSize", I), opt("hostName", T), opt("sessionStartUtcNs", I),
+           need("hwFirst", I), need("hwLast", I), need("correlationIdOffset", I), need("timeShiftNs", I),
+           opt("rankSource", T), opt("sourcePath", T)},
+          "rank"};
+}
+
 std::string_view typeName(SqlType type) {
   switch (type) {
     case SqlType::Integer:
@@ -197,6 +205,11 @@ const TableSpec& kernelMetricsTableSpec() {
   return spec;
 }
 
+const TableSpec& ranksTableSpec() {
+  static const TableSpec spec = buildRanksSpec();
+  return spec;
+}
+
 std::vector<std::string> kernelMetricsCreateSql() {
   return {createTableSql(kernelMetricsTableSpec()),
           "CREATE UNIQUE INDEX IF NOT EXISTS GPUSCOPE_KERNEL_METRICS_KEY ON " + std::string(table::kKernelMetrics) +
@@ -208,6 +221,7 @@ const TableSpec& tableSpec(std::string_view name) {
     if (spec.name == name) return spec;
   }
   if (name == table::kKernelMetrics) return kernelMetricsTableSpec();
+  if (name == table::kRanks) return ranksTableSpec();
   throw std::out_of_range("no table " + std::string(name) + " in the trace schema");
 }
 

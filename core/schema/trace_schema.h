@@ -32,7 +32,17 @@ inline constexpr std::string_view kEnumMemKind = "ENUM_CUDA_MEM_KIND";
 inline constexpr std::string_view kGpuscopeMeta = "GPUSCOPE_META";
 inline constexpr std::string_view kDevicePeaks = "GPUSCOPE_DEVICE_PEAKS";
 inline constexpr std::string_view kKernelMetrics = "GPUSCOPE_KERNEL_METRICS";
+inline constexpr std::string_view kRanks = "GPUSCOPE_RANKS";
 }  // namespace table
+
+// The GPUSCOPE_META names under which a recording or an import stores its rank (the Kineto importer
+// writes distributedInfo's rank and world_size there; core/ranks reads them).
+namespace rank_meta {
+inline constexpr std::string_view kRank = "distributed_rank";
+inline constexpr std::string_view kLocalRank = "distributed_local_rank";
+inline constexpr std::string_view kWorldSize = "distributed_world_size";
+inline constexpr std::string_view kHostName = "host_name";
+}  // namespace rank_meta
 
 enum class SqlType { Integer, Text, Real };
 
@@ -58,6 +68,11 @@ const std::vector<TableSpec>& traceSchema();
 const TableSpec& kernelMetricsTableSpec();
 // CREATE TABLE and its unique index, for a file that lacks the table.
 std::vector<std::string> kernelMetricsCreateSql();
+// GPUSCOPE_RANKS: one row per rank a file holds (`gpuscope merge` writes one per input): its rank, local
+// rank, world size, host, absolute session start, and how its rows were told apart and moved in the file:
+// the hw field its globalPid/globalTid values carry (hwFirst..hwLast), the offset added to its correlation
+// ids and the shift added to its times. Not part of traceSchema(): only files that hold ranks have it.
+const TableSpec& ranksTableSpec();
 // The spec of one table (kernelMetricsTableSpec() included); throws std::out_of_range for a name not in the
 // schema.
 const TableSpec& tableSpec(std::string_view name);
