@@ -13,6 +13,7 @@
 #include "core/import/kineto/kineto_sax.h"
 #include "core/model/global_id.h"
 #include "core/schema/nsys_enums.h"
+#include "core/schema/trace_schema.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope {
@@ -116,7 +117,8 @@ class KinetoImporter {
     writeProcessesAndThreads();
     writeDevices(header);
     if (header.baseTimeNanoseconds) writer_.setSessionStart(*header.baseTimeNanoseconds);
-    if (header.rank) writer_.addMeta("distributed_rank", std::to_string(*header.rank));
+    if (header.rank) writer_.addMeta(rank_meta::kRank, std::to_string(*header.rank));
+    if (header.worldSize) writer_.addMeta(rank_meta::kWorldSize, std::to_string(*header.worldSize));
     writer_.addMeta("source_format", "kineto");
     writer_.finish();
     return summary_;

@@ -99,6 +99,8 @@ class KinetoSax {
       deviceInteger(currentKey(), value);
     } else if (section_ == Section::Distributed && depth_ == 2 && currentKey() == "rank") {
       header_.rank = value;
+    } else if (section_ == Section::Distributed && depth_ == 2 && currentKey() == "world_size") {
+      header_.worldSize = value;
     } else if (depth_ == 1 && currentKey() == "baseTimeNanoseconds") {
       header_.baseTimeNanoseconds = value;
     }

@@ -13,7 +13,8 @@ namespace gpuscope::kineto {
 
 struct KinetoHeader {
   std::optional<int64_t> baseTimeNanoseconds;
-  std::optional<int64_t> rank;  // distributedInfo.rank
+  std::optional<int64_t> rank;       // distributedInfo.rank
+  std::optional<int64_t> worldSize;  // distributedInfo.world_size
   std::vector<KinetoDevice> devices;
   bool sawTraceEvents = false;
 };
