@@ -5,6 +5,7 @@
 #include "app/cli/export_command.h"
 #include "app/cli/import_ncu_command.h"
 #include "app/cli/info_command.h"
+#include "app/cli/merge_command.h"
 #include "app/cli/peaks_command.h"
 #include "app/cli/record_command.h"
 #include "app/cli/roofline_command.h"
@@ -19,6 +20,7 @@ void registerAllCommands(CLI::App& app) {
   registerExportCommand(app);
   registerImportNcuCommand(app);
   registerInfoCommand(app);
+  registerMergeCommand(app);
   registerPeaksCommand(app);
   registerRecordCommand(app);
   registerRooflineCommand(app);

@@ -1,0 +1,105 @@
+// `gpuscope merge` as a user runs it: two runs of loader2 on one clock, what it prints, `stats` on the
+// merged file counting both runs, and bad inputs refused with one sentence and a non-zero exit.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "core/db/sqlite_database.h"
+#include "process_runner.h"
+
+namespace {
+
+using gpuscope::test::nsysFixture;
+using gpuscope::test::readWholeFile;
+using gpuscope::test::runGpuscope;
+using gpuscope::test::testTempPath;
+
+// A copy of loader2.sqlite for a merge test; LATER_NS moves its session start.
+std::string mergeCliInput(const std::string& name, int64_t laterNs) {
+  auto path = testTempPath("merge_cli", name);
+  std::filesystem::copy_file(nsysFixture("loader2.sqlite"), path, std::filesystem::copy_options::overwrite_existing);
+  auto db = gpuscope::Database::openWritable(path);
+  db.exec("UPDATE TARGET_INFO_SESSION_START_TIME SET utcEpochNs = utcEpochNs + " + std::to_string(laterNs));
+  return path;
+}
+
+struct KernSumRow {
+  int64_t totalNs = 0;
+  int64_t instances = 0;
+  std::string avgToMax;  // Avg, Med, Min and Max as printed
+};
+
+// cuda_gpu_kern_sum's CSV by kernel name (the last column, quoted where it holds commas).
+std::map<std::string, KernSumRow> kernSumByName(const std::string& csv) {
+  std::map<std::string, KernSumRow> rows;
+  std::istringstream lines(csv);
+  std::string line;
+  std::getline(lines, line);  // the header
+  while (std::getline(lines, line)) {
+    std::vector<std::string> cells;
+    size_t at = 0;
+    for (int i = 0; i < 8; ++i) {
+      size_t comma = line.find(',', at);
+      cells.push_back(line.substr(at, comma - at));
+      at = comma + 1;
+    }
+    KernSumRow row{std::stoll(cells[1]), std::stoll(cells[2]),
+                   cells[3] + "," + cells[4] + "," + cells[5] + "," + cells[6]};
+    rows[line.substr(at)] = row;
+  }
+  return rows;
+}
+
+TEST(MergeCli, TwoRunsOnOneClockAndStatsCountsBoth) {
+  auto first = mergeCliInput("first.sqlite", 0);
+  auto second = mergeCliInput("second.sqlite", 2'500'000'000);
+  auto out = testTempPath("merge_cli", "merged.sqlite");
+  auto merge = runGpuscope("merge '" + first + "' '" + second + "' -o '" + out + "'");
+  ASSERT_EQ(merge.exitCode, 0) << merge.err;
+  EXPECT_NE(merge.out.find("Merged 2 files into " + out), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("2,500.000"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("984"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("OSRT_CALLCHAINS (132628 rows) is not copied by merge."), std::string::npos) << merge.out;
+
+  auto stats = runGpuscope("stats '" + out + "' --report cuda_gpu_kern_sum --format csv");
+  ASSERT_EQ(stats.exitCode, 0) << stats.err;
+  auto merged = kernSumByName(stats.out);
+  auto single = kernSumByName(readWholeFile(nsysFixture("loader2_stats_cuda_gpu_kern_sum.csv")));
+  ASSERT_EQ(single.size(), 32u);
+  ASSERT_EQ(merged.size(), single.size());
+  for (const auto& [name, row] : single) {
+    ASSERT_TRUE(merged.count(name)) << name;
+    EXPECT_EQ(merged[name].instances, 2 * row.instances) << name;
+    EXPECT_EQ(merged[name].totalNs, 2 * row.totalNs) << name;
+  }
+}
+
+TEST(MergeCli, RelativePrintsNoShift) {
+  auto first = mergeCliInput("first.sqlite", 0);
+  auto second = mergeCliInput("second.sqlite", 2'500'000'000);
+  auto out = testTempPath("merge_cli", "merged.sqlite");
+  auto merge = runGpuscope("merge '" + first + "' '" + second + "' -o '" + out + "' --relative");
+  ASSERT_EQ(merge.exitCode, 0) << merge.err;
+  EXPECT_EQ(merge.out.find("2,500.000"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("each input's own start at time 0"), std::string::npos) << merge.out;
+}
+
+TEST(MergeCli, BadInputsGetOneSentenceAndAFailingExit) {
+  auto good = mergeCliInput("good.sqlite", 0);
+  auto text = testTempPath("merge_cli", "notes.txt");
+  std::ofstream(text) << "not a trace\n";
+  auto out = testTempPath("merge_cli", "merged.sqlite");
+  for (const std::string& args : {"'" + good + "' '" + text + "'", "'" + good + "' '" + good + "'"}) {
+    auto run = runGpuscope("merge " + args + " -o '" + out + "'");
+    EXPECT_NE(run.exitCode, 0) << args;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_EQ(run.err.find("terminate"), std::string::npos) << run.err;
+  }
+}
+
+}  // namespace
