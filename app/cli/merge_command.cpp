@@ -65,11 +65,11 @@ void registerMergeCommand(CLI::App& app) {
                     "Line up every input's own start at time 0 instead of placing inputs by their absolute start");
   addTableWidthOption(command, options->width);
   command->footer(
-      "\nInputs are placed by their absolute session start (nsys: TARGET_INFO_SESSION_START_TIME; PyTorch: "
-      "baseTimeNanoseconds);\nan nsys export made with --ts-normalize is not shifted twice. The rank comes from "
-      "the file\n(GPUSCOPE_RANKS, GPUSCOPE_META, or the RANK variables nsys captured), else from the order given. "
-      "GPUSCOPE_RANKS\nin OUT records each rank's host, world size, session start and the hw field of its "
-      "globalPid values.\n"
+      "\nInputs are placed by their absolute session start (nsys: TARGET_INFO_SESSION_START_TIME; PyTorch:\n"
+      "baseTimeNanoseconds); an nsys export made with --ts-normalize is not shifted twice. The rank comes\n"
+      "from the file (GPUSCOPE_RANKS, GPUSCOPE_META, or the RANK variables nsys captured), else from the\n"
+      "order given. OUT's GPUSCOPE_RANKS table records each rank's host, world size, session start and\n"
+      "the hw field of its globalPid values.\n"
       "\nExamples:\n"
       "  gpuscope merge rank0.sqlite rank1.sqlite -o job.sqlite       # nsys exports of one job\n"
       "  gpuscope merge rank*.json.gz -o job.sqlite                   # PyTorch profiler traces, one per rank\n"
