@@ -10,6 +10,7 @@
 #include <QScopedValueRollback>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core/text/units.h"
 #include "ui/session/trace_session.h"
@@ -153,6 +154,10 @@ void KernelTableView::showMode() {
   view_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
   view_->horizontalHeader()->resizeSection(0, 220);
   view_->horizontalHeader()->setStretchLastSection(false);
+  // The other columns at least as wide as their titles ("Correlation ID" is wider than the default).
+  for (int column = 2; column < view_->horizontalHeader()->count(); ++column)
+    view_->horizontalHeader()->resizeSection(column, std::max(view_->horizontalHeader()->sectionSize(column),
+                                                              view_->horizontalHeader()->sectionSizeHint(column)));
   showDemangled(demangled_->isChecked());
   applyFilter();
   followSelection();
