@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -86,6 +87,7 @@ void DetailsPanel::buildLayout() {
   tree_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   tree_->header()->setStretchLastSection(true);
   tree_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+  tree_->viewport()->installEventFilter(this);
   tree_->setContextMenuPolicy(Qt::ActionsContextMenu);
   auto* copy = new QAction(tr("Copy"), tree_);
   copy->setShortcut(QKeySequence::Copy);
@@ -161,9 +163,9 @@ void DetailsPanel::fitFieldColumn() {
   tree_->header()->resizeSection(0, std::min(labels, most));
 }
 
-void DetailsPanel::resizeEvent(QResizeEvent* event) {
-  QWidget::resizeEvent(event);
-  fitFieldColumn();
+bool DetailsPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == tree_->viewport() && event->type() == QEvent::Resize) fitFieldColumn();
+  return QWidget::eventFilter(watched, event);
 }
 
 QTreeWidgetItem* DetailsPanel::addField(QTreeWidgetItem* section, const DetailField& field) {

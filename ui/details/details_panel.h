@@ -40,7 +40,10 @@ class DetailsPanel : public QWidget {
   void copySelection() const;
 
  protected:
-  void resizeEvent(QResizeEvent* event) override;
+  // The tree's viewport resized: the labels' column fits it again. Not the panel's resizeEvent: the viewport
+  // gets its width after that, and a pane filled while hidden (a kernel picked on another tab) is shown
+  // without resizing at all.
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void buildLayout();

@@ -7,6 +7,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "ui/details/details_panel.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/main_window.h"
+#include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -88,6 +90,21 @@ TEST_F(NarrowWindow, EveryDetailValueIsShownWholeWrappedToThePane) {
     }
   }
   EXPECT_GT(wrapped, 0) << "at 1280 wide some value is longer than a line";
+}
+
+// The labels' column fits its labels when a kernel is selected from another tab (the roofline's link): the
+// pane filled while hidden, with its tree's viewport a few pixels wide, and no field had a name when shown.
+TEST_F(NarrowWindow, TheFieldNamesShowForAKernelSelectedFromAnotherTab) {
+  window_->views()->setCurrentWidget(window_->rooflineView());
+  settle();
+  selectFirstKernel();
+  window_->views()->setCurrentWidget(window_->analysisView());
+  settle();
+  QTreeWidget* tree = details()->tree();
+  const int labels = static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(0);
+  const int fieldsColumn = tree->header()->sectionSize(0);
+  EXPECT_GE(fieldsColumn, std::min(labels, static_cast<int>(tree->viewport()->width() * 0.45)) - 1);
+  EXPECT_GT(fieldsColumn, 100);
 }
 
 }  // namespace
