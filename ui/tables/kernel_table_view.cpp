@@ -15,6 +15,7 @@
 #include "core/text/units.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/event_menu.h"
+#include "ui/tables/fill_column.h"
 #include "ui/tables/kernel_summary_model.h"
 #include "ui/tables/kernel_table_model.h"
 #include "ui/tables/range_bar.h"
@@ -90,6 +91,8 @@ void KernelTableView::buildLayout() {
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
   view_->setContextMenuPolicy(Qt::CustomContextMenu);
+  // The names take the width left (the demangled ones where shown), never less than their titles.
+  nameFill_ = new FillColumn(view_, KernelTableModel::DemangledColumn);
   view_->setToolTip(
       tr("Click a kernel (or move with the arrow keys) to show it on the timeline; right-click for "
          "more"));
@@ -150,10 +153,7 @@ void KernelTableView::showMode() {
     view_->sortByColumn(KernelSummaryModel::TotalColumn, Qt::DescendingOrder);
   else
     view_->sortByColumn(KernelTableModel::StartColumn, Qt::AscendingOrder);
-  view_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
-  view_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
   view_->horizontalHeader()->resizeSection(0, 220);
-  view_->horizontalHeader()->setStretchLastSection(false);
   // The other columns at least as wide as their titles ("Correlation ID" is wider than the default).
   for (int column = 2; column < view_->horizontalHeader()->count(); ++column)
     view_->horizontalHeader()->resizeSection(column, std::max(view_->horizontalHeader()->sectionSize(column),
@@ -165,7 +165,8 @@ void KernelTableView::showMode() {
 
 void KernelTableView::showDemangled(bool shown) {
   view_->setColumnHidden(KernelTableModel::DemangledColumn, !shown);
-  view_->horizontalHeader()->setSectionResizeMode(0, shown ? QHeaderView::Interactive : QHeaderView::Stretch);
+  view_->horizontalHeader()->resizeSection(KernelTableModel::NameColumn, 220);
+  nameFill_->setColumn(shown ? KernelTableModel::DemangledColumn : KernelTableModel::NameColumn);
 }
 
 std::optional<EventRef> KernelTableView::eventAtRow(int row) const {

@@ -20,6 +20,7 @@ class QTableView;
 
 namespace gpuscope::ui {
 
+class FillColumn;
 class KernelSummaryModel;
 class RangeBar;
 class KernelTableModel;
@@ -77,6 +78,7 @@ class KernelTableView : public QWidget {
   QLabel* count_ = nullptr;
   RangeBar* rangeBar_ = nullptr;
   QTableView* view_ = nullptr;
+  FillColumn* nameFill_ = nullptr;
 };
 
 }  // namespace gpuscope::ui

@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <cmath>
@@ -19,6 +20,7 @@
 #include "ui/main_window/main_window.h"
 #include "ui/roofline/roofline_view.h"
 #include "ui/session/trace_session.h"
+#include "ui/tables/kernel_table_view.h"
 #include "ui/timeline/timeline_view.h"
 
 namespace gpuscope::ui {
@@ -105,6 +107,17 @@ TEST_F(NarrowWindow, TheFieldNamesShowForAKernelSelectedFromAnotherTab) {
   const int fieldsColumn = tree->header()->sectionSize(0);
   EXPECT_GE(fieldsColumn, std::min(labels, static_cast<int>(tree->viewport()->width() * 0.45)) - 1);
   EXPECT_GT(fieldsColumn, 100);
+}
+
+// With a kernel selected the details pane widens and the kernel table narrows: its titles stay whole (the
+// table scrolls sideways instead). The demangled names' title read "angled n" here.
+TEST_F(NarrowWindow, TheKernelTableTitlesStayWholeBesideTheDetails) {
+  selectFirstKernel();
+  const QHeaderView* header = window_->analysisView()->kernels()->view()->horizontalHeader();
+  for (int logical = 0; logical < header->count(); ++logical) {
+    if (header->isSectionHidden(logical)) continue;
+    EXPECT_GE(header->sectionSize(logical), header->sectionSizeHint(logical)) << "column " << logical;
+  }
 }
 
 }  // namespace
