@@ -125,11 +125,7 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   details_->setTextFormat(Qt::RichText);
   details_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   details_->setTextInteractionFlags(Qt::TextBrowserInteraction);
-  connect(details_, &QLabel::linkActivated, this, [this](const QString& link) {
-    bool ok = false;
-    size_t index = link.section(QLatin1Char(':'), 1).toULongLong(&ok);
-    if (ok && index < points_.size()) showPointOnTimeline(index);
-  });
+  connect(details_, &QLabel::linkActivated, this, &RooflineView::openDetailsLink);
   details_->setFixedWidth(280);
   auto* chartAndDetails = new QHBoxLayout();
   chartAndDetails->addWidget(chartView_, 1);

@@ -90,6 +90,8 @@ class RooflineView : public QWidget {
   void updateSelection();
   // The details beside the chart for a point: its description and a link to it on the timeline.
   void showPointDetails(size_t pointIndex);
+  // The details' link "point:N" was clicked.
+  void openDetailsLink(const QString& link);
   std::optional<size_t> pointAt(const QScatterSeries* series, QPointF value) const;
 
   TraceSession* session_;

@@ -137,6 +137,12 @@ void RooflineView::showPointDetails(size_t pointIndex) {
   details_->setText(text);
 }
 
+void RooflineView::openDetailsLink(const QString& link) {
+  bool ok = false;
+  size_t index = link.section(QLatin1Char(':'), 1).toULongLong(&ok);
+  if (ok && index < points_.size()) showPointOnTimeline(index);
+}
+
 void RooflineView::activatePoint(size_t pointIndex) {
   showPointDetails(pointIndex);
   if (auto event = data_.eventOf(points_.at(pointIndex))) session_->focusEvent(*event);
