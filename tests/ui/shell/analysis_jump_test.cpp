@@ -38,10 +38,7 @@ int rowOf(const FindingListModel& model, const std::string& ruleId) {
 class AnalysisJump : public ::testing::Test {
  protected:
   void SetUp() override {
-    window_ = std::make_unique<MainWindow>(
-        std::make_unique<QSettings>(dir_.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
-    window_->resize(1280, 720);
-    window_->show();
+    window_ = test::shownMainWindow(dir_, 1280, 720);
     QSignalSpy analyzed(window_.get(), &MainWindow::analysisFinished);
     window_->openFile(test::fixturePath("gpuscope/loader0.sqlite"));
     ASSERT_TRUE(analyzed.wait(kTimeoutMs));

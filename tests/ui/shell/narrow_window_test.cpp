@@ -36,10 +36,7 @@ void settle() {
 class NarrowWindow : public ::testing::Test {
  protected:
   void SetUp() override {
-    window_ = std::make_unique<MainWindow>(
-        std::make_unique<QSettings>(dir_.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
-    window_->resize(kWidth, 720);
-    window_->show();
+    window_ = test::shownMainWindow(dir_, kWidth, 720);
     QSignalSpy filled(window_.get(), &MainWindow::panesFilled);
     window_->openFile(test::fixturePath("classes/launch/nsys.sqlite"));
     ASSERT_TRUE(filled.wait(120'000));

@@ -38,10 +38,7 @@ QString transposeWithMetrics(const QTemporaryDir& dir) {
 class RooflineJump : public ::testing::Test {
  protected:
   void SetUp() override {
-    window_ = std::make_unique<MainWindow>(
-        std::make_unique<QSettings>(dir_.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
-    window_->resize(1280, 720);
-    window_->show();
+    window_ = test::shownMainWindow(dir_, 1280, 720);
     QSignalSpy filled(window_.get(), &MainWindow::panesFilled);
     window_->openFile(transposeWithMetrics(dir_));
     ASSERT_TRUE(filled.wait(kRooflineJumpTimeoutMs));

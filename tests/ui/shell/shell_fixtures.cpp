@@ -1,12 +1,23 @@
 #include "shell_fixtures.h"
 
+#include <QSettings>
+
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
+#include "ui/main_window/main_window.h"
 
 namespace gpuscope::ui::test {
 
 QString fixturePath(const char* relative) {
   return QStringLiteral(GPUSCOPE_FIXTURES "/") + QString::fromUtf8(relative);
+}
+
+std::unique_ptr<MainWindow> shownMainWindow(const QTemporaryDir& dir, int width, int height) {
+  auto window = std::make_unique<MainWindow>(
+      std::make_unique<QSettings>(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
+  window->resize(width, height);
+  window->show();
+  return window;
 }
 
 namespace {

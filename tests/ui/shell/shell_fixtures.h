@@ -1,13 +1,22 @@
 #pragma once
 // Helpers for the window-shell tests: fixture paths, and the facts a fixture holds, read with SQL.
 #include <QString>
+#include <QTemporaryDir>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace gpuscope::ui {
+class MainWindow;
+}
 
 namespace gpuscope::ui::test {
 
 QString fixturePath(const char* relative);
+
+// A main window of WIDTH x HEIGHT, shown, its settings in a file of DIR (never the user's).
+std::unique_ptr<MainWindow> shownMainWindow(const QTemporaryDir& dir, int width, int height);
 
 // Counts straight from the file's tables, independent of the loader under test.
 struct FixtureFacts {
