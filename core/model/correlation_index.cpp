@@ -77,21 +77,32 @@ CorrelationIndex CorrelationIndex::build(const std::vector<Track>& tracks,
       correlated += lane.size() - static_cast<size_t>(std::count(lane.correlation.begin(), lane.correlation.end(), 0u));
     }
   }
-  // A k-way merge of the lanes' runs: the heap holds one cursor per lane, smallest key on top.
-  auto later = [&runs](size_t a, size_t b) {
-    uint64_t ka = runs[a].key(), kb = runs[b].key();
-    return ka != kb ? ka > kb : runs[a].position() > runs[b].position();
+  // A k-way merge of the lanes' runs: the heap holds one cursor per lane, smallest key on top. Each
+  // entry carries its run's current key and position, so a comparison reads no lane.
+  struct Head {
+    uint64_t key;
+    uint32_t position;
+    uint32_t run;
   };
-  std::priority_queue<size_t, std::vector<size_t>, decltype(later)> heap(later);
+  auto later = [](const Head& a, const Head& b) { return a.key != b.key ? a.key > b.key : a.position > b.position; };
+  std::vector<Head> heads;
+  heads.reserve(runs.size());
   for (size_t r = 0; r < runs.size(); ++r)
-    if (!runs[r].done()) heap.push(r);
+    if (!runs[r].done()) heads.push_back({runs[r].key(), runs[r].position(), static_cast<uint32_t>(r)});
+  std::priority_queue<Head, std::vector<Head>, decltype(later)> heap(later, std::move(heads));
   index.order_.reserve(correlated);
   while (!heap.empty()) {
-    size_t r = heap.top();
+    Head head = heap.top();
     heap.pop();
-    index.order_.push_back(runs[r].position());
-    runs[r].advance();
-    if (!runs[r].done()) heap.push(r);
+    LaneRun& run = runs[head.run];
+    // Take the run's events while they stay below every other lane's next key.
+    uint64_t bound = heap.empty() ? std::numeric_limits<uint64_t>::max() : heap.top().key;
+    uint32_t boundPosition = heap.empty() ? 0 : heap.top().position;
+    do {
+      index.order_.push_back(run.position());
+      run.advance();
+    } while (!run.done() && (run.key() < bound || (run.key() == bound && run.position() < boundPosition)));
+    if (!run.done()) heap.push({run.key(), run.position(), head.run});
   }
   return index;
 }
