@@ -84,6 +84,8 @@ class Database {
   // Largest rowid of a table (0 when empty): a cheap size estimate for progress.
   int64_t maxRowId(std::string_view table) const;
   const std::string& path() const { return path_; }
+  // The connection, for core/db's own helpers (row_scan) that call SQLite directly.
+  sqlite3* handle() const { return db_; }
 
  private:
   Database(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}

@@ -3,6 +3,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "core/db/row_scan.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
@@ -92,41 +93,42 @@ class TrackBuckets {
   LaneAccumulator* last_ = nullptr;
 };
 
-// Reads one table's rows with checks that turn hostile input into one-sentence errors.
+// Reads one table's rows with checks that turn hostile input into one-sentence errors. forEach runs its
+// body once per row, inside SQLite's loop (core/db/row_scan); the accessors read the current row.
 class RowReader {
  public:
-  RowReader(ScanContext& context, std::string_view table, const std::string& columns)
+  RowReader(ScanContext& context, std::string_view table, std::string columns)
       : context_(context),
         table_(table),
-        db_(Database::openReadOnly(context.path, Threading::SingleThread)),
-        stmt_(db_.prepare("SELECT rowid, " + columns + " FROM " + std::string(table))) {}
+        columns_("rowid, " + std::move(columns)),
+        db_(Database::openReadOnly(context.path, Threading::SingleThread)) {}
 
-  bool next() {
-    if (++pending_ == kProgressEvery) flushProgress();
-    if (!stmt_.step()) {
-      flushProgress();
-      return false;
-    }
-    int64_t rowid = stmt_.int64(0);
-    if (rowid < 0 || rowid > std::numeric_limits<uint32_t>::max())
-      throw TraceError(value_problem::sentence(table_, rowid, value_problem::rowidOutOfRange(rowid)));
-    row_ = static_cast<uint32_t>(rowid);
-    return true;
+  template <class Body>
+  void forEach(Body&& body) {
+    forEachRow(db_, columns_, table_, [&](const RowValues& values) {
+      if (++pending_ == kProgressEvery) flushProgress();
+      values_ = &values;
+      int64_t rowid = values.readInteger(0).value;
+      if (rowid < 0 || rowid > std::numeric_limits<uint32_t>::max())
+        throw TraceError(value_problem::sentence(table_, rowid, value_problem::rowidOutOfRange(rowid)));
+      row_ = static_cast<uint32_t>(rowid);
+      body();
+    });
+    flushProgress();
   }
 
   uint32_t row() const { return row_; }
-  bool isNull(int column) const { return stmt_.isNull(column); }
-  int64_t int64(int column) const { return stmt_.int64(column); }
-  std::string_view text(int column) const { return stmt_.text(column); }
+  bool isNull(int column) const { return values_->isNull(column); }
+  std::string_view text(int column) const { return values_->text(column); }
 
   int64_t required(int column, const char* what) const {
-    auto read = stmt_.readInteger(column);
+    auto read = values_->readInteger(column);
     if (read.null) fail(value_problem::missing(what));
-    if (!read.integer) fail(value_problem::notInteger(what, stmt_.typeName(column)));
+    if (!read.integer) fail(value_problem::notInteger(what, values_->typeName(column)));
     return read.value;
   }
   int64_t optional(int column) const {
-    auto read = stmt_.readInteger(column);
+    auto read = values_->readInteger(column);
     return read.null ? 0 : read.value;
   }
 
@@ -157,8 +159,9 @@ class RowReader {
 
   ScanContext& context_;
   std::string_view table_;
+  std::string columns_;
   Database db_;
-  Statement stmt_;
+  const RowValues* values_ = nullptr;
   uint32_t row_ = 0;
   int64_t pending_ = 0;
 };
@@ -191,12 +194,12 @@ ScanResult scanCudaApi(ScanContext& context) {
   RowReader r(context, table::kRuntime, "start, end, globalTid, correlationId, nameId");
   TrackBuckets buckets(TrackKind::CudaApi, false);
   ScanResult result;
-  while (r.next()) {
+  r.forEach([&] {
     auto [start, end] = r.interval(1, 2);
     TrackKey key{r.required(3, "globalTid"), 0, 0, 0};
     buckets.bucket(key).add({start, end, r.string(5, "nameId"), correlationOf(r, 4), r.row(), 0});
     ++result.events;
-  }
+  });
   result.tracks = buckets.build();
   return result;
 }
@@ -205,12 +208,12 @@ ScanResult scanOsRuntime(ScanContext& context) {
   RowReader r(context, table::kOsrt, "start, end, globalTid, nameId");
   TrackBuckets buckets(TrackKind::OsRuntime, false);
   ScanResult result;
-  while (r.next()) {
+  r.forEach([&] {
     auto [start, end] = r.interval(1, 2);
     TrackKey key{r.required(3, "globalTid"), 0, 0, 0};
     buckets.bucket(key).add({start, end, r.string(4, "nameId"), 0, r.row(), 0});
     ++result.events;
-  }
+  });
   result.tracks = buckets.build();
   return result;
 }
@@ -222,13 +225,13 @@ ScanResult scanKernels(ScanContext& context) {
   RowReader r(context, table::kKernel, kGpuColumns + (demangled ? ", shortName, demangledName" : ", shortName"));
   TrackBuckets buckets(TrackKind::GpuKernels, true);
   ScanResult result;
-  while (r.next()) {
+  r.forEach([&] {
     auto [start, end] = r.interval(1, 2);
     StringId shortName = r.string(8, "shortName");
     StringId longName = demangled && !r.isNull(9) ? r.string(9, "demangledName") : shortName;
     buckets.bucket(gpuKey(r)).add({start, end, shortName, correlationOf(r, 7), r.row(), longName});
     ++result.events;
-  }
+  });
   result.tracks = buckets.build();
   return result;
 }
@@ -238,7 +241,7 @@ ScanResult scanMemory(ScanContext& context) {
   ScanResult result;
   if (context.hasMemcpy) {
     RowReader r(context, table::kMemcpy, kGpuColumns + ", copyKind");
-    while (r.next()) {
+    r.forEach([&] {
       auto [start, end] = r.interval(1, 2);
       int64_t kind = r.required(8, "copyKind");
       bool known = kind >= 0 && kind < static_cast<int64_t>(context.memcpyNames.size());
@@ -246,15 +249,15 @@ ScanResult scanMemory(ScanContext& context) {
       auto style = known ? static_cast<uint32_t>(kind) : 0u;
       buckets.bucket(gpuKey(r)).add({start, end, name, correlationOf(r, 7), r.row(), style});
       ++result.memcpys;
-    }
+    });
   }
   if (context.hasMemset) {
     RowReader r(context, table::kMemset, kGpuColumns);
-    while (r.next()) {
+    r.forEach([&] {
       auto [start, end] = r.interval(1, 2);
       buckets.bucket(gpuKey(r)).add({start, end, context.memsetName, correlationOf(r, 7), r.row(), kMemsetStyle});
       ++result.memsets;
-    }
+    });
   }
   result.events = result.memcpys + result.memsets;
   result.tracks = buckets.build();
@@ -282,14 +285,14 @@ ScanResult scanNvtx(ScanContext& context) {
   TrackBuckets buckets(TrackKind::Nvtx, true);
   LocalStrings local;
   ScanResult result;
-  while (r.next()) {
+  r.forEach([&] {
     int64_t type = r.required(3, "eventType");
     if (type == nsys_enum::kNvtxDomainCreate) {
       result.nvtxDomains.emplace_back(r.optional(7), std::string(r.text(5)));
-      continue;
+      return;
     }
     bool isRange = type == nsys_enum::kNvtxPushPopRange || type == nsys_enum::kNvtxStartEndRange;
-    if (!isRange && type != nsys_enum::kNvtxMark) continue;
+    if (!isRange && type != nsys_enum::kNvtxMark) return;
     TimeNs start = r.required(1, "start time");
     // A mark, or a range that never ended, is drawn as an instant.
     TimeNs end = r.isNull(2) ? start : r.required(2, "end time");
@@ -299,7 +302,7 @@ ScanResult scanNvtx(ScanContext& context) {
     auto argb = static_cast<uint32_t>(r.optional(8));
     buckets.bucket(key).add({start, end, name, 0, r.row(), argb});
     ++result.events;
-  }
+  });
   result.tracks = buckets.build();
   result.localStrings = local.release();
   return result;
