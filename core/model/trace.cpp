@@ -1,6 +1,7 @@
 #include "core/model/trace.h"
 
 #include <algorithm>
+#include <future>
 
 #include "core/db/sqlite_database.h"
 #include "core/model/correlation_index.h"
@@ -91,7 +92,7 @@ std::optional<EventRef> Trace::launchingCall(EventRef gpuWork) const {
   const auto& track = tracks_.at(gpuWork.track);
   uint32_t correlation = lane(gpuWork).correlation[gpuWork.index];
   if (!track.isGpu() || correlation == 0) return std::nullopt;
-  if (!apiByCorrelation_) return std::nullopt;
+  buildCorrelationIndexes();
   auto calls = apiByCorrelation_->find(tracks_, track.pid, correlation);
   if (calls.empty()) return std::nullopt;
   return calls.front();
@@ -100,8 +101,20 @@ std::optional<EventRef> Trace::launchingCall(EventRef gpuWork) const {
 std::vector<EventRef> Trace::launchedWork(EventRef apiCall) const {
   const auto& track = tracks_.at(apiCall.track);
   uint32_t correlation = lane(apiCall).correlation[apiCall.index];
-  if (track.kind != TrackKind::CudaApi || correlation == 0 || !gpuByCorrelation_) return {};
+  if (track.kind != TrackKind::CudaApi || correlation == 0) return {};
+  buildCorrelationIndexes();
   return gpuByCorrelation_->find(tracks_, track.pid, correlation);
+}
+
+void Trace::buildCorrelationIndexes() const {
+  std::call_once(correlationBuilt_, [this] {
+    auto gpu = std::async(std::launch::async, [this] {
+      return CorrelationIndex::build(tracks_, [](const Track& t) { return t.isGpu(); });
+    });
+    auto api = CorrelationIndex::build(tracks_, [](const Track& t) { return t.kind == TrackKind::CudaApi; });
+    apiByCorrelation_ = std::make_unique<CorrelationIndex>(std::move(api));
+    gpuByCorrelation_ = std::make_unique<CorrelationIndex>(gpu.get());
+  });
 }
 
 size_t Trace::residentBytes() const {

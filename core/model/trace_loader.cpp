@@ -12,7 +12,6 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
-#include "core/model/correlation_index.h"
 #include "core/model/event_scan.h"
 #include "core/model/global_id.h"
 #include "core/model/target_info.h"
@@ -23,7 +22,9 @@
 
 namespace gpuscope {
 
-// Builds a Trace from a file: parallel table scans, then tracks, hierarchy and correlation index.
+// Builds a Trace from a file: parallel table scans, then tracks and hierarchy. The correlation indexes are
+// built on first use (Trace::buildCorrelationIndexes), not here: a window or a report that needs none opens
+// without waiting for them.
 class TraceLoader {
  public:
   TraceLoader(const std::string& path, const LoadOptions& options) : path_(path), options_(options) {}
@@ -39,7 +40,6 @@ class TraceLoader {
     collectTracks(results);
     trace_->strings_ = strings_.release();
     orderTracksAndBuildHierarchy(db);
-    buildCorrelationIndex();
     finishCountsAndSpan(results, db);
     return std::move(trace_);
   }
@@ -133,7 +133,6 @@ class TraceLoader {
   }
 
   void orderTracksAndBuildHierarchy(const Database& db);
-  void buildCorrelationIndex();
   void finishCountsAndSpan(const std::vector<ScanResult>& results, const Database& db);
   std::string trackLabel(const Track& track) const;
 
@@ -201,16 +200,6 @@ void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
   }
   std::sort(trace_->devices_.begin(), trace_->devices_.end(),
             [](const DeviceInfo& a, const DeviceInfo& b) { return a.id < b.id; });
-}
-
-void TraceLoader::buildCorrelationIndex() {
-  const auto& tracks = trace_->tracks_;
-  auto gpu = std::async(std::launch::async, [&tracks] {
-    return CorrelationIndex::build(tracks, [](const Track& t) { return t.isGpu(); });
-  });
-  auto api = CorrelationIndex::build(tracks, [](const Track& t) { return t.kind == TrackKind::CudaApi; });
-  trace_->apiByCorrelation_ = std::make_unique<CorrelationIndex>(std::move(api));
-  trace_->gpuByCorrelation_ = std::make_unique<CorrelationIndex>(gpu.get());
 }
 
 void TraceLoader::finishCountsAndSpan(const std::vector<ScanResult>& results, const Database& db) {

@@ -15,6 +15,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QThreadPool>
 #include <cstdio>
 #include <tuple>
 
@@ -90,6 +91,12 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
   // The file's integrity check waits until the window shows the trace (see IntegrityChecker).
   loader_->setIntegrityCheckDeferred(true);
   connect(this, &MainWindow::panesFilled, integrity_, &IntegrityChecker::check);
+  // So are the correlation indexes (launch <-> GPU work): built on a worker once the window shows the
+  // trace, the open does not wait for them and the first click on a launch seldom does.
+  connect(this, &MainWindow::panesFilled, this, [this] {
+    if (auto trace = session_->trace())
+      QThreadPool::globalInstance()->start([trace] { trace->buildCorrelationIndexes(); });
+  });
   connect(integrity_, &IntegrityChecker::checked, this, &MainWindow::onIntegrityChecked);
   connect(session_, &TraceSession::traceChanged, this, &MainWindow::updateState);
   connect(recent_.get(), &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <future>
+#include <optional>
+#include <vector>
+
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
 
@@ -66,6 +70,28 @@ TEST(TraceLoader, EveryKernelCorrelatesToItsLaunch) {
     }
   }
   EXPECT_EQ(kernels, 30u);
+}
+
+// Opening does not wait for the correlation indexes; the first question builds them, and threads asking at
+// once get the same answers.
+TEST(TraceLoader, TheCorrelationIndexesAreBuiltOnFirstUseOnce) {
+  auto trace = loadTrace(fixture("loader2.sqlite"));
+  const size_t loaded = trace->residentBytes();
+  EventRef kernel{};
+  for (uint32_t t = 0; t < trace->tracks().size(); ++t)
+    if (trace->track(t).kind == TrackKind::GpuKernels && trace->track(t).eventCount() > 0) kernel = {t, 0, 0};
+  std::vector<std::future<std::optional<EventRef>>> askers;
+  for (int i = 0; i < 4; ++i)
+    askers.push_back(std::async(std::launch::async, [&] { return trace->launchingCall(kernel); }));
+  std::vector<std::optional<EventRef>> answers;
+  for (auto& asker : askers) answers.push_back(asker.get());
+  ASSERT_TRUE(answers[0].has_value());
+  for (const auto& answer : answers) EXPECT_EQ(answer, answers[0]);
+  const size_t indexed = trace->residentBytes();
+  // Four bytes per correlated API call and GPU event, added only now.
+  EXPECT_GE(indexed - loaded, 4 * (trace->counts().cudaApi / 2 + trace->counts().kernels));
+  trace->buildCorrelationIndexes();
+  EXPECT_EQ(trace->residentBytes(), indexed);
 }
 
 TEST(TraceLoader, LoaderMultiProcessKeepsEveryProcess) {
