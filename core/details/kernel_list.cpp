@@ -27,22 +27,29 @@ KernelGrouper::KernelGrouper(const Trace& trace, KernelGrouping by)
     : trace_(trace), by_(by), slot_(trace.stringCount(), 0) {}
 
 void KernelGrouper::add(EventRef ref) {
-  StringId name = trace_.lane(ref).name[ref.index];
+  const Lane& lane = trace_.lane(ref);
+  StringId name = lane.name[ref.index];
   StringId longName = trace_.longNameId(ref);
   StringId key = by_ == KernelGrouping::ShortName ? name : longName;
-  TimeNs duration = spanNs(trace_.start(ref), trace_.end(ref));
+  TimeNs start = lane.start[ref.index];
+  TimeNs duration = spanNs(start, lane.end(ref.index));
   if (key >= slot_.size()) slot_.resize(key + size_t{1}, 0);
   if (slot_[key] == 0) {
     KernelGroup group;
-    group.name = name;
-    group.longName = longName;
     group.min = duration;
     group.max = duration;
-    group.first = ref;
     groups_.push_back(std::move(group));
+    firstStart_.push_back(start);
     slot_[key] = static_cast<uint32_t>(groups_.size());
   }
-  KernelGroup& group = groups_[slot_[key] - 1];
+  size_t slot = slot_[key] - 1;
+  KernelGroup& group = groups_[slot];
+  if (group.count == 0 || start < firstStart_[slot]) {
+    group.first = ref;
+    group.name = name;
+    group.longName = longName;
+    firstStart_[slot] = start;
+  }
   ++group.count;
   group.total = saturatingAdd(group.total, duration);
   group.min = std::min(group.min, duration);

@@ -32,7 +32,8 @@ enum class KernelGrouping {
   DemangledName,  // the real kernel: two SGEMMs with one short name stay apart
 };
 
-// Adds kernels one at a time to per-name groups; the first kernel added to a group is its `first`.
+// Adds kernels one at a time, in any order, to per-name groups; a group's `first` (and the names taken from it)
+// is its earliest kernel, the one added first among kernels that start at the same time.
 class KernelGrouper {
  public:
   KernelGrouper(const Trace& trace, KernelGrouping by);
@@ -45,6 +46,7 @@ class KernelGrouper {
   KernelGrouping by_;
   std::vector<uint32_t> slot_;  // by StringId: 1 + the group's position, 0 for none yet
   std::vector<KernelGroup> groups_;
+  std::vector<TimeNs> firstStart_;  // by group: the start of its `first`
   TimeNs all_ = 0;
 };
 

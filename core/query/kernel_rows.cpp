@@ -122,10 +122,15 @@ std::vector<uint32_t> selectKernelRows(const Trace& trace, const KernelIndex& in
 
 std::vector<KernelGroup> summarizeKernelRange(const Trace& trace, const KernelIndex& index, TimeInterval range,
                                               KernelGrouping by) {
+  // Lane by lane, reading each lane in order: the grouper keeps each group's earliest kernel itself.
   KernelGrouper grouper(trace, by);
-  for (uint32_t kernel : index.byStart()) {
+  for (uint32_t kernel = 0; kernel < index.size();) {
     EventRef ref = index.event(kernel);
-    if (keptByRange(range, trace.start(ref), trace.end(ref))) grouper.add(ref);
+    const Lane& lane = trace.lane(ref);
+    for (ref.index = 0; ref.index < lane.size(); ++ref.index) {
+      if (keptByRange(range, lane.start[ref.index], lane.end(ref.index))) grouper.add(ref);
+    }
+    kernel += static_cast<uint32_t>(lane.size());
   }
   return std::move(grouper).finish();
 }

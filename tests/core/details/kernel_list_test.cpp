@@ -43,5 +43,20 @@ TEST(KernelList, TransposeInstancesAndGroups) {
   EXPECT_DOUBLE_EQ(groups[0].average(), 655888.2);
 }
 
+TEST(KernelList, AGroupsFirstIsItsEarliestKernelWhateverTheOrderOfAdding) {
+  auto trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
+  auto instances = kernelInstances(*trace);
+  auto inTimeOrder = summarizeKernels(*trace, instances, KernelGrouping::DemangledName);
+  std::reverse(instances.begin(), instances.end());
+  auto reversed = summarizeKernels(*trace, instances, KernelGrouping::DemangledName);
+  ASSERT_EQ(reversed.size(), inTimeOrder.size());
+  for (size_t g = 0; g < reversed.size(); ++g) {
+    EXPECT_EQ(reversed[g].first, inTimeOrder[g].first) << trace->string(reversed[g].longName);
+    EXPECT_EQ(reversed[g].name, inTimeOrder[g].name);
+    EXPECT_EQ(reversed[g].count, inTimeOrder[g].count);
+    EXPECT_EQ(reversed[g].total, inTimeOrder[g].total);
+  }
+}
+
 }  // namespace
 }  // namespace gpuscope
