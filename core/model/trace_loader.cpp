@@ -4,6 +4,8 @@
 #include <future>
 #include <limits>
 #include <map>
+#include <optional>
+#include <thread>
 #include <tuple>
 
 #ifdef __GLIBC__
@@ -63,51 +65,82 @@ class TraceLoader {
     context_.rowsTotal = std::max<int64_t>(total, 1);
   }
 
-  // One scan per table, each on its own connection; the first error stops the others.
+  // A table scan and what it costs: about the values it reads (rows times columns).
+  struct ScanJob {
+    ScanResult (*scan)(ScanContext&);
+    int64_t cost;
+  };
+
+  std::vector<ScanJob> plannedScans(const Database& db) const {
+    auto rows = [&db](std::string_view table) { return db.hasTable(table) ? db.maxRowId(table) : 0; };
+    std::vector<ScanJob> jobs;
+    // The integrity check reads every page of the file: count it as every table's rows, several times over.
+    if (options_.checkIntegrity) jobs.push_back({scanIntegrity, 8 * context_.rowsTotal});
+    if (db.hasTable(table::kRuntime)) jobs.push_back({scanCudaApi, 6 * rows(table::kRuntime)});
+    if (db.hasTable(table::kKernel)) jobs.push_back({scanKernels, 10 * rows(table::kKernel)});
+    if (context_.hasMemcpy || context_.hasMemset)
+      jobs.push_back({scanMemory, 9 * (rows(table::kMemcpy) + rows(table::kMemset))});
+    if (db.hasTable(table::kNvtx)) jobs.push_back({scanNvtx, 9 * rows(table::kNvtx)});
+    if (db.hasTable(table::kOsrt)) jobs.push_back({scanOsRuntime, 5 * rows(table::kOsrt)});
+    return jobs;
+  }
+
+  // The table scans, each on its own connection, on as many threads as there are cores: each thread takes
+  // the costliest scan left, so that the longest runs alone rather than sharing a core with the small ones.
+  // The first error stops the others.
   std::vector<ScanResult> runScans(const Database& db) {
-    std::vector<ScanResult (*)(ScanContext&)> scans;
-    if (options_.checkIntegrity) scans.push_back(scanIntegrity);
-    if (db.hasTable(table::kRuntime)) scans.push_back(scanCudaApi);
-    if (db.hasTable(table::kKernel)) scans.push_back(scanKernels);
-    if (context_.hasMemcpy || context_.hasMemset) scans.push_back(scanMemory);
-    if (db.hasTable(table::kNvtx)) scans.push_back(scanNvtx);
-    if (db.hasTable(table::kOsrt)) scans.push_back(scanOsRuntime);
+    std::vector<ScanJob> jobs = plannedScans(db);
+    std::vector<size_t> order(jobs.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return jobs[a].cost > jobs[b].cost; });
 
     std::atomic<bool> abort{false};
     LoadOptions scanOptions = options_;
     const std::atomic<bool>* userCancel = options_.cancel;
     scanOptions.cancel = &abort;
     context_.options = &scanOptions;
-    std::vector<std::future<ScanResult>> futures;
-    for (auto scan : scans) {
-      futures.push_back(std::async(std::launch::async, [this, scan, &abort] {
+    std::vector<std::optional<ScanResult>> done(jobs.size());
+    std::vector<std::exception_ptr> errors(jobs.size());
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      for (size_t taken; !abort && (taken = next.fetch_add(1)) < order.size();) {
+        size_t job = order[taken];
         try {
-          return scan(context_);
+          done[job] = jobs[job].scan(context_);
         } catch (...) {
+          errors[job] = std::current_exception();
           abort = true;
-          throw;
         }
-      }));
-    }
+      }
+    };
+    size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(jobs.size(), 1));
+    std::vector<std::future<void>> workers;
+    for (size_t t = 0; t < threads; ++t) workers.push_back(std::async(std::launch::async, work));
     // Forward the user's cancel into the scans while they run.
-    while (userCancel && !std::all_of(futures.begin(), futures.end(), [](auto& f) {
+    while (userCancel && !std::all_of(workers.begin(), workers.end(), [](auto& f) {
              return f.wait_for(std::chrono::milliseconds(20)) == std::future_status::ready;
            })) {
       if (userCancel->load()) abort = true;
     }
-    std::vector<ScanResult> results;
-    std::exception_ptr firstError;  // a real error; LoadCancelled from `abort` only echoes it
-    for (auto& future : futures) {
-      try {
-        results.push_back(future.get());
-      } catch (const LoadCancelled&) {
-      } catch (...) {
-        if (!firstError) firstError = std::current_exception();
-      }
-    }
+    for (auto& worker : workers) worker.get();
     context_.options = &options_;
     if (userCancel && userCancel->load()) throw LoadCancelled();
-    if (firstError) std::rethrow_exception(firstError);
+    return collectResults(done, errors);
+  }
+
+  // The scans' results in plan order, or the first real error (LoadCancelled from `abort` only echoes it).
+  static std::vector<ScanResult> collectResults(std::vector<std::optional<ScanResult>>& done,
+                                                const std::vector<std::exception_ptr>& errors) {
+    for (const auto& error : errors) {
+      if (!error) continue;
+      try {
+        std::rethrow_exception(error);
+      } catch (const LoadCancelled&) {
+      }
+    }
+    if (std::any_of(errors.begin(), errors.end(), [](const auto& error) { return bool(error); })) throw LoadCancelled();
+    std::vector<ScanResult> results;
+    for (auto& result : done) results.push_back(std::move(*result));
     return results;
   }
 
