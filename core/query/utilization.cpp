@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <queue>
 #include <utility>
 
 #include "core/model/time_math.h"
@@ -26,54 +27,37 @@ struct IntervalSet {
   }
 };
 
-IntervalSet fromLane(const Lane& lane) {
-  IntervalSet set;
-  set.start.reserve(lane.size());
-  set.end.reserve(lane.size());
-  for (size_t i = 0; i < lane.size(); ++i) set.append(lane.start[i], lane.end(i));
-  return set;
-}
-
-IntervalSet unite(const IntervalSet& a, const IntervalSet& b) {
-  IntervalSet out;
-  out.start.reserve(a.start.size() + b.start.size());
-  out.end.reserve(a.start.size() + b.start.size());
-  size_t i = 0;
-  size_t j = 0;
-  while (i < a.start.size() || j < b.start.size()) {
-    bool takeA = j == b.start.size() || (i < a.start.size() && a.start[i] <= b.start[j]);
-    if (takeA) {
-      out.append(a.start[i], a.end[i]);
-      ++i;
-    } else {
-      out.append(b.start[j], b.end[j]);
-      ++j;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 DeviceUtilization DeviceUtilization::fromLanes(const std::vector<const Lane*>& lanes) {
-  std::vector<IntervalSet> sets;
-  sets.reserve(lanes.size());
-  for (const Lane* lane : lanes) {
-    if (lane != nullptr && lane->size() > 0) sets.push_back(fromLane(*lane));
-  }
-  // Pairwise rounds: every event is copied once per round, and there are log2(k) rounds.
-  while (sets.size() > 1) {
-    std::vector<IntervalSet> next;
-    next.reserve((sets.size() + 1) / 2);
-    for (size_t i = 0; i + 1 < sets.size(); i += 2) next.push_back(unite(sets[i], sets[i + 1]));
-    if (sets.size() % 2 == 1) next.push_back(std::move(sets.back()));
-    sets = std::move(next);
+  // A k-way merge by start: the heap holds each lane's next event, and a lane keeps emitting while its
+  // next event starts no later than any other lane's, so each event is read once and only the union is
+  // written (a busy device's union is far smaller than its events).
+  struct Head {
+    TimeNs start;
+    uint32_t lane;
+    uint32_t index;
+  };
+  auto later = [](const Head& a, const Head& b) { return a.start > b.start; };
+  std::vector<Head> heads;
+  for (uint32_t l = 0; l < lanes.size(); ++l)
+    if (lanes[l] != nullptr && lanes[l]->size() > 0) heads.push_back({lanes[l]->start[0], l, 0});
+  std::priority_queue<Head, std::vector<Head>, decltype(later)> heap(later, std::move(heads));
+  IntervalSet merged;
+  while (!heap.empty()) {
+    Head head = heap.top();
+    heap.pop();
+    const Lane& lane = *lanes[head.lane];
+    uint32_t i = head.index;
+    do {
+      merged.append(lane.start[i], lane.end(i));
+      ++i;
+    } while (i < lane.size() && (heap.empty() || lane.start[i] <= heap.top().start));
+    if (i < lane.size()) heap.push({lane.start[i], head.lane, i});
   }
   DeviceUtilization result;
-  if (!sets.empty()) {
-    result.start_ = std::move(sets.front().start);
-    result.end_ = std::move(sets.front().end);
-  }
+  result.start_ = std::move(merged.start);
+  result.end_ = std::move(merged.end);
   result.busyBefore_.resize(result.start_.size() + 1);
   result.busyBefore_[0] = 0;
   for (size_t i = 0; i < result.start_.size(); ++i) {
