@@ -7,6 +7,7 @@
 #include "core/ranks/trace_merge.h"
 #include "core/report/report_format.h"
 #include "core/report/report_table.h"
+#include "core/text/units.h"
 
 namespace gpuscope::cli {
 namespace {
@@ -15,6 +16,7 @@ struct MergeCommandOptions {
   std::vector<std::string> inputs;
   std::string output;
   bool relative = false;
+  bool alignCollectives = false;
   int width = kWidthNotGiven;
 };
 
@@ -33,15 +35,39 @@ ReportTable mergedInputsTable(const MergeSummary& summary) {
   return table;
 }
 
+// How the ranks' matching collectives line up: the check of the merged clock.
+void printCollectives(const MergeSummary& summary) {
+  const CollectiveSpread& spread = summary.collectives;
+  if (spread.matched == 0) {
+    std::cout << "\nCollectives: no collective kernels (NCCL) on two ranks or more, so the clock cannot be checked "
+                 "against them.\n";
+    return;
+  }
+  if (summary.collectivesBeforeAlignment)
+    std::cout << "\nCollectives before the alignment: ends apart by a median "
+              << formatDuration(summary.collectivesBeforeAlignment->medianEndSpreadNs) << ", at most "
+              << formatDuration(summary.collectivesBeforeAlignment->maxEndSpreadNs) << ".";
+  std::cout << "\nCollectives: " << spread.matched << " matched on every rank"
+            << (summary.collectivesBeforeAlignment ? ", after aligning each rank on them" : "")
+            << "; their ends are apart by a median " << formatDuration(spread.medianEndSpreadNs) << ", at most "
+            << formatDuration(spread.maxEndSpreadNs) << ".";
+  if (spread.nameMismatches > 0)
+    std::cout << " " << spread.nameMismatches
+              << " of them were not the same kernel on every rank: the ranks' recordings may not cover the same steps.";
+  std::cout << "\n";
+}
+
 void runMerge(const MergeCommandOptions& options) {
   MergeOptions merge;
   merge.clock = options.relative ? MergeClock::Relative : MergeClock::Absolute;
+  merge.alignCollectives = options.alignCollectives;
   MergeSummary summary = mergeTraces(options.inputs, options.output, merge);
   std::cout << "Merged " << summary.inputs.size() << " files into " << options.output << ", "
             << (options.relative ? "each input's own start at time 0"
                                  : "on one clock by each input's session start (time 0: the earliest)")
             << ".\n\n"
             << formatTextTable(mergedInputsTable(summary), stdoutTableWidth(options.width));
+  printCollectives(summary);
   for (const std::string& note : summary.notes) std::cout << "\nNote: " << note;
   if (!summary.notes.empty()) std::cout << "\n";
   if (summary.notKept.empty()) return;
@@ -63,13 +89,17 @@ void registerMergeCommand(CLI::App& app) {
       ->type_name("OUT");
   command->add_flag("--relative", options->relative,
                     "Line up every input's own start at time 0 instead of placing inputs by their absolute start");
+  command->add_flag("--align-collectives", options->alignCollectives,
+                    "Then move each rank so that its collectives (NCCL kernels) end with the first rank's: for hosts "
+                    "whose clocks disagree");
   addTableWidthOption(command, options->width);
   command->footer(
       "\nInputs are placed by their absolute session start (nsys: TARGET_INFO_SESSION_START_TIME; PyTorch:\n"
       "baseTimeNanoseconds); an nsys export made with --ts-normalize is not shifted twice. The rank comes\n"
       "from the file (GPUSCOPE_RANKS, GPUSCOPE_META, or the RANK variables nsys captured), else from the\n"
       "order given. OUT's GPUSCOPE_RANKS table records each rank's host, world size, session start and\n"
-      "the hw field of its globalPid values.\n"
+      "the hw field of its globalPid values. The merge then checks the clock: a collective ends on every rank\n"
+      "at once, so it prints how far apart the ranks' matching collectives end.\n"
       "\nExamples:\n"
       "  gpuscope merge rank0.sqlite rank1.sqlite -o job.sqlite       # nsys exports of one job\n"
       "  gpuscope merge rank*.json.gz -o job.sqlite                   # PyTorch profiler traces, one per rank\n"

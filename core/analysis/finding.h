@@ -3,6 +3,7 @@
 // the viewer can jump to. The CLI prints it (table, nsys-identical CSV, JSON); the GUI lists it.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/time_interval.h"
@@ -33,6 +34,8 @@ struct Finding {
   std::string explanation;  // why it matters
   std::string suggestion;   // what to change
   ReportTable evidence;     // the rows found; its columns are nsys's for nsys's rules
+  // Named figures of what was found, for programs reading the JSON ({"rank": 1, ...} beside the rows).
+  std::vector<std::pair<std::string, ReportCell>> facts;
   std::vector<FindingRange> ranges;
   // Where the time at stake lies when that is not all of RANGES (gpu_time_util: the unused part of each
   // underused chunk); empty: RANGES.

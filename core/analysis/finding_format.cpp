@@ -23,6 +23,14 @@ std::string wrapped(const std::string& text, size_t width, const std::string& in
   return out;
 }
 
+// A fact's value as JSON: null, an integer, a number or text.
+nlohmann::ordered_json cellJson(const ReportCell& cell) {
+  if (const auto* integer = std::get_if<int64_t>(&cell)) return *integer;
+  if (const auto* real = std::get_if<double>(&cell)) return *real;
+  if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+  return nullptr;
+}
+
 }  // namespace
 
 std::string findingCsv(const Finding& finding) { return finding.found() ? formatCsv(finding.evidence) : std::string(); }
@@ -49,6 +57,7 @@ nlohmann::ordered_json findingJson(const Finding& finding) {
   json["found"] = finding.found();
   json["at_stake_ns"] = finding.atStakeNs;
   json["evidence"] = reportJson(finding.evidence);
+  for (const auto& [name, value] : finding.facts) json["evidence"][name] = cellJson(value);
   nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
   for (const FindingRange& range : finding.ranges) {
     nlohmann::ordered_json item;

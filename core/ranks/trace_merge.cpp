@@ -7,6 +7,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/model/time_math.h"
 #include "core/open/open_trace.h"
 #include "core/ranks/merge_columns.h"
 #include "core/ranks/merge_ids.h"
@@ -175,8 +176,11 @@ void writeMerge(const std::string& path, std::vector<MergeInput>& inputs, MergeS
 
 }  // namespace
 
-MergeSummary mergeTraces(const std::vector<std::string>& paths, const std::string& output,
-                         const MergeOptions& options) {
+namespace {
+
+// One merge of PATHS into OUTPUT, each input's times moved by the clock's shift plus EXTRA_SHIFT_NS[i].
+MergeSummary mergeOnce(const std::vector<std::string>& paths, const std::string& output, const MergeOptions& options,
+                       const std::vector<int64_t>& extraShiftNs) {
   if (paths.empty()) throw TraceError("Name at least one trace file to merge.");
   refuseRepeatedFiles(paths, output);
   std::vector<MergeInput> inputs;
@@ -189,6 +193,8 @@ MergeSummary mergeTraces(const std::vector<std::string>& paths, const std::strin
   }
   MergeSummary summary;
   MergeClockPlan clock = planMergeClock(identities, paths, options.clock);
+  for (size_t i = 0; i < extraShiftNs.size() && i < clock.shiftNs.size(); ++i)
+    clock.shiftNs[i] = saturatingAdd(clock.shiftNs[i], extraShiftNs[i]);
   summary.earliestStartUtcNs = clock.earliestStartUtcNs;
   summary.notes = clock.notes;
   std::vector<int64_t> ranks = assignRanks(inputs, summary.notes);
@@ -221,6 +227,38 @@ MergeSummary mergeTraces(const std::vector<std::string>& paths, const std::strin
     std::filesystem::remove(partial + "-journal", ec);
     throw;
   }
+  return summary;
+}
+
+// How the collectives of the merged file at PATH line up.
+CollectiveSpread mergedCollectives(const std::string& path) {
+  return collectiveSpread(readRankCollectives(Database::openReadOnly(path, Threading::SingleThread)));
+}
+
+// Per input: the shift that lines its rank's collectives up with the first rank's in the merged file.
+std::vector<int64_t> alignmentShifts(const std::string& merged, const MergeSummary& summary) {
+  std::vector<RankCollectives> ranks = readRankCollectives(Database::openReadOnly(merged, Threading::SingleThread));
+  std::vector<TimeNs> byRank = collectiveAlignment(ranks);
+  std::vector<int64_t> shifts(summary.inputs.size(), 0);
+  for (size_t i = 0; i < summary.inputs.size(); ++i)
+    for (size_t r = 0; r < ranks.size(); ++r)
+      if (ranks[r].rank == summary.inputs[i].rank.rank) shifts[i] = byRank[r];
+  return shifts;
+}
+
+}  // namespace
+
+MergeSummary mergeTraces(const std::vector<std::string>& paths, const std::string& output,
+                         const MergeOptions& options) {
+  MergeSummary summary = mergeOnce(paths, output, options, {});
+  summary.collectives = mergedCollectives(output);
+  if (!options.alignCollectives || summary.collectives.matched == 0) return summary;
+  std::vector<int64_t> shifts = alignmentShifts(output, summary);
+  if (std::all_of(shifts.begin(), shifts.end(), [](int64_t shift) { return shift == 0; })) return summary;
+  CollectiveSpread before = summary.collectives;
+  summary = mergeOnce(paths, output, options, shifts);
+  summary.collectives = mergedCollectives(output);
+  summary.collectivesBeforeAlignment = before;
   return summary;
 }
 

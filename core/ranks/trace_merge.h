@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ranks/collectives.h"
 #include "core/ranks/merge_clock.h"
 #include "core/ranks/rank_table.h"
 
@@ -19,6 +20,9 @@ namespace gpuscope {
 
 struct MergeOptions {
   MergeClock clock = MergeClock::Absolute;
+  // Then move each rank so that its collectives end with the first rank's (collectiveAlignment): for hosts
+  // whose clocks disagree by more than the collectives' own spread.
+  bool alignCollectives = false;
 };
 
 struct MergedInput {
@@ -34,6 +38,10 @@ struct MergeSummary {
   // columns the merged tables have no place for, rows naming strings their file lacks.
   std::vector<std::string> notKept;
   std::vector<std::string> notes;  // how inputs were placed and numbered, one sentence each
+  // How the ranks' matching collectives line up in the merged file, and before the alignment by collectives
+  // where that was asked for and moved a rank.
+  CollectiveSpread collectives;
+  std::optional<CollectiveSpread> collectivesBeforeAlignment;
 };
 
 // Merges the trace files INPUTS into OUTPUT (replaced; written beside it first and renamed at the end, so

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -87,6 +88,35 @@ TEST(MergeCli, RelativePrintsNoShift) {
   ASSERT_EQ(merge.exitCode, 0) << merge.err;
   EXPECT_EQ(merge.out.find("2,500.000"), std::string::npos) << merge.out;
   EXPECT_NE(merge.out.find("each input's own start at time 0"), std::string::npos) << merge.out;
+}
+
+// The merge checks its clock against the ranks' collectives; the DDP run's ranks (tests/fixtures/ranks, one
+// nsys export per rank) line up to tens of microseconds, and --align-collectives brings that down further.
+TEST(MergeCli, PrintsHowFarApartTheRanksCollectivesEnd) {
+  auto first = mergeCliInput("first.sqlite", 0);
+  auto second = mergeCliInput("second.sqlite", 0);
+  auto out = testTempPath("merge_cli", "merged.sqlite");
+  auto noCollectives = runGpuscope("merge '" + first + "' '" + second + "' -o '" + out + "'");
+  ASSERT_EQ(noCollectives.exitCode, 0) << noCollectives.err;
+  EXPECT_NE(noCollectives.out.find("Collectives: no collective kernels (NCCL) on two ranks or more"), std::string::npos)
+      << noCollectives.out;
+
+  std::string ranks[2];
+  for (int r = 0; r < 2; ++r) {
+    ranks[r] = testTempPath("merge_cli", "rank" + std::to_string(r) + ".sqlite");
+    std::string gz = std::string(GPUSCOPE_FIXTURES) + "/ranks/nsys/rank" + std::to_string(r) + ".sqlite.gz";
+    ASSERT_EQ(std::system(("gzip -dc '" + gz + "' > '" + ranks[r] + "'").c_str()), 0);
+  }
+  auto merge = runGpuscope("merge '" + ranks[0] + "' '" + ranks[1] + "' -o '" + out + "' --align-collectives");
+  ASSERT_EQ(merge.exitCode, 0) << merge.err;
+  EXPECT_NE(merge.out.find("Collectives before the alignment: ends apart by a median 19.087 us"), std::string::npos)
+      << merge.out;
+  EXPECT_NE(merge.out.find("Collectives: 144 matched on every rank, after aligning each rank on them"),
+            std::string::npos)
+      << merge.out;
+  auto straggler = runGpuscope("analyze '" + out + "' -r straggler --format json");
+  ASSERT_EQ(straggler.exitCode, 0) << straggler.err;
+  EXPECT_NE(straggler.out.find("\"rank\": 1"), std::string::npos) << straggler.out;
 }
 
 TEST(MergeCli, BadInputsGetOneSentenceAndAFailingExit) {

@@ -9,6 +9,7 @@ std::vector<std::unique_ptr<AnalysisRule>> makeFindingRules() {
   rules.push_back(makeLaunchBoundRule());
   rules.push_back(makeBlockingCopiesRule());
   rules.push_back(makeMemoryAccessRule());
+  rules.push_back(makeStragglerRule());
   return rules;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The bottleneck findings beyond nsys's rules: the GPU waiting on the host, FP32 GEMMs without tensor
-// cores, launch-bound short kernels, copies that block the host, and low-efficiency memory access.
+// cores, launch-bound short kernels, copies that block the host, low-efficiency memory access, and the rank
+// that holds the others back in their collectives.
 // Each is an AnalysisRule with the common options (rows, start, end, nvtx) and its own thresholds.
 #include <memory>
 #include <vector>
@@ -14,6 +15,7 @@ std::unique_ptr<AnalysisRule> makeFp32GemmRule();
 std::unique_ptr<AnalysisRule> makeLaunchBoundRule();
 std::unique_ptr<AnalysisRule> makeBlockingCopiesRule();
 std::unique_ptr<AnalysisRule> makeMemoryAccessRule();
+std::unique_ptr<AnalysisRule> makeStragglerRule();
 
 // All of them, in the order above.
 std::vector<std::unique_ptr<AnalysisRule>> makeFindingRules();
