@@ -48,8 +48,8 @@ std::vector<RankCollectives> readRankCollectives(const Database& db) {
   for (int64_t id : names) list += (list.empty() ? "" : ",") + std::to_string(id);
   std::vector<RankRow> rankRows = readRankRows(db);
   std::map<std::pair<int64_t, int64_t>, RankCollectives> byOwner;  // (rank, or -1) and (process, or 0)
-  auto kernels = db.prepare("SELECT start, \"end\", globalPid, shortName FROM " + std::string(table::kKernel) +
-                            " WHERE shortName IN (" + list + ") ORDER BY \"end\", start");
+  auto kernels = db.prepare("SELECT start, \"end\", globalPid, shortName, deviceId FROM " +
+                            std::string(table::kKernel) + " WHERE shortName IN (" + list + ") ORDER BY \"end\", start");
   while (kernels.step()) {
     if (!kernels.isInteger(0) || !kernels.isInteger(1))
       throw TraceError(db.path() + " has a collective kernel whose time is not an integer (a " +
@@ -65,7 +65,9 @@ std::vector<RankCollectives> readRankCollectives(const Database& db) {
     if (rank.label.empty()) {
       rank.rank = row ? std::optional<int64_t>(row->rank) : std::nullopt;
       rank.pid = global_id::pid(globalPid);
-      rank.label = row ? "rank " + std::to_string(row->rank) : "process " + std::to_string(rank.pid);
+      // Without ranks in the file, the process and its GPU say which rank it was.
+      rank.label = row ? "rank " + std::to_string(row->rank)
+                       : "process " + std::to_string(rank.pid) + " (GPU " + std::to_string(kernels.int64(4)) + ")";
     }
     rank.start.push_back(start);
     rank.end.push_back(end);

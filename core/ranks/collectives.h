@@ -18,7 +18,7 @@ class Database;
 // One rank's collective kernels, in the order they end (then start): a late rank's kernels start later but
 // end with the others', so this order matches them.
 struct RankCollectives {
-  std::string label;            // "rank 1", or "process 4242" in a file without GPUSCOPE_RANKS
+  std::string label;            // "rank 1", or "process 4242 (GPU 1)" in a file without GPUSCOPE_RANKS
   std::optional<int64_t> rank;  // GPUSCOPE_RANKS' rank, where the file has that table
   uint32_t pid = 0;             // the process that ran them (the first, when a rank has several)
   std::vector<TimeNs> start;
