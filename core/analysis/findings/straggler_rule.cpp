@@ -2,6 +2,8 @@
 // collectives (NCCL kernels) start last most often, and the time the other ranks spent waiting in theirs
 // for it. A collective completes on every rank together, so a rank that reaches it late holds every other
 // rank in it: on the others' timelines that wait looks like communication time.
+#include <algorithm>
+
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/rule_rows.h"
 #include "core/ranks/collectives.h"
@@ -9,6 +11,28 @@
 
 namespace gpuscope {
 namespace {
+
+// The longest waits, longest first, at most LIMIT: from the earliest other rank's start of a collective the
+// straggler started last to the straggler's own start, on the straggler's process.
+std::vector<FindingRange> waitPlaces(const std::vector<RankCollectives>& ranks, const Straggler& straggler,
+                                     size_t limit) {
+  const RankCollectives& slow = ranks[straggler.rankIndex];
+  std::vector<FindingRange> places;
+  for (size_t k = 0; k < straggler.matched; ++k) {
+    TimeNs earliest = slow.start[k];
+    for (const auto& rank : ranks) earliest = std::min(earliest, rank.start[k]);
+    if (earliest == slow.start[k]) continue;
+    FindingRange place;
+    place.start = earliest;
+    place.end = slow.start[k];
+    place.pid = slow.pid;
+    places.push_back(place);
+  }
+  std::stable_sort(places.begin(), places.end(),
+                   [](const FindingRange& a, const FindingRange& b) { return a.end - a.start > b.end - b.start; });
+  if (places.size() > limit) places.resize(limit);
+  return places;
+}
 
 class StragglerRule : public AnalysisRule {
  public:
@@ -19,7 +43,7 @@ class StragglerRule : public AnalysisRule {
            "each rank, and the time the other ranks spent waiting in their collectives for it. Needs a file with "
            "several ranks: a gpuscope merge of rank files, or one recording of the whole job (each process a rank).";
   }
-  Finding run(const Database& db, const RuleOptions&) const override {
+  Finding run(const Database& db, const RuleOptions& options) const override {
     Finding finding = emptyFinding(*this, Severity::Warning);
     finding.evidence.columns = {{"Rank", 0}, {"Collectives", 0}, {"Started Last", 0}, {"Straggler", 0}};
     finding.suggestion =
@@ -46,6 +70,7 @@ class StragglerRule : public AnalysisRule {
                      {"collectives", static_cast<int64_t>(straggler->matched)},
                      {"others_waited_ns", straggler->othersWaitedNs},
                      {"median_lag_ns", straggler->medianLagNs}};
+    finding.ranges = waitPlaces(ranks, *straggler, rowCount(options));
     finding.explanation = slow.label + " started " + std::to_string(straggler->timesLast) + " of " +
                           std::to_string(straggler->matched) + " collectives last (by a median of " +
                           formatDuration(straggler->medianLagNs) + "); the other ranks waited " +

@@ -136,6 +136,16 @@ TEST(Collectives, TheStragglerRuleNamesTheRankInItsJson) {
   EXPECT_EQ(json["evidence"]["label"], "rank 1");
   EXPECT_GT(json["evidence"]["others_waited_ns"].get<int64_t>(), 0);
   EXPECT_NE(findings[0].explanation.find("rank 1 started"), std::string::npos) << findings[0].explanation;
+  // Its places are the waits, longest first, on the straggler's process.
+  ASSERT_FALSE(findings[0].ranges.empty());
+  for (size_t i = 0; i < findings[0].ranges.size(); ++i) {
+    const FindingRange& place = findings[0].ranges[i];
+    EXPECT_LT(place.start, place.end);
+    EXPECT_EQ(place.pid, json["evidence"]["pid"].get<uint32_t>());
+    if (i > 0) {
+      EXPECT_LE(place.end - place.start, findings[0].ranges[i - 1].end - findings[0].ranges[i - 1].start);
+    }
+  }
 }
 
 TEST(Collectives, OneRankHasNoStraggler) {
