@@ -19,6 +19,7 @@
 #include "core/model/target_info.h"
 #include "core/model/time_math.h"
 #include "core/model/trace_file.h"
+#include "core/ranks/rank_table.h"
 #include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 
@@ -197,6 +198,7 @@ void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
   auto processNames = readProcessNames(db);
   auto threadNames = readThreadNames(db, strings_, trace_->strings_);
   trace_->devices_ = readDevices(db);
+  const std::vector<RankRow> rankRows = readRankRows(db);
   for (uint32_t i = 0; i < tracks.size(); ++i) {
     auto& track = tracks[i];
     track.label = trackLabel(track);
@@ -220,7 +222,11 @@ void TraceLoader::orderTracksAndBuildHierarchy(const Database& db) {
     int64_t globalPid = global_id::processOf(track.globalTid);
     if (processes.empty() || processes.back().globalPid != globalPid) {
       auto name = processNames.find(globalPid);
-      processes.push_back({globalPid, track.pid, name != processNames.end() ? name->second : "", {}});
+      processes.push_back({globalPid, track.pid, name != processNames.end() ? name->second : "", {}, {}, {}});
+      if (const RankRow* rank = rankOfGlobalId(rankRows, globalPid)) {
+        processes.back().rank = rank->rank;
+        processes.back().host = rank->hostName;
+      }
     }
     auto& threads = processes.back().threads;
     if (threads.empty() || threads.back().globalTid != track.globalTid) {

@@ -53,6 +53,10 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
     header.kind = RowKind::Process;
     header.label = process.name.empty() ? QStringLiteral("Process") : QString::fromStdString(process.name);
     header.detail = QStringLiteral("pid %1").arg(process.pid);
+    if (process.rank) {
+      header.detail += QStringLiteral(", rank %1").arg(*process.rank);
+      if (!process.host.empty()) header.detail += QStringLiteral(" on %1").arg(QString::fromStdString(process.host));
+    }
     int processRow = add(std::move(header), trace, kinds);
     for (const ThreadInfo& thread : process.threads) {
       if (thread.tracks.empty()) continue;

@@ -1,0 +1,49 @@
+// The timeline of a file holding several ranks (a gpuscope merge of the two-rank DDP run's nsys exports):
+// each process row says its rank and host, and a one-rank file's rows say neither.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/model/trace_loader.h"
+#include "core/ranks/trace_merge.h"
+#include "tests/core/testing/gz_fixture.h"
+#include "ui/timeline/timeline_layout.h"
+#include "ui/timeline/timeline_row_kinds.h"
+
+namespace gpuscope::ui {
+namespace {
+
+std::string ddpRankFile(int rank) {
+  std::string name = "ranks_ui_rank" + std::to_string(rank) + ".sqlite";
+  return testing::gunzippedFixture(
+      std::string(GPUSCOPE_FIXTURES) + "/ranks/nsys/rank" + std::to_string(rank) + ".sqlite.gz", name);
+}
+
+std::vector<std::string> processDetails(const Trace& trace) {
+  TimelineRowKinds kinds;
+  kinds.onTraceChanged(&trace);
+  TimelineLayout layout;
+  layout.build(trace, kinds);
+  std::vector<std::string> details;
+  for (const TimelineRow& row : layout.rows())
+    if (row.kind == RowKind::Process) details.push_back(row.detail.toStdString());
+  return details;
+}
+
+TEST(RankRows, EachProcessRowOfAMergeSaysItsRankAndHost) {
+  std::string merged = (std::filesystem::path(::testing::TempDir()) / "rank_rows_merged.sqlite").string();
+  mergeTraces({ddpRankFile(0), ddpRankFile(1)}, merged);
+  auto trace = loadTrace(merged);
+  ASSERT_EQ(trace->processes().size(), 2u);
+  EXPECT_EQ(trace->processes()[0].rank, 0);
+  EXPECT_EQ(trace->processes()[1].rank, 1);
+  EXPECT_EQ(processDetails(*trace), (std::vector<std::string>{"pid 907, rank 0 on vm", "pid 910, rank 1 on vm"}));
+
+  auto single = loadTrace(ddpRankFile(0));
+  EXPECT_FALSE(single->processes()[0].rank.has_value());
+  EXPECT_EQ(processDetails(*single), (std::vector<std::string>{"pid 907"}));
+}
+
+}  // namespace
+}  // namespace gpuscope::ui
