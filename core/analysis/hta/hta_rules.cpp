@@ -7,6 +7,7 @@ std::vector<std::unique_ptr<AnalysisRule>> makeHtaRules() {
   rules.push_back(makeTemporalBreakdownRule());
   rules.push_back(makeIdleTimeBreakdownRule());
   rules.push_back(makeKernelLaunchStatsRule());
+  rules.push_back(makeCommCompOverlapRule());
   return rules;
 }
 

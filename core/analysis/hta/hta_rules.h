@@ -9,11 +9,12 @@
 
 namespace gpuscope {
 
-// temporal_breakdown, idle_time_breakdown, kernel_launch_stats.
+// temporal_breakdown, idle_time_breakdown, kernel_launch_stats, comm_comp_overlap.
 std::vector<std::unique_ptr<AnalysisRule>> makeHtaRules();
 
 std::unique_ptr<AnalysisRule> makeTemporalBreakdownRule();
 std::unique_ptr<AnalysisRule> makeIdleTimeBreakdownRule();
 std::unique_ptr<AnalysisRule> makeKernelLaunchStatsRule();
+std::unique_ptr<AnalysisRule> makeCommCompOverlapRule();
 
 }  // namespace gpuscope

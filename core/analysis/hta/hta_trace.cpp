@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -92,6 +93,47 @@ void attachLaunchCalls(const Database& db, OpsByProcess& ops) {
   }
 }
 
+// The ProfilerStep ranges of DB (torch.profiler's iteration annotations, CPU and GPU side alike): how many
+// names they have, and where the last one starts in each process.
+struct ProfilerSteps {
+  size_t names = 0;
+  std::map<int64_t, TimeNs> lastStartByProcess;
+};
+
+ProfilerSteps readProfilerSteps(const Database& db) {
+  ProfilerSteps steps;
+  if (!db.hasTable(table::kNvtx) || !hasColumn(db, table::kNvtx, "text")) return steps;
+  std::string name = hasColumn(db, table::kNvtx, "textId") && db.hasTable(table::kStringIds)
+                         ? "COALESCE(text, (SELECT value FROM StringIds WHERE id = textId))"
+                         : "text";
+  auto rows = db.prepare("SELECT globalTid, start, " + name + " AS name FROM " + std::string(table::kNvtx) +
+                         " WHERE name LIKE '%ProfilerStep%' AND start IS NOT NULL AND globalTid IS NOT NULL");
+  std::set<std::string, std::less<>> names;
+  while (rows.step()) {
+    names.emplace(rows.text(2));
+    TimeNs& last =
+        steps.lastStartByProcess.try_emplace(global_id::processOf(rows.int64(0)), rows.int64(1)).first->second;
+    last = std::max(last, rows.int64(1));
+  }
+  steps.names = names.size();
+  return steps;
+}
+
+// HTA 0.5.0 analyzes only the iterations the profiler traced whole: where the trace names two ProfilerSteps
+// or more, it keeps the GPU operations whose launch call starts before the last step starts (its
+// TraceAnalysis default, include_last_profiler_step=False; the GPU-side annotation of the last step counts
+// as a start too). Operations with no launch call are dropped there as well.
+void keepTracedIterations(const Database& db, OpsByProcess& ops) {
+  ProfilerSteps steps = readProfilerSteps(db);
+  if (steps.names < 2) return;
+  for (auto& [globalPid, list] : ops) {
+    auto last = steps.lastStartByProcess.find(globalPid);
+    if (last == steps.lastStartByProcess.end()) continue;
+    int64_t lastStartUs = htaStartUs(last->second);
+    std::erase_if(list, [&](const HtaGpuOp& op) { return !op.launch || op.launch->startUs >= lastStartUs; });
+  }
+}
+
 // distributedInfo.rank of an imported PyTorch profiler trace, else 0.
 int64_t recordedRank(const Database& db) {
   if (!db.hasTable(table::kGpuscopeMeta)) return 0;
@@ -124,6 +166,7 @@ std::vector<HtaRank> loadHtaRanks(const Database& db, const AnalysisWindow& wind
   OpsByProcess ops;
   readGpuOps(db, window, ops);
   attachLaunchCalls(db, ops);
+  keepTracedIterations(db, ops);
   std::vector<HtaRank> ranks;
   int64_t first = ops.size() == 1 ? recordedRank(db) : 0;
   for (auto& [globalPid, list] : ops) {

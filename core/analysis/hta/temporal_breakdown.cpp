@@ -55,4 +55,27 @@ TemporalBreakdown temporalBreakdown(const HtaRank& rank) {
   return breakdown;
 }
 
+CommCompOverlap commCompOverlap(const HtaRank& rank) {
+  std::vector<const HtaGpuOp*> computation, communication;
+  for (const HtaGpuOp& op : rank.ops) {
+    if (op.type == HtaKernelType::Computation) computation.push_back(&op);
+    if (op.type == HtaKernelType::Communication) communication.push_back(&op);
+  }
+  std::vector<MergedSpan> comp = mergedSpans(computation);
+  std::vector<MergedSpan> comm = mergedSpans(communication);
+  CommCompOverlap overlap;
+  overlap.communicationUs = coveredUs(comm);
+  // Both lists are in start order and disjoint within themselves: walk them together.
+  for (size_t i = 0, j = 0; i < comp.size() && j < comm.size();) {
+    int64_t from = std::max(comp[i].start, comm[j].start);
+    int64_t to = std::min(comp[i].end, comm[j].end);
+    if (to > from) overlap.overlapUs = saturatingAdd(overlap.overlapUs, to - from);
+    if (comp[i].end < comm[j].end)
+      ++i;
+    else
+      ++j;
+  }
+  return overlap;
+}
+
 }  // namespace gpuscope

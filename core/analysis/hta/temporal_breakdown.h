@@ -1,8 +1,8 @@
 #pragma once
-// HTA's temporal breakdown of one rank: from the start of its first GPU operation to the end of its
-// last ("kernel time"), how much the GPU was idle (covered by no operation), computing (covered by a
-// computation kernel) or busy with other work (memory copies and sets, communication). Times are
-// microseconds on HTA's grid; overlapping operations count once.
+// HTA's measures of one rank's GPU time. The temporal breakdown: from the start of its first GPU operation to the end
+// of its last ("kernel time"), how much the GPU was idle (covered by no operation), computing (covered by a computation
+// kernel) or busy with other work (memory copies and sets, communication). Times are microseconds on HTA's grid;
+// overlapping operations count once.
 #include <cstdint>
 
 #include "core/analysis/hta/hta_trace.h"
@@ -17,5 +17,14 @@ struct TemporalBreakdown {
 };
 
 TemporalBreakdown temporalBreakdown(const HtaRank& rank);
+
+// HTA's communication/computation overlap of one rank: of the time covered by communication kernels (NCCL),
+// the part during which a computation kernel ran too, both on HTA's grid with overlapping kernels merged.
+struct CommCompOverlap {
+  int64_t communicationUs = 0;
+  int64_t overlapUs = 0;
+};
+
+CommCompOverlap commCompOverlap(const HtaRank& rank);
 
 }  // namespace gpuscope

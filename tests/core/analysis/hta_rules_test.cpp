@@ -10,6 +10,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -111,6 +112,47 @@ TEST(HtaFixture, TemporalBreakdownMatchesHta) {
   std::string hta = readWholeFile(fixturePath("kineto/loader2_kineto_hta_temporal_breakdown.csv"));
   expectSameRows(ours, hta, 1, {1, 2, 3, 4});
   EXPECT_EQ(ours, hta);  // one row: byte for byte
+}
+
+// The two-rank DDP run (tests/fixtures/ranks): one PyTorch profiler trace per rank, ten ProfilerSteps each.
+// HTA analyzes the iterations traced whole (the last step's launches are left out) and printed these
+// figures per rank (tests/fixtures/ranks/hta_reference.json).
+TEST(HtaFixture, TemporalBreakdownOfEachDdpRankMatchesHta) {
+  auto reference = nlohmann::json::parse(readWholeFile(fixturePath("ranks/hta_reference.json")));
+  for (std::string rank : {"0", "1"}) {
+    SCOPED_TRACE("rank " + rank);
+    std::string ours =
+        findingCsv(runOnFile(fixturePath("ranks/kineto/rank" + rank + ".json.gz"), "temporal_breakdown"));
+    CsvRows rows = parseCsv(ours);
+    ASSERT_EQ(rows.size(), 2u) << ours;
+    const auto& expected = reference["ranks"][rank]["temporal_breakdown"];
+    const std::vector<std::string> columns = {"idle_time(us)",        "compute_time(us)", "non_compute_time(us)",
+                                              "kernel_time(us)",      "idle_time_pctg",   "compute_time_pctg",
+                                              "non_compute_time_pctg"};
+    EXPECT_EQ(rows[1][0], rank);
+    for (size_t c = 0; c < columns.size(); ++c) {
+      EXPECT_EQ(rows[0][c + 1], columns[c]);
+      double tolerance = c < 4 ? 1.0 : 0.01;  // 1 us; 0.01 points
+      EXPECT_NEAR(std::stod(rows[1][c + 1]), expected[columns[c]].get<double>(), tolerance) << columns[c];
+    }
+  }
+}
+
+// And the share of each rank's communication time that computation overlapped (get_comm_comp_overlap).
+TEST(HtaFixture, CommCompOverlapOfEachDdpRankMatchesHta) {
+  auto reference = nlohmann::json::parse(readWholeFile(fixturePath("ranks/hta_reference.json")));
+  for (std::string rank : {"0", "1"}) {
+    SCOPED_TRACE("rank " + rank);
+    std::string ours = findingCsv(runOnFile(fixturePath("ranks/kineto/rank" + rank + ".json.gz"), "comm_comp_overlap"));
+    CsvRows rows = parseCsv(ours);
+    ASSERT_EQ(rows.size(), 2u) << ours;
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"rank", "comp_comm_overlap_pctg"}));
+    EXPECT_EQ(rows[1][0], rank);
+    EXPECT_NEAR(std::stod(rows[1][1]),
+                reference["ranks"][rank]["comm_comp_overlap"]["comp_comm_overlap_pctg"].get<double>(), 0.01);
+  }
+  // A run without communication kernels has nothing to overlap.
+  EXPECT_FALSE(runOnFile(fixturePath(kKineto), "comm_comp_overlap").found());
 }
 
 TEST(HtaFixture, IdleTimeBreakdownMatchesHta) {
