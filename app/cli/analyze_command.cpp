@@ -1,5 +1,8 @@
 #include "app/cli/analyze_command.h"
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -14,13 +17,14 @@
 #include "core/analysis/verdict/window_figures.h"
 #include "core/error.h"
 #include "core/open/open_trace.h"
+#include "core/ranks/trace_merge.h"
 #include "core/report/report_format.h"
 
 namespace gpuscope::cli {
 namespace {
 
 struct AnalyzeOptions {
-  std::string file;
+  std::vector<std::string> files;  // one trace, or one per rank
   std::vector<std::string> rules;
   std::string format = "table";
   std::string outputPrefix;
@@ -144,9 +148,41 @@ void printFindings(const VerdictReport& report, const std::vector<Finding>& find
   }
 }
 
+// Several rank files are analyzed as one run: merged (gpuscope merge, on one clock by their session starts)
+// into a file in the temp folder that is removed afterwards, as HTA analyzes a folder of rank traces.
+class MergedRanks {
+ public:
+  // SAY: whether to print a line saying so (not in csv or json, which programs read).
+  MergedRanks(const std::vector<std::string>& files, bool say) {
+    if (files.size() == 1) {
+      path_ = files.front();
+      return;
+    }
+    path_ = (std::filesystem::temp_directory_path() / ("gpuscope-analyze-" + std::to_string(::getpid()) + ".sqlite"))
+                .string();
+    temporary_ = true;
+    mergeTraces(files, path_);
+    if (say)
+      std::cout << "Analyzing " << files.size()
+                << " ranks as one run, merged on one clock by their session starts.\n\n";
+  }
+  ~MergedRanks() {
+    std::error_code ignored;
+    if (temporary_) std::filesystem::remove(path_, ignored);
+  }
+  MergedRanks(const MergedRanks&) = delete;
+  MergedRanks& operator=(const MergedRanks&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool temporary_ = false;
+};
+
 void runAnalyze(const AnalyzeOptions& options) {
   auto list = requests(options);
-  auto db = openTrace(options.file).connect();
+  MergedRanks input(options.files, options.format == "table");
+  auto db = openTrace(input.path()).connect();
   std::vector<Finding> findings = runAnalysis(db, list);
   VerdictReport report = verdictReport(db, options);
   if (options.outputPrefix.empty()) {
@@ -191,7 +227,10 @@ void registerAnalyzeCommand(CLI::App& app) {
       "(synchronous and pageable memcpys, synchronizing APIs, GPU gaps, low GPU utilization) and the "
       "bottleneck findings (GPU waiting on the host, FP32 GEMMs without tensor cores, launch-bound short "
       "kernels, copies that block the host, low-efficiency memory access).");
-  command->add_option("FILE", options->file, "Trace file (gpuscope recording, nsys SQLite export or PyTorch trace)")
+  command
+      ->add_option("FILE", options->files,
+                   "Trace file (gpuscope recording, nsys SQLite export or PyTorch trace); several files are the ranks "
+                   "of one run, merged on one clock (as gpuscope merge does) and analyzed together")
       ->required();
   command
       ->add_option("-r,--rule", options->rules,

@@ -2,6 +2,7 @@
 // --by nvtx, and one sentence for a bad file.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -114,6 +115,30 @@ TEST(AnalyzeCli, ByTakesOnlyNvtx) {
   ProcessRun run = runGpuscope("analyze " + quotedFixture("gpuscope/loader0.sqlite") + " --by kernel");
   EXPECT_NE(run.exitCode, 0);
   EXPECT_FALSE(run.err.empty());
+}
+
+// Several PyTorch traces are the ranks of one run, as HTA takes a folder of them: the two-rank DDP run's
+// per-rank breakdowns and overlaps, under the ranks their traces name, equal HTA 0.5.0's
+// (tests/fixtures/ranks/hta_reference.json).
+TEST(AnalyzeCli, SeveralKinetoTracesAreAnalyzedAsRanksAsHtaDoes) {
+  std::string fixtures = std::string(GPUSCOPE_FIXTURES) + "/ranks/";
+  ProcessRun run = runGpuscope("analyze '" + fixtures + "kineto/rank0.json.gz' '" + fixtures +
+                               "kineto/rank1.json.gz' -r temporal_breakdown,comm_comp_overlap --format csv");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  std::ifstream file(fixtures + "hta_reference.json");
+  nlohmann::json reference = nlohmann::json::parse(file);
+  for (std::string rank : {"0", "1"}) {
+    const auto& breakdown = reference["ranks"][rank]["temporal_breakdown"];
+    char row[256];
+    std::snprintf(row, sizeof row, "\n%s,%.1f,%.1f,%.1f,%.1f,", rank.c_str(), breakdown["idle_time(us)"].get<double>(),
+                  breakdown["compute_time(us)"].get<double>(), breakdown["non_compute_time(us)"].get<double>(),
+                  breakdown["kernel_time(us)"].get<double>());
+    EXPECT_NE(run.out.find(row), std::string::npos) << row << " in " << run.out;
+    double overlap = reference["ranks"][rank]["comm_comp_overlap"]["comp_comm_overlap_pctg"].get<double>();
+    std::snprintf(row, sizeof row, "\n%s,%.2f\n", rank.c_str(), overlap);
+    EXPECT_NE(run.out.find(row), std::string::npos) << row << " in " << run.out;
+  }
+  EXPECT_EQ(run.out.find("Analyzing 2 ranks"), std::string::npos) << "csv output carries no prose";
 }
 
 }  // namespace

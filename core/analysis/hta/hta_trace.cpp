@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/model/global_id.h"
+#include "core/ranks/rank_table.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -169,12 +170,15 @@ std::vector<HtaRank> loadHtaRanks(const Database& db, const AnalysisWindow& wind
   keepTracedIterations(db, ops);
   std::vector<HtaRank> ranks;
   int64_t first = ops.size() == 1 ? recordedRank(db) : 0;
+  const std::vector<RankRow> rankRows = readRankRows(db);  // a merge of rank files says each process's rank
   for (auto& [globalPid, list] : ops) {
     std::sort(list.begin(), list.end(), [](const HtaGpuOp& a, const HtaGpuOp& b) {
       if (a.startUs != b.startUs) return a.startUs < b.startUs;
       return a.startNs != b.startNs ? a.startNs < b.startNs : a.endNs < b.endNs;
     });
-    ranks.push_back({first + static_cast<int64_t>(ranks.size()), globalPid, std::move(list)});
+    const RankRow* row = rankOfGlobalId(rankRows, globalPid);
+    int64_t rank = row ? row->rank : first + static_cast<int64_t>(ranks.size());
+    ranks.push_back({rank, globalPid, std::move(list)});
   }
   return ranks;
 }

@@ -61,9 +61,9 @@ struct HtaRank {
   std::vector<HtaGpuOp> ops;  // by startUs, then startNs, then endNs
 };
 
-// The ranks of DB with GPU work inside WINDOW, in process order. A file with one such process is the
-// rank its PyTorch profiler trace recorded (distributedInfo.rank), or 0; with several they are
-// numbered 0, 1, ... by process.
+// The ranks of DB with GPU work inside WINDOW, in process order. In a merge of rank files each process has
+// the rank GPUSCOPE_RANKS gives it. Otherwise a file with one such process is the rank its PyTorch profiler
+// trace recorded (distributedInfo.rank), or 0; with several they are numbered 0, 1, ... by process.
 std::vector<HtaRank> loadHtaRanks(const Database& db, const AnalysisWindow& window);
 
 }  // namespace gpuscope
