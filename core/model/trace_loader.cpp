@@ -66,17 +66,20 @@ class TraceLoader {
     context_.rowsTotal = std::max<int64_t>(total, 1);
   }
 
-  // A table scan and what it costs: about the values it reads (rows times columns).
+  // A table scan and what it costs: about the values it reads (rows times columns). A double, since a
+  // hostile file's rowids may reach the int64 limit.
   struct ScanJob {
     ScanResult (*scan)(ScanContext&);
-    int64_t cost;
+    double cost;
   };
 
   std::vector<ScanJob> plannedScans(const Database& db) const {
-    auto rows = [&db](std::string_view table) { return db.hasTable(table) ? db.maxRowId(table) : 0; };
+    auto rows = [&db](std::string_view table) {
+      return db.hasTable(table) ? static_cast<double>(db.maxRowId(table)) : 0.0;
+    };
     std::vector<ScanJob> jobs;
     // The integrity check reads every page of the file: count it as every table's rows, several times over.
-    if (options_.checkIntegrity) jobs.push_back({scanIntegrity, 8 * context_.rowsTotal});
+    if (options_.checkIntegrity) jobs.push_back({scanIntegrity, 8.0 * static_cast<double>(context_.rowsTotal)});
     if (db.hasTable(table::kRuntime)) jobs.push_back({scanCudaApi, 6 * rows(table::kRuntime)});
     if (db.hasTable(table::kKernel)) jobs.push_back({scanKernels, 10 * rows(table::kKernel)});
     if (context_.hasMemcpy || context_.hasMemset)
