@@ -107,7 +107,9 @@ class TraceLoader {
     std::vector<std::exception_ptr> errors(jobs.size());
     std::atomic<size_t> next{0};
     auto work = [&] {
-      for (size_t taken; !abort && (taken = next.fetch_add(1)) < order.size();) {
+      // Every scan runs, even after another failed (abort cancels it within a few thousand rows): which
+      // error is reported must not depend on which scan a thread happened to take first.
+      for (size_t taken; (taken = next.fetch_add(1)) < order.size();) {
         size_t job = order[taken];
         try {
           done[job] = jobs[job].scan(context_);
