@@ -43,20 +43,7 @@ std::string_view RowValues::text(int column) const {
   return {data, static_cast<size_t>(sqlite3_value_bytes(values_[column]))};
 }
 
-const char* RowValues::typeName(int column) const {
-  switch (sqlite3_value_type(values_[column])) {
-    case SQLITE_INTEGER:
-      return "integer";
-    case SQLITE_FLOAT:
-      return "real";
-    case SQLITE_TEXT:
-      return "text";
-    case SQLITE_BLOB:
-      return "blob";
-    default:
-      return "null";
-  }
-}
+const char* RowValues::typeName(int column) const { return storageClassName(sqlite3_value_type(values_[column])); }
 
 namespace row_scan_detail {
 

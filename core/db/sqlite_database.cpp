@@ -132,8 +132,8 @@ void Statement::bind(int index, std::string_view value) {
 int Statement::columnCount() const { return sqlite3_column_count(stmt_); }
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 bool Statement::isInteger(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_INTEGER; }
-const char* Statement::typeName(int column) const {
-  switch (sqlite3_column_type(stmt_, column)) {
+const char* storageClassName(int type) {
+  switch (type) {
     case SQLITE_INTEGER:
       return "integer";
     case SQLITE_FLOAT:
@@ -146,6 +146,7 @@ const char* Statement::typeName(int column) const {
       return "null";
   }
 }
+const char* Statement::typeName(int column) const { return storageClassName(sqlite3_column_type(stmt_, column)); }
 int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
 Statement::IntegerRead Statement::readInteger(int column) const {
   sqlite3_value* value = sqlite3_column_value(stmt_, column);

@@ -93,6 +93,10 @@ class Database {
   std::string path_;
 };
 
+// SQLite's storage class of a value of fundamental type TYPE (SQLITE_INTEGER ...): "integer", "real", "text",
+// "blob" or "null". One home for the words every "a text value where a number belongs" sentence uses.
+const char* storageClassName(int type);
+
 // NAME as an SQL identifier: in double quotes, a double quote inside it doubled.
 std::string quoteIdentifier(std::string_view name);
 
