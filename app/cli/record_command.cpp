@@ -54,6 +54,14 @@ void printSummary(const RecordResult& result) {
         << " by CUPTI)";
   }
   out << "\n";
+  if (result.sampled) {
+    const sampling::SamplerCounts& samples = result.samples;
+    out << "  CPU samples " << formatCount(samples.samples) << " (" << formatCount(samples.pythonSamples)
+        << " with Python frames), thread switches " << formatCount(samples.switches);
+    if (samples.lost)
+      out << "; " << formatCount(samples.lost) << " sampling records lost (the kernel's rings were full)";
+    out << "\n";
+  }
   if (counts.unendedRanges)
     out << "  NVTX ranges left open at process exit: " << formatCount(counts.unendedRanges) << "\n";
   if (counts.outsideWindow) {
@@ -129,6 +137,28 @@ void registerRecordCommand(CLI::App& app) {
                       "With --metrics: profile only launches whose demangled kernel name matches this regex");
   command->add_option("--kernel-count", options->kernelCount,
                       "With --metrics: profile at most this many launches in all (default: every launch)");
+  auto* sample = command->add_option_function<std::string>(
+      "--sample",
+      [options](const std::string& value) {
+        if (value != "cpu" && value != "none") throw TraceError("--sample takes cpu or none, not '" + value + "'");
+        options->sampling.cpu = value == "cpu";
+      },
+      "Sample the call stacks of every thread of the program and its children (cpu, the default, as nsys's "
+      "--sample=process-tree) or not (none). User-space stacks by frame pointers, with Python functions and "
+      "lines read from CPython 3.11's frames, or named by CPython 3.12's perf trampoline");
+  sample->default_str("cpu");
+  command->add_option("--sampling-frequency", options->sampling.frequencyHz, "Samples per second of each thread")
+      ->capture_default_str();
+  auto* switches = command->add_option_function<std::string>(
+      "--cpuctxsw",
+      [options](const std::string& value) {
+        if (value != "process-tree" && value != "none")
+          throw TraceError("--cpuctxsw takes process-tree or none, not '" + value + "'");
+        options->sampling.contextSwitches = value == "process-tree";
+      },
+      "Record when each thread of the program goes on and off a CPU, and whether it was preempted or "
+      "blocked (process-tree, the default, as nsys) or not (none)");
+  switches->default_str("process-tree");
   command->add_flag("-f,--force-overwrite", options->forceOverwrite, "Replace the output file if it exists");
   auto stats = std::make_shared<bool>(false);
   command->add_flag("--stats", *stats, "Print the stats reports of the trace at the end");

@@ -221,6 +221,9 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   if (hasTrace(options, "cuda") && !libraries.cuda.empty())
     entries.push_back("CUDA_INJECTION64_PATH=" + libraries.cuda);
   if (hasTrace(options, "nvtx")) entries.push_back("NVTX_INJECTION64_PATH=" + preloaded);
+  // CPython 3.12+ then names its Python functions in /tmp/perf-PID.map (its perf trampoline), which the
+  // sampler reads where it has no layout of the interpreter to read stacks with.
+  if (options.sampling.cpu && !std::getenv("PYTHONPERFSUPPORT")) entries.push_back("PYTHONPERFSUPPORT=1");
   if (profilesMetrics(options)) {
     entries.push_back("GPUSCOPE_METRICS=roofline");
     if (!options.kernelRegex.empty()) entries.push_back("GPUSCOPE_KERNEL_REGEX=" + options.kernelRegex);
@@ -335,6 +338,7 @@ void checkOptions(const RecordOptions& options) {
   }
   if (options.osrtThresholdNs < 0) throw TraceError("--osrt-threshold must be 0 or more nanoseconds");
   checkMetricsOptions(options);
+  checkSamplingOptions(options.sampling);
   if (options.delaySeconds < 0 || options.durationSeconds < 0 || !std::isfinite(options.delaySeconds) ||
       !std::isfinite(options.durationSeconds)) {
     throw TraceError("--delay and --duration take a number of seconds, 0 or more");
@@ -384,12 +388,17 @@ std::string recordedOptionsText(const RecordOptions& options) {
     if (!options.kernelRegex.empty()) text << " --kernel-regex=" << shellQuote(options.kernelRegex);
     if (options.kernelCount > 0) text << " --kernel-count=" << options.kernelCount;
   }
+  text << " --sample=" << (options.sampling.cpu ? "cpu" : "none")
+       << " --sampling-frequency=" << options.sampling.frequencyHz
+       << " --cpuctxsw=" << (options.sampling.contextSwitches ? "process-tree" : "none");
   return text.str();
 }
 
-// Forks and execs the program with ENVIRONMENT, its signal mask restored. Returns its pid.
+// Forks and execs the program with ENVIRONMENT, its signal mask restored. Returns its pid. The child waits
+// before its execve until SAMPLING has opened its events on it, so that they follow it from its first
+// instruction.
 pid_t startProgram(const std::string& program, const RecordOptions& options, std::vector<std::string> environment,
-                   const HandledSignals& signals) {
+                   const HandledSignals& signals, RecordSampling& sampling) {
   std::vector<char*> envp;
   for (std::string& entry : environment) envp.push_back(entry.data());
   envp.push_back(nullptr);
@@ -397,10 +406,20 @@ pid_t startProgram(const std::string& program, const RecordOptions& options, std
   std::vector<char*> argv;
   for (std::string& argument : arguments) argv.push_back(argument.data());
   argv.push_back(nullptr);
+  int gate[2] = {-1, -1};
+  if (sampling.wanted() && pipe2(gate, O_CLOEXEC) != 0)
+    throw TraceError(std::string("cannot start the program: ") + std::strerror(errno));
   pid_t child = fork();
   if (child < 0) throw TraceError(std::string("cannot start the program: ") + std::strerror(errno));
   if (child == 0) {
     signals.restore();
+    if (gate[0] >= 0) {
+      close(gate[1]);
+      char released = 0;
+      // Returns at the parent's close (0 bytes) or its death; either way the program runs.
+      while (read(gate[0], &released, 1) < 0 && errno == EINTR) {
+      }
+    }
     execve(program.c_str(), argv.data(), envp.data());
     // Only async-signal-safe calls here: the daemon thread may hold locks we inherited.
     const char* reason = strerrordesc_np(errno);
@@ -409,6 +428,11 @@ pid_t startProgram(const std::string& program, const RecordOptions& options, std
       (void)ignored;
     }
     _exit(127);
+  }
+  if (gate[0] >= 0) {
+    close(gate[0]);
+    sampling.attach(child);
+    close(gate[1]);
   }
   return child;
 }
@@ -561,8 +585,9 @@ RecordResult recordProgram(const RecordOptions& options) {
   GroupSignalWitness witness(signals.set());
   auto started = std::chrono::steady_clock::now();
   pid_t child = -1;
+  RecordSampling sampling(options.sampling);
   try {
-    child = startProgram(program, options, childEnvironment(options, libraries, session.path()), signals);
+    child = startProgram(program, options, childEnvironment(options, libraries, session.path()), signals, sampling);
   } catch (const TraceError&) {
     daemon.stop(std::chrono::milliseconds(0));
     throw;
@@ -571,6 +596,7 @@ RecordResult recordProgram(const RecordOptions& options) {
   reapProbe(probe, true);
 
   daemon.stop(kGraceForChildren);
+  sampling.stop();
   int exitCode = WIFEXITED(end.status) ? WEXITSTATUS(end.status) : 128 + WTERMSIG(end.status);
   RecordCounts counts = daemon.counts();
   TransportCounts transport = daemon.transportCounts();
@@ -582,6 +608,7 @@ RecordResult recordProgram(const RecordOptions& options) {
     // Processes whose CUDA work is missing from the file, and why (the diagnostics printed during the run).
     writer.addMeta("cuda_untraced_cupti_busy", std::to_string(transport.cuptiBusy));
     writer.addMeta("cuda_untraced_cupti_failed", std::to_string(transport.cuptiFailed));
+    sampling.addMeta(writer);
     writer.finish();
   } catch (const TraceError& error) {
     throw TraceError("the trace could not be written (" + std::string(error.what()) +
@@ -589,6 +616,7 @@ RecordResult recordProgram(const RecordOptions& options) {
                      (options.forceOverwrite ? "; the existing file was kept" : ""));
   }
   output.commit();
+  sampling.writeTables(output.finalPath(), daemonOptions.window);
   if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), output.finalPath());
 
   RecordResult result;
@@ -600,6 +628,8 @@ RecordResult recordProgram(const RecordOptions& options) {
   result.counts = counts;
   result.transport = transport;
   result.profiledMetrics = profilesMetrics(options);
+  result.sampled = sampling.active();
+  result.samples = sampling.counts();
   return result;
 }
 

@@ -7,6 +7,7 @@
 
 #include "collector/daemon/trace_assembler.h"
 #include "collector/daemon/trace_daemon.h"
+#include "collector/launch/record_sampling.h"
 
 namespace gpuscope {
 
@@ -31,6 +32,8 @@ struct RecordOptions {
   std::string metrics;      // empty (or "none") or "roofline"
   std::string kernelRegex;  // profile only launches whose demangled kernel name this matches (ncu's -k)
   int64_t kernelCount = 0;  // profile at most this many launches, across processes (ncu's -c); 0: all
+  // --sample, --sampling-frequency, --cpuctxsw: CPU call-stack samples and thread switches (perf_event_open).
+  SamplingOptions sampling;
   std::vector<std::string> command;
   std::string recorderVersion;  // empty: this build's "gpuscope X.Y.Z"
 };
@@ -58,6 +61,8 @@ struct RecordResult {
   RecordCounts counts;
   TransportCounts transport;
   bool profiledMetrics = false;  // --metrics roofline
+  bool sampled = false;          // CPU samples or switches were recorded
+  sampling::SamplerCounts samples;
 };
 
 // Records OPTIONS.command into one trace file. Problems the user can fix (no command, a command

@@ -107,21 +107,28 @@ ReportTable threadSamplesTable(const CpuSamples& samples, const ThreadStateRead&
                      {"Samples", 0},
                      {"Running %", 1},
                      {"Off CPU %", 1},
+                     {"Preempted %", 1},
+                     {"Sleeping %", 1},
                      {"Scheduled Time (ns)", 0}},
                     {}};
   for (const auto& [globalTid, count] : samplesPerThread) {
     auto name = threadNames.find(globalTid);
     auto thread = statesPerThread.find(globalTid);
-    ReportCell running, offCpu, observed;
+    ReportCell running, offCpu, preempted, sleeping, observed;
     if (thread != statesPerThread.end() && thread->second->observed().length() > 0) {
-      auto length = static_cast<double>(thread->second->observed().length());
-      running = 100.0 * static_cast<double>(thread->second->timeIn(ThreadActivity::Running)) / length;
-      offCpu = 100.0 * static_cast<double>(thread->second->timeIn(ThreadActivity::OffCpu)) / length;
-      observed = thread->second->observed().length();
+      const ThreadStates& threadStates = *thread->second;
+      auto length = static_cast<double>(threadStates.observed().length());
+      auto share = [&](int64_t time) { return 100.0 * static_cast<double>(time) / length; };
+      running = share(threadStates.timeIn(ThreadActivity::Running));
+      offCpu = share(threadStates.timeOffCpu());
+      preempted = share(threadStates.timeIn(ThreadActivity::Preempted));
+      sleeping = share(threadStates.timeIn(ThreadActivity::Sleeping) + threadStates.timeIn(ThreadActivity::BlockedIo));
+      observed = threadStates.observed().length();
     }
     table.rows.push_back({static_cast<int64_t>(global_id::pid(globalTid)),
                           static_cast<int64_t>(global_id::tid(globalTid)),
-                          name == threadNames.end() ? std::string() : name->second, count, running, offCpu, observed});
+                          name == threadNames.end() ? std::string() : name->second, count, running, offCpu, preempted,
+                          sleeping, observed});
   }
   return table;
 }

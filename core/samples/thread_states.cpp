@@ -4,12 +4,10 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
+#include "core/schema/nsys_enums.h"
 
 namespace gpuscope {
 namespace {
-
-// nsys's ENUM_SAMPLING_THREAD_STATE value for a thread that has ended.
-constexpr int64_t kTerminatedState = 5;
 
 struct SwitchRecord {
   TimeNs start = 0;
@@ -35,7 +33,18 @@ std::string schedSql(const Database& db, std::optional<uint32_t> pid, std::optio
 
 ThreadActivity activityAfter(const SwitchRecord& record) {
   if (record.in) return ThreadActivity::Running;
-  return record.state == kTerminatedState ? ThreadActivity::Terminated : ThreadActivity::OffCpu;
+  switch (record.state) {
+    case nsys_enum::kThreadStateTerminated:
+      return ThreadActivity::Terminated;
+    case nsys_enum::kThreadStateRunning:
+      return ThreadActivity::Preempted;
+    case nsys_enum::kThreadStateInterruptible:
+      return ThreadActivity::Sleeping;
+    case nsys_enum::kThreadStateUninterruptible:
+      return ThreadActivity::BlockedIo;
+    default:
+      return record.block == nsys_enum::kThreadBlockPreempted ? ThreadActivity::Preempted : ThreadActivity::OffCpu;
+  }
 }
 
 // Adds the stretch from PREVIOUS to NOW, joined to the last span when the activity is the same.
@@ -72,6 +81,15 @@ int64_t ThreadStates::timeIn(ThreadActivity activity, TimeInterval window) const
   return total;
 }
 
+int64_t ThreadStates::timeOffCpu(TimeInterval window) const {
+  int64_t total = 0;
+  for (ThreadActivity activity : kThreadActivities) {
+    if (activity != ThreadActivity::Running && activity != ThreadActivity::Terminated)
+      total += timeIn(activity, window);
+  }
+  return total;
+}
+
 ThreadStateRead readThreadStates(const Database& db, std::optional<uint32_t> pid, std::optional<uint32_t> tid) {
   ThreadStateRead read;
   if (!db.hasTable("SCHED_EVENTS")) {
@@ -100,6 +118,12 @@ const char* activityLabel(ThreadActivity activity) {
       return "Running";
     case ThreadActivity::OffCpu:
       return "Off CPU";
+    case ThreadActivity::Preempted:
+      return "Preempted";
+    case ThreadActivity::Sleeping:
+      return "Sleeping";
+    case ThreadActivity::BlockedIo:
+      return "Blocked (I/O)";
     case ThreadActivity::Terminated:
       return "Terminated";
   }

@@ -60,6 +60,92 @@ inline constexpr EnumRow kMemKindRows[] = {
     {7, "CUDA_MEMOPR_MEMORY_KIND_UNKNOWN", "Unknown"},
 };
 
+// ENUM_SAMPLING_THREAD_STATE: COMPOSITE_EVENTS.threadState and SCHED_EVENTS.threadState.
+inline constexpr EnumRow kSamplingThreadStateRows[] = {
+    {0, "Unknown", "Unknown"},
+    {1, "Running", "Running"},
+    {2, "Interruptible", "Interruptible"},
+    {3, "Uninterruptible", "Uninterruptible"},
+    {4, "Stopped", "Stopped"},
+    {5, "Terminated", "Terminated"},
+    {6, "Unscheduled", "Unscheduled"},
+    {7, "Waiting", "Waiting"},
+    {8, "OSRuntime", "OS runtime"},
+    {9, "Initialized", "Initialized"},
+    {10, "Transition", "Transition"},
+};
+
+// ENUM_SCHEDULING_THREAD_BLOCK: SCHED_EVENTS.threadBlock, why a thread was switched out.
+inline constexpr EnumRow kSchedulingThreadBlockRows[] = {
+    {0, "NonBlocked", "NonBlocked"},
+    {1, "Unknown", "Unknown"},
+    {2, "SigSuspend", "SigSuspend"},
+    {3, "Stopped", "Stopped"},
+    {4, "Nanosleep", "Nanosleep"},
+    {5, "Intr", "Intr"},
+    {6, "Mutex", "Mutex"},
+    {7, "CondVar", "CondVar"},
+    {8, "Sem", "Sem"},
+    {9, "Join", "Join"},
+    {10, "SigWaitInfo", "SigWaitInfo"},
+    {11, "WaitCtx", "WaitCtx"},
+    {12, "Send", "Send"},
+    {13, "Receive", "Receive"},
+    {14, "Reply", "Reply"},
+    {15, "Stack", "Stack"},
+    {16, "WaitThread", "WaitThread"},
+    {17, "WaitPage", "WaitPage"},
+    {18, "NetSend", "NetSend"},
+    {19, "NetReply", "NetReply"},
+    {20, "FreePage", "FreePage"},
+    {21, "PageIn", "PageIn"},
+    {22, "PoolAllocation", "PoolAllocation"},
+    {23, "DelayExecution", "DelayExecution"},
+    {24, "Suspended", "Suspended"},
+    {25, "UserRequest", "UserRequest"},
+    {26, "EventPair", "EventPair"},
+    {27, "Queue", "Queue"},
+    {28, "LPCReceive", "LPCReceive"},
+    {29, "LPCReply", "LPCReply"},
+    {30, "VirtualMemory", "VirtualMemory"},
+    {31, "PageOut", "PageOut"},
+    {32, "Rendezvous", "Rendezvous"},
+    {33, "KeyedEvent", "KeyedEvent"},
+    {34, "Terminated", "Terminated"},
+    {35, "ProcessInSwap", "ProcessInSwap"},
+    {36, "CPURateControl", "CPURateControl"},
+    {37, "WrCalloutStack", "WrCalloutStack"},
+    {38, "Kernel", "Kernel"},
+    {39, "Resource", "Resource"},
+    {40, "PushLock", "PushLock"},
+    {41, "WindowsMutex", "WindowsMutex"},
+    {42, "QuantumEnd", "QuantumEnd"},
+    {43, "DispatchInt", "DispatchInt"},
+    {44, "Preempted", "Preempted"},
+    {45, "YieldExecution", "YieldExecution"},
+    {46, "FastMutex", "FastMutex"},
+    {47, "GuardedMutex", "GuardedMutex"},
+    {48, "Rundown", "Rundown"},
+    {49, "ReadyToRun", "ReadyToRun"},
+    {50, "AlertByThreadId", "AlertByThreadId"},
+    {51, "DeferredPreempt", "DeferredPreempt"},
+    {52, "PhysicalFault", "PhysicalFault"},
+};
+
+// ENUM_STACK_UNWIND_METHOD: SAMPLING_CALLCHAINS.unwindMethod.
+inline constexpr EnumRow kStackUnwindMethodRows[] = {
+    {0, "Unknown", "Unknown"},
+    {1, "FramePointer", "Frame pointer"},
+    {2, "UnwindTable", "Unwind table"},
+    {3, "LR_FramePointer", "LR frame pointer"},
+    {4, "LR_UnwindTable", "LR unwind table"},
+    {5, "KernelContext", "Kernel context"},
+    {6, "DWARF_EH", "DWARF EH"},
+    {7, "DWARF_DF", "DWARF DF"},
+    {8, "LBR", "LBR"},
+    {1000, "Undefined", "Undefined"},
+};
+
 // Ids our code refers to by name (ENUM_NSYS_EVENT_CLASS, ENUM_NSYS_EVENT_TYPE, ENUM_CUDA_MEMCPY_OPER,
 // ENUM_CUDA_MEM_KIND, as listed above).
 inline constexpr int kEventClassCudaRuntime = 0;
@@ -82,6 +168,17 @@ inline constexpr int kMemDevice = 2;
 inline constexpr int kMemManaged = 4;
 inline constexpr int kMemManagedStatic = 6;
 inline constexpr int kMemUnknown = 7;
+// ENUM_SAMPLING_THREAD_STATE, ENUM_SCHEDULING_THREAD_BLOCK and ENUM_STACK_UNWIND_METHOD, as listed above.
+inline constexpr int kThreadStateUnknown = 0;
+inline constexpr int kThreadStateRunning = 1;
+inline constexpr int kThreadStateInterruptible = 2;
+inline constexpr int kThreadStateUninterruptible = 3;
+inline constexpr int kThreadStateTerminated = 5;
+inline constexpr int kThreadBlockNonBlocked = 0;
+inline constexpr int kThreadBlockUnknown = 1;
+inline constexpr int kThreadBlockPreempted = 44;
+inline constexpr int kUnwindUnknown = 0;
+inline constexpr int kUnwindFramePointer = 1;
 
 // The label of a row of ROWS by ID, or "" when ROWS has no such id.
 template <size_t N>

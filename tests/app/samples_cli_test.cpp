@@ -58,7 +58,7 @@ TEST(SamplesCli, ThreadsViewGivesRunningShares) {
   auto run = runGpuscope("samples '" + loader2Samples() + "' --view threads --format csv");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto lines = csvLines(run.out);
-  EXPECT_EQ(lines[0], "PID,TID,Thread,Samples,Running %,Off CPU %,Scheduled Time (ns)");
+  EXPECT_EQ(lines[0], "PID,TID,Thread,Samples,Running %,Off CPU %,Preempted %,Sleeping %,Scheduled Time (ns)");
   EXPECT_GT(lines.size(), 20u);
 }
 

@@ -1,0 +1,53 @@
+#pragma once
+// ElfSymbols: the function symbols of one ELF file (its .symtab, else its .dynsym), read with elfutils'
+// libelf, for naming sampled addresses once the recording has ended, and the load bias of a mapping of it.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace gpuscope::sampling {
+
+class ElfSymbols {
+ public:
+  // The file at PATH, or nullopt when it cannot be read as ELF (deleted since, not a file, [vdso]).
+  static std::optional<ElfSymbols> load(const std::string& path);
+
+  // The difference between the addresses of a process that mapped file offset PAGE_OFFSET at START and
+  // the file's own virtual addresses.
+  uint64_t loadBias(uint64_t start, uint64_t pageOffset) const;
+  // The function containing file address ADDRESS (the symbol's name, mangled), or nullptr.
+  const std::string* functionAt(uint64_t address) const;
+  // The file address of the data or function symbol NAME, or nullopt.
+  std::optional<uint64_t> addressOf(std::string_view name) const;
+
+ private:
+  struct Symbol {
+    uint64_t start, size;
+    std::string name;
+  };
+  struct Segment {
+    uint64_t offset, vaddr, fileSize;
+  };
+  std::vector<Symbol> functions_;  // by start
+  std::unordered_map<std::string, uint64_t> objects_;
+  std::vector<Segment> segments_;
+  bool positionIndependent_ = false;
+};
+
+// Each file once, for the whole naming pass.
+class ElfSymbolCache {
+ public:
+  const ElfSymbols* get(const std::string& path);
+
+ private:
+  std::unordered_map<std::string, std::unique_ptr<ElfSymbols>> files_;
+};
+
+// The human name of a mangled C++ symbol, the symbol itself otherwise.
+std::string demangledSymbol(const std::string& symbol);
+
+}  // namespace gpuscope::sampling

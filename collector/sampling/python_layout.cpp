@@ -1,0 +1,43 @@
+#include "collector/sampling/python_layout.h"
+
+namespace gpuscope::sampling {
+namespace {
+
+// CPython 3.11, from its headers (Include/internal/pycore_runtime.h, pycore_interp.h, pycore_frame.h,
+// Include/cpython/code.h, pystate.h, unicodeobject.h) with Py_BUILD_CORE: offsetof on x86-64.
+// tests/collector/python_layout_test.cpp compares them with the headers installed where it is built.
+constexpr PythonLayout kPython311{
+    .version = "3.11",
+    .runtimeInterpreters = 40,
+    .interpNext = 0,
+    .interpThreads = 16,
+    .threadNext = 8,
+    .threadNativeId = 160,
+    .threadCFrame = 56,
+    .cframeCurrentFrame = 8,
+    .frameCode = 32,
+    .framePrevious = 48,
+    .framePrevInstr = 56,
+    .frameOwner = 69,
+    .frameOwnedByCStack = -1,
+    .codeFirstLine = 72,
+    .codeFilename = 112,
+    .codeQualname = 128,
+    .codeLinetable = 136,
+    .codeUnits = 184,
+    .bytesSize = 16,
+    .bytesData = 32,
+    .unicodeLength = 16,
+    .unicodeState = 32,
+    .asciiData = 48,
+    .compactData = 72,
+};
+
+}  // namespace
+
+const PythonLayout* pythonLayout(std::string_view version) {
+  if (version == kPython311.version) return &kPython311;
+  return nullptr;
+}
+
+}  // namespace gpuscope::sampling

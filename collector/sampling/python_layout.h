@@ -1,0 +1,38 @@
+#pragma once
+// Where CPython keeps what a stack read needs, per version: byte offsets into its structures on x86-64.
+#include <cstdint>
+#include <string_view>
+
+namespace gpuscope::sampling {
+
+struct PythonLayout {
+  std::string_view version;
+  uint64_t runtimeInterpreters;  // _PyRuntimeState.interpreters.head
+  uint64_t interpNext;           // PyInterpreterState.next
+  uint64_t interpThreads;        // PyInterpreterState.threads.head
+  uint64_t threadNext;           // PyThreadState.next
+  uint64_t threadNativeId;       // PyThreadState.native_thread_id
+  uint64_t threadCFrame;         // PyThreadState.cframe
+  uint64_t cframeCurrentFrame;   // _PyCFrame.current_frame
+  uint64_t frameCode;            // _PyInterpreterFrame.f_code
+  uint64_t framePrevious;        // _PyInterpreterFrame.previous
+  uint64_t framePrevInstr;       // _PyInterpreterFrame.prev_instr
+  uint64_t frameOwner;           // _PyInterpreterFrame.owner
+  int frameOwnedByCStack;        // the owner value of a C-stack shim frame, -1 where there is none
+  uint64_t codeFirstLine;        // PyCodeObject.co_firstlineno
+  uint64_t codeFilename;         // PyCodeObject.co_filename
+  uint64_t codeQualname;         // PyCodeObject.co_qualname
+  uint64_t codeLinetable;        // PyCodeObject.co_linetable
+  uint64_t codeUnits;            // PyCodeObject.co_code_adaptive
+  uint64_t bytesSize;            // PyVarObject.ob_size
+  uint64_t bytesData;            // PyBytesObject.ob_sval
+  uint64_t unicodeLength;        // PyASCIIObject.length
+  uint64_t unicodeState;         // PyASCIIObject.state
+  uint64_t asciiData;            // sizeof(PyASCIIObject)
+  uint64_t compactData;          // sizeof(PyCompactUnicodeObject)
+};
+
+// The layout of VERSION ("3.11"), or nullptr when gpuscope has none.
+const PythonLayout* pythonLayout(std::string_view version);
+
+}  // namespace gpuscope::sampling

@@ -1,0 +1,49 @@
+#pragma once
+// SampleRows: what a CPU-sampling recording holds once its addresses are named, ready to be written into a
+// trace file as nsys writes it (COMPOSITE_EVENTS, SAMPLING_CALLCHAINS, SCHED_EVENTS and their ENUM_ tables),
+// so that gpuscope's readers, `nsys stats` and SQL written for nsys exports all read it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model/trace_types.h"
+
+namespace gpuscope {
+
+struct NamedFrame {
+  std::string symbol;  // "hot_a", or "py::busy:/path/prog.py:17" for a Python frame (see frame_names.h)
+  std::string module;  // the ELF file or the Python source file
+  uint64_t ip = 0;     // the address sampled; 0 for a Python frame
+  bool unresolved = false;
+  bool python = false;
+};
+
+struct NamedSample {
+  TimeNs start = 0;  // trace time
+  uint32_t pid = 0;
+  uint32_t tid = 0;
+  int32_t cpu = -1;
+  uint32_t stack = 0;  // index into SampleRows::stacks
+};
+
+// A thread taken off or put on a CPU (perf's PERF_RECORD_SWITCH).
+struct SchedSwitch {
+  TimeNs time = 0;
+  uint32_t pid = 0;
+  uint32_t tid = 0;
+  int32_t cpu = -1;
+  bool in = false;
+  bool preempted = false;  // switched out while still runnable; otherwise it blocked (slept or waited)
+};
+
+struct SampleRows {
+  std::vector<std::vector<NamedFrame>> stacks;  // each leaf first, each distinct stack once
+  std::vector<NamedSample> samples;
+  std::vector<SchedSwitch> switches;
+};
+
+// Adds ROWS to the finished trace file PATH in one transaction, creating the tables it lacks. Throws
+// TraceError with one sentence when PATH is not a trace or cannot be written.
+void writeSampleTables(const std::string& path, const SampleRows& rows);
+
+}  // namespace gpuscope
