@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/model/global_id.h"
+#include "core/samples/frame_names.h"
 
 namespace gpuscope {
 namespace {
@@ -12,8 +13,9 @@ double percentOf(int64_t part, size_t whole) {
   return whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
 }
 
+// "busy (train.py:17)" for a Python frame (frame_names.h), the symbol otherwise.
 std::string nodeName(const CpuSamples& samples, const CallTreeNode& node) {
-  return std::string(samples.name(node.symbol));
+  return frameLabel(samples.name(node.symbol));
 }
 
 void addTreeRows(const CpuSamples& samples, const CallTree& tree, int32_t at, int depth, int64_t minTotal,
@@ -59,7 +61,7 @@ ReportTable flatSamplesTable(const CpuSamples& samples, const std::vector<FlatEn
   for (size_t i = 0; i < count; ++i) {
     const FlatEntry& entry = entries[i];
     table.rows.push_back({entry.self, percentOf(entry.self, samples.size()), entry.total,
-                          percentOf(entry.total, samples.size()), std::string(samples.name(entry.symbol)),
+                          percentOf(entry.total, samples.size()), frameLabel(samples.name(entry.symbol)),
                           std::string(samples.name(entry.module))});
   }
   return table;
@@ -68,7 +70,7 @@ ReportTable flatSamplesTable(const CpuSamples& samples, const std::vector<FlatEn
 nlohmann::ordered_json flatSamplesJson(const CpuSamples& samples, const std::vector<FlatEntry>& entries) {
   nlohmann::ordered_json functions = nlohmann::ordered_json::array();
   for (const FlatEntry& entry : entries) {
-    functions.push_back({{"name", samples.name(entry.symbol)},
+    functions.push_back({{"name", frameLabel(samples.name(entry.symbol))},
                          {"module", samples.name(entry.module)},
                          {"self", entry.self},
                          {"total", entry.total},

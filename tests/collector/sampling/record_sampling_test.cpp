@@ -1,0 +1,225 @@
+// gpuscope record --sample cpu on programs with a known split of their time: the flat view's shares, the
+// thread states and the Python frames must come out as the programs measured them, and as py-spy sees them.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "collector/sampling/perf_ring.h"
+#include "tests/collector/record_test_support.h"
+
+namespace gpuscope::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kPoints = 5.0;  // the issue's tolerance, in percentage points
+
+void skipWithoutSampling() {
+  std::string reason = sampling::samplingUnavailableReason();
+  if (!reason.empty()) GTEST_SKIP() << reason;
+}
+
+// The venv's Python (numpy, py-spy); skipped without it, failed when GPUSCOPE_REQUIRE_PY_TESTS=1 (CI).
+std::string venvTool(const std::string& name) {
+  std::string path = std::string(GPUSCOPE_PY_VENV) + "/bin/" + name;
+  return fs::exists(path) ? path : std::string();
+}
+bool pythonTestsRequired() {
+  const char* value = std::getenv("GPUSCOPE_REQUIRE_PY_TESTS");
+  return value && std::string(value) == "1";
+}
+
+// "NAME SECONDS NAME SECONDS" as the programs print it at the end.
+std::map<std::string, double> ownTimings(const std::string& output) {
+  static const std::regex kLine(R"(([a-z_]+) ([0-9.]+) ([a-z_]+) ([0-9.]+)\n)");
+  std::smatch match;
+  std::map<std::string, double> timings;
+  if (std::regex_search(output, match, kLine)) {
+    timings[match[1]] = std::stod(match[2]);
+    timings[match[3]] = std::stod(match[4]);
+  }
+  return timings;
+}
+
+std::vector<std::vector<std::string>> csvRows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> cells;
+    std::string cell;
+    bool quoted = false;
+    for (char c : line) {
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        cells.push_back(cell);
+        cell.clear();
+      } else {
+        cell += c;
+      }
+    }
+    cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+// `gpuscope samples FILE ARGS --format csv`, its rows after the header.
+std::vector<std::vector<std::string>> samplesCsv(const std::string& file, std::vector<std::string> args) {
+  args.insert(args.begin(), {"samples", file});
+  args.insert(args.end(), {"--format", "csv"});
+  TempDir dir;
+  std::string out = dir.file("out.csv");
+  std::string command = std::string(GPUSCOPE_CLI);
+  for (const std::string& arg : args) command += " '" + arg + "'";
+  EXPECT_EQ(std::system((command + " > " + out).c_str()), 0) << command;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto rows = csvRows(text.str());
+  if (!rows.empty()) rows.erase(rows.begin());
+  return rows;
+}
+
+// The flat view's total samples of the functions whose label starts with PREFIX (Total is column 2): a
+// Python function has a row per line it was sampled on, and one line per sample.
+int64_t totalOf(const std::vector<std::vector<std::string>>& flat, const std::string& prefix) {
+  int64_t total = 0;
+  for (const auto& row : flat)
+    if (row.size() > 4 && row[4].rfind(prefix, 0) == 0) total += std::stoll(row[2]);
+  return total;
+}
+double selfShareOf(const std::vector<std::vector<std::string>>& flat, const std::string& function) {
+  for (const auto& row : flat)
+    if (row.size() > 4 && row[4] == function) return std::stod(row[1]);
+  return -1;
+}
+
+RunResult recordWithSamples(const std::string& file, std::vector<std::string> command) {
+  std::vector<std::string> args = {"record", "-t", "osrt", "--sample", "cpu", "-o", file, "--"};
+  args.insert(args.end(), command.begin(), command.end());
+  return runGpuscope(args, /*mergeOutput=*/true);
+}
+
+TEST(RecordSampling, TheFlatViewSplitsTimeAsTheProgramTimedIt) {
+  skipWithoutSampling();
+  TempDir dir;
+  std::string file = dir.file("split.sqlite");
+  RunResult run = recordWithSamples(file, {HOT_SPLIT, "2"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  auto own = ownTimings(run.errorOutput);
+  ASSERT_EQ(own.size(), 2u) << run.errorOutput;
+  double expectedA = 100.0 * own["hot_a"] / (own["hot_a"] + own["hot_b"]);
+  auto flat = samplesCsv(file, {"--view", "flat"});
+  EXPECT_NEAR(selfShareOf(flat, "hot_a"), expectedA, kPoints);
+  EXPECT_NEAR(selfShareOf(flat, "hot_b"), 100.0 - expectedA, kPoints);
+  EXPECT_GE(queryInt(file, "SELECT COUNT(*) FROM COMPOSITE_EVENTS"), 1000) << "1 kHz over 2 s of running";
+  EXPECT_EQ(meta(file, "cpu_sampling_records_lost").value_or("?"), "0");
+}
+
+TEST(RecordSampling, ThreadStatesFollowTheProgramsSleeps) {
+  skipWithoutSampling();
+  TempDir dir;
+  std::string file = dir.file("asleep.sqlite");
+  RunResult run = recordWithSamples(file, {HALF_ASLEEP, "2"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  auto own = ownTimings(run.errorOutput);
+  ASSERT_EQ(own.size(), 2u) << run.errorOutput;
+  double expectedRunning = 100.0 * own["running"] / (own["running"] + own["sleeping"]);
+  auto threads = samplesCsv(file, {"--view", "threads"});
+  ASSERT_EQ(threads.size(), 1u) << "one thread";
+  // PID, TID, Thread, Samples, Running %, Off CPU %, Preempted %, Sleeping %, Scheduled Time (ns)
+  ASSERT_GE(threads[0].size(), 8u);
+  EXPECT_NEAR(std::stod(threads[0][4]), expectedRunning, kPoints);
+  EXPECT_NEAR(std::stod(threads[0][7]), 100.0 - expectedRunning, kPoints);
+}
+
+struct PythonShares {
+  double busy = 0;  // percent of the samples in busy() or numpy.sort that are in busy()
+};
+
+TEST(RecordSampling, PythonFunctionsAreNamedWithFileAndLineInTheirShares) {
+  skipWithoutSampling();
+  std::string python = venvTool("python");
+  if (python.empty()) {
+    if (pythonTestsRequired()) FAIL() << "no Python venv at " << GPUSCOPE_PY_VENV;
+    GTEST_SKIP() << "no Python venv at " << GPUSCOPE_PY_VENV << " (tests/python/make-venv makes it)";
+  }
+  TempDir dir;
+  std::string file = dir.file("python.sqlite");
+  RunResult run = recordWithSamples(file, {python, BUSY_SORT, "2"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  auto own = ownTimings(run.errorOutput);
+  ASSERT_EQ(own.size(), 2u) << run.errorOutput;
+  auto flat = samplesCsv(file, {"--view", "flat", "--limit", "0"});
+  int64_t busy = totalOf(flat, "busy (busy_sort.py:");
+  int64_t sort = totalOf(flat, "sort (fromnumeric.py:");
+  ASSERT_GT(busy, 0) << "busy() is named with its file and line";
+  ASSERT_GT(sort, 0) << "numpy.sort is named with its file and line";
+  double expected = 100.0 * own["busy"] / (own["busy"] + own["sort"]);
+  EXPECT_NEAR(100.0 * static_cast<double>(busy) / static_cast<double>(busy + sort), expected, kPoints);
+  EXPECT_GT(queryInt(file, "SELECT value FROM GPUSCOPE_META WHERE name = 'python_samples'"), 1000);
+}
+
+// py-spy's raw output: one line per distinct stack, "frame;frame;... COUNT", frames "function (file:line)".
+std::map<std::string, int64_t> pySpyTotals(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::map<std::string, int64_t> totals;
+  while (std::getline(in, line)) {
+    size_t space = line.rfind(' ');
+    if (space == std::string::npos) continue;
+    int64_t count = std::stoll(line.substr(space + 1));
+    std::string stack = line.substr(0, space);
+    if (stack.find("busy (busy_sort.py") != std::string::npos) totals["busy"] += count;
+    if (stack.find("sort (numpy") != std::string::npos || stack.find("sort (fromnumeric.py") != std::string::npos)
+      totals["sort"] += count;
+  }
+  return totals;
+}
+
+TEST(RecordSampling, PySpyAgreesOnThePythonShares) {
+  skipWithoutSampling();
+  std::string python = venvTool("python"), pySpy = venvTool("py-spy");
+  if (python.empty() || pySpy.empty()) {
+    if (pythonTestsRequired()) FAIL() << "no python or py-spy in " << GPUSCOPE_PY_VENV;
+    GTEST_SKIP() << "no python or py-spy in " << GPUSCOPE_PY_VENV;
+  }
+  TempDir dir;
+  std::string raw = dir.file("py-spy.txt");
+  std::string command = pySpy + " record --format raw --rate 1000 --nonblocking -o " + raw + " -- " + python + " " +
+                        BUSY_SORT + " 2 > " + dir.file("py-spy.log") + " 2>&1";
+  if (std::system(command.c_str()) != 0) {
+    std::ifstream log(dir.file("py-spy.log"));
+    std::stringstream text;
+    text << log.rdbuf();
+    if (text.str().find("ermission") != std::string::npos && !pythonTestsRequired())
+      GTEST_SKIP() << "py-spy may not read another process here: " << text.str();
+    FAIL() << command << "\n" << text.str();
+  }
+  auto theirs = pySpyTotals(raw);
+  ASSERT_GT(theirs["busy"], 0);
+  ASSERT_GT(theirs["sort"], 0);
+  double theirShare =
+      100.0 * static_cast<double>(theirs["busy"]) / static_cast<double>(theirs["busy"] + theirs["sort"]);
+
+  std::string file = dir.file("python.sqlite");
+  RunResult run = recordWithSamples(file, {python, BUSY_SORT, "2"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  auto flat = samplesCsv(file, {"--view", "flat", "--limit", "0"});
+  int64_t busy = totalOf(flat, "busy (busy_sort.py:"), sort = totalOf(flat, "sort (fromnumeric.py:");
+  ASSERT_GT(busy + sort, 0);
+  EXPECT_NEAR(100.0 * static_cast<double>(busy) / static_cast<double>(busy + sort), theirShare, kPoints);
+}
+
+}  // namespace
+}  // namespace gpuscope::test
