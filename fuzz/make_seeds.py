@@ -10,8 +10,10 @@ usage: make_seeds.py OUT_DIR FIXTURE_DIR...
 import gzip
 import json
 import os
+import shutil
 import sqlite3
 import sys
+import tempfile
 
 ROWS = 8
 # Tables gpuscope reads: the event tables, the strings, process and device descriptions, and its own.
@@ -109,6 +111,13 @@ def main():
                     cut_kineto(path, os.path.join(out, "kineto", stem[: -len(".json")] + "_cut.json"), 3)
                 elif name.endswith(".sqlite"):
                     cut_trace(path, os.path.join(out, "trace", stem + ".sqlite"))
+                elif name.endswith(".sqlite.gz") and "/classes/" in path:
+                    # The class fixtures are kept compressed; their seeds are cut from a decompressed copy.
+                    with tempfile.TemporaryDirectory() as scratch:
+                        copy = os.path.join(scratch, "fixture.sqlite")
+                        with gzip.open(path, "rb") as packed, open(copy, "wb") as unpacked:
+                            shutil.copyfileobj(packed, unpacked)
+                        cut_trace(copy, os.path.join(out, "trace", stem[: -len(".sqlite")] + ".sqlite"))
                 elif name.endswith(".csv") and "ncu" in name:
                     cut_csv(path, os.path.join(out, "ncu", stem + "_3.csv"), 3)
                     if os.path.getsize(path) <= 128 * 1024:

@@ -8,13 +8,12 @@
 #include "core/analysis/verdict/verdict.h"
 #include "core/model/trace_file.h"
 #include "core/stats/nvtx_ranges.h"
+#include "tests/core/testing/gz_fixture.h"
 
 namespace gpuscope {
 namespace {
 
-std::string classFixture(const std::string& program, const std::string& recorder) {
-  return std::string(GPUSCOPE_FIXTURES) + "/classes/" + program + "/" + recorder + ".sqlite";
-}
+using testing::classFixture;
 
 Verdict runVerdictOf(const std::string& path) {
   Database db = openTraceFile(path);

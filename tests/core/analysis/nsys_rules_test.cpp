@@ -11,6 +11,7 @@
 #include "core/analysis/rule_registry.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
+#include "tests/core/testing/gz_fixture.h"
 #include "tests/core/testing/test_files.h"
 
 namespace gpuscope {
@@ -47,7 +48,7 @@ class NsysRuleClassGolden : public ::testing::TestWithParam<std::tuple<std::stri
 TEST_P(NsysRuleClassGolden, CsvIsByteIdenticalToNsysAnalyze) {
   const auto& [trace, rule] = GetParam();
   std::string dir = std::string(GPUSCOPE_FIXTURES) + "/classes/" + trace + "/";
-  Database db = openTraceFile(dir + "nsys.sqlite");
+  Database db = openTraceFile(testing::classFixture(trace, "nsys"));
   EXPECT_EQ(findingCsv(runAnalysis(db, {parseRuleRequest(rule)}).front()),
             readWholeFile(dir + "nsys_analyze_" + rule + ".csv"));
 }

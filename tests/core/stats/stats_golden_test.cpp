@@ -8,12 +8,13 @@
 #include "core/stats/stats_common.h"
 #include "core/stats/stats_reports.h"
 #include "tests/core/stats/csv_text.h"
+#include "tests/core/testing/gz_fixture.h"
 
 namespace gpuscope {
 namespace {
 
 struct Golden {
-  std::string trace;   // fixture name: nsys/<trace>.sqlite, or classes/<trace>/nsys.sqlite for a class fixture
+  std::string trace;   // fixture name: nsys/<trace>.sqlite, or classes/<trace>/nsys.sqlite.gz for a class fixture
   std::string report;  // nsys report name
   bool classFixture = false;
 };
@@ -22,7 +23,7 @@ std::string nsysDir() { return std::string(GPUSCOPE_FIXTURES) + "/nsys/"; }
 std::string classDir(const std::string& trace) { return std::string(GPUSCOPE_FIXTURES) + "/classes/" + trace + "/"; }
 
 std::string tracePath(const Golden& golden) {
-  return golden.classFixture ? classDir(golden.trace) + "nsys.sqlite" : nsysDir() + golden.trace + ".sqlite";
+  return golden.classFixture ? testing::classFixture(golden.trace, "nsys") : nsysDir() + golden.trace + ".sqlite";
 }
 
 std::string expectedCsvPath(const Golden& golden) {

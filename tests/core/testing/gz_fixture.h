@@ -1,6 +1,6 @@
 #pragma once
-// Fixtures kept gzip-compressed in the repository (tests/fixtures/verdict/*/*.sqlite.gz, to keep the tracked
-// tree small): decompressed once into the test temp directory, so SQLite can open them as files.
+// Fixtures kept gzip-compressed in the repository (tests/fixtures/verdict/*/*.sqlite.gz,
+// tests/fixtures/classes/*/*.sqlite.gz, to keep the tracked tree small enough to travel to the GPU machine): decompressed once into the test temp directory, so SQLite can open them as files.
 #include <gtest/gtest.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -36,6 +36,12 @@ inline std::string gunzippedFixture(const std::string& gzPath, const std::string
 inline std::string verdictFixture(const std::string& program, const std::string& recorder) {
   return gunzippedFixture(std::string(GPUSCOPE_FIXTURES) + "/verdict/" + program + "/" + recorder + ".sqlite.gz",
                           "verdict_" + program + "_" + recorder + ".sqlite");
+}
+
+// tests/fixtures/classes/PROGRAM/RECORDER.sqlite.gz, decompressed (RECORDER: "gpuscope" or "nsys").
+inline std::string classFixture(const std::string& program, const std::string& recorder) {
+  return gunzippedFixture(std::string(GPUSCOPE_FIXTURES) + "/classes/" + program + "/" + recorder + ".sqlite.gz",
+                          "classes_" + program + "_" + recorder + ".sqlite");
 }
 
 }  // namespace gpuscope::testing

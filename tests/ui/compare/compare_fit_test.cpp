@@ -26,8 +26,8 @@ namespace {
 using test::kTimeoutMs;
 using testing::kFixtures;
 
-QString h100Run() { return QString::fromStdString(kFixtures + "/classes/fp32/nsys.sqlite"); }
-QString otherH100Run() { return QString::fromStdString(kFixtures + "/classes/bf16/nsys.sqlite"); }
+QString h100Run() { return QString::fromStdString(testing::classFixture("fp32", "nsys")); }
+QString otherH100Run() { return QString::fromStdString(testing::classFixture("bf16", "nsys")); }
 QString h200Run() { return QString::fromStdString(testing::verdictFixture("fp32_gemm", "nsys")); }
 
 // How many rows of the diff table its viewport shows.

@@ -13,6 +13,7 @@
 
 #include "core/model/trace_loader.h"
 #include "core/ncu/ncu_import.h"
+#include "tests/core/testing/gz_fixture.h"
 #include "tests/core/testing/test_files.h"
 #include "ui/roofline/roofline_chart_view.h"
 #include "ui/roofline/roofline_view.h"
@@ -29,7 +30,7 @@ std::shared_ptr<const Trace> mismatchedTrace() {
         (std::filesystem::temp_directory_path() / ("gpuscope_roofline_axes_" + std::to_string(::getpid()) + ".sqlite"))
             .string();
     auto match = importNcuMetrics(
-        {kFixtures + "/classes/graph/nsys.sqlite", kFixtures + "/ncu/loader2_ncu_metrics.csv", path, false});
+        {testing::classFixture("graph", "nsys"), kFixtures + "/ncu/loader2_ncu_metrics.csv", path, false});
     EXPECT_EQ(ncuMatchedLaunches(match), "1 of 40 profiled kernel launches");
     std::shared_ptr<const Trace> loaded = loadTrace(path);
     std::filesystem::remove(path);

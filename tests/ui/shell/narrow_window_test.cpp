@@ -15,6 +15,7 @@
 
 #include "core/details/kernel_list.h"
 #include "shell_fixtures.h"
+#include "tests/core/testing/gz_fixture.h"
 #include "ui/details/details_panel.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/main_window.h"
@@ -38,7 +39,7 @@ class NarrowWindow : public ::testing::Test {
   void SetUp() override {
     window_ = test::shownMainWindow(dir_, kWidth, 720);
     QSignalSpy filled(window_.get(), &MainWindow::panesFilled);
-    window_->openFile(test::fixturePath("classes/launch/nsys.sqlite"));
+    window_->openFile(QString::fromStdString(testing::classFixture("launch", "nsys")));
     ASSERT_TRUE(filled.wait(120'000));
     settle();
   }

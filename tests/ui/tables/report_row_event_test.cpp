@@ -11,6 +11,7 @@
 
 #include "core/model/trace_loader.h"
 #include "core/stats/stats_reports.h"
+#include "tests/core/testing/gz_fixture.h"
 #include "tests/ui/tables/table_test_support.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/report_pane.h"
@@ -21,7 +22,7 @@ namespace gpuscope::ui {
 namespace {
 
 std::shared_ptr<const Trace> launchTrace() {
-  static std::shared_ptr<const Trace> trace = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/classes/launch/nsys.sqlite");
+  static std::shared_ptr<const Trace> trace = loadTrace(testing::classFixture("launch", "nsys"));
   return trace;
 }
 
