@@ -77,7 +77,7 @@ class CpuSampler::NameCache {
  private:
   NamedFrame resolve(uint32_t pid, uint64_t address, uint64_t time) {
     const Mapping* mapping = spaces_.find(static_cast<pid_t>(pid), address, time);
-    if (mapping && !mapping->path.empty() && mapping->path.front() == '/') {
+    if (mapping && !mapping->path.empty() && (mapping->path.front() == '/' || mapping->path == kVdsoName)) {
       if (const ElfSymbols* file = elfs_.get(mapping->path)) {
         uint64_t bias = file->loadBias(mapping->start, mapping->pageOffset);
         if (const std::string* symbol = file->functionAt(address - bias))

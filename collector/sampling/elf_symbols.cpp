@@ -4,10 +4,13 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 namespace gpuscope::sampling {
 namespace {
@@ -33,26 +36,54 @@ Elf_Scn* sectionOfType(Elf* elf, Elf64_Word type) {
 }  // namespace
 
 std::optional<ElfSymbols> ElfSymbols::load(const std::string& path) {
-  if (path.empty() || path.front() != '/') return std::nullopt;  // [vdso], [heap], anonymous memory
+  if (path == kVdsoName) return loadVdso();
+  if (path.empty() || path.front() != '/') return std::nullopt;  // [heap], anonymous memory
   elf_version(EV_CURRENT);
   ElfHandle handle;
   handle.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (handle.fd < 0) return std::nullopt;
   handle.elf = elf_begin(handle.fd, ELF_C_READ_MMAP, nullptr);
+  return read(handle.elf);
+}
+
+// The kernel maps one vDSO image into every process: the recorder's own is the program's, at another
+// address. Its size is that of the recorder's [vdso] mapping.
+std::optional<ElfSymbols> ElfSymbols::loadVdso() {
+  auto base = getauxval(AT_SYSINFO_EHDR);
+  if (base == 0) return std::nullopt;
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  uint64_t size = 0;
+  while (std::getline(maps, line)) {
+    if (line.find("[vdso]") == std::string::npos) continue;
+    uint64_t start = 0, end = 0;
+    char dash = 0;
+    std::istringstream(line) >> std::hex >> start >> dash >> end;
+    if (start == base && end > start) size = end - start;
+  }
+  if (size == 0) return std::nullopt;
+  std::vector<char> image(reinterpret_cast<const char*>(base), reinterpret_cast<const char*>(base) + size);
+  elf_version(EV_CURRENT);
+  ElfHandle handle;
+  handle.elf = elf_memory(image.data(), image.size());
+  return read(handle.elf);
+}
+
+std::optional<ElfSymbols> ElfSymbols::read(Elf* elf) {
   GElf_Ehdr header;
-  if (!handle.elf || elf_kind(handle.elf) != ELF_K_ELF || !gelf_getehdr(handle.elf, &header)) return std::nullopt;
+  if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &header)) return std::nullopt;
 
   ElfSymbols symbols;
   symbols.positionIndependent_ = header.e_type == ET_DYN;
   size_t programHeaders = 0;
-  elf_getphdrnum(handle.elf, &programHeaders);
+  elf_getphdrnum(elf, &programHeaders);
   for (size_t i = 0; i < programHeaders; ++i) {
     GElf_Phdr segment;
-    if (gelf_getphdr(handle.elf, static_cast<int>(i), &segment) && segment.p_type == PT_LOAD)
+    if (gelf_getphdr(elf, static_cast<int>(i), &segment) && segment.p_type == PT_LOAD)
       symbols.segments_.push_back({segment.p_offset, segment.p_vaddr, segment.p_filesz});
   }
-  Elf_Scn* table = sectionOfType(handle.elf, SHT_SYMTAB);
-  if (!table) table = sectionOfType(handle.elf, SHT_DYNSYM);
+  Elf_Scn* table = sectionOfType(elf, SHT_SYMTAB);
+  if (!table) table = sectionOfType(elf, SHT_DYNSYM);
   GElf_Shdr tableHeader;
   Elf_Data* data = table ? elf_getdata(table, nullptr) : nullptr;
   if (data && gelf_getshdr(table, &tableHeader) && tableHeader.sh_entsize > 0) {
@@ -60,7 +91,7 @@ std::optional<ElfSymbols> ElfSymbols::load(const std::string& path) {
     for (size_t i = 0; i < count; ++i) {
       GElf_Sym symbol;
       if (!gelf_getsym(data, static_cast<int>(i), &symbol) || symbol.st_value == 0) continue;
-      const char* name = elf_strptr(handle.elf, tableHeader.sh_link, symbol.st_name);
+      const char* name = elf_strptr(elf, tableHeader.sh_link, symbol.st_name);
       if (!name || !*name) continue;
       int type = GELF_ST_TYPE(symbol.st_info);
       if (type == STT_FUNC || type == STT_GNU_IFUNC)

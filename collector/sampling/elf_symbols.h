@@ -9,11 +9,16 @@
 #include <unordered_map>
 #include <vector>
 
+struct Elf;  // libelf's
+
 namespace gpuscope::sampling {
+
+// How perf names the kernel's vDSO mapping.
+inline constexpr std::string_view kVdsoName = "[vdso]";
 
 class ElfSymbols {
  public:
-  // The file at PATH, or nullopt when it cannot be read as ELF (deleted since, not a file, [vdso]).
+  // The file at PATH (or the vDSO), or nullopt when it cannot be read as ELF (deleted since, not a file).
   static std::optional<ElfSymbols> load(const std::string& path);
 
   // The difference between the addresses of a process that mapped file offset PAGE_OFFSET at START and
@@ -25,6 +30,9 @@ class ElfSymbols {
   std::optional<uint64_t> addressOf(std::string_view name) const;
 
  private:
+  static std::optional<ElfSymbols> loadVdso();
+  static std::optional<ElfSymbols> read(::Elf* elf);
+
   struct Symbol {
     uint64_t start, size;
     std::string name;

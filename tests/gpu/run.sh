@@ -99,7 +99,8 @@ build_with_compiler() {
   local defines=(-DGPUSCOPE_VERSION="\"$version\"" -DGPUSCOPE_RECORDER_VERSION="\"gpuscope $version\""
     -DGPUSCOPE_BUILD_LIB_DIR="\"$libdir\"" -DGPUSCOPE_INJECT_HAS_NVTX)
   local sources
-  sources=$(cd "$ROOT" && find core app/cli collector/daemon collector/launch collector/transport -name '*.cpp' &&
+  sources=$(cd "$ROOT" && find core app/cli collector/daemon collector/launch collector/sampling collector/transport \
+    -name '*.cpp' &&
     echo app/gpuscope_main.cpp)
   local failed=0
   for source in $sources; do
@@ -114,7 +115,10 @@ build_with_compiler() {
   elif ! ls /usr/lib/x86_64-linux-gnu/libsqlite3.so /usr/lib64/libsqlite3.so > /dev/null 2>&1; then
     sqlite=("$(ldconfig -p | awk '/libsqlite3.so.0 .*x86-64/ {print $NF; exit}')")
   fi
-  quiet "$cxx" -o "$BUILD/app/gpuscope" "$BUILD"/obj/*.o "${sqlite[@]}" -ldl -pthread
+  local elf=(-lelf)
+  [ -e "$DEPS/lib/x86_64-linux-gnu/libelf.so" ] &&
+    elf=(-L"$DEPS/lib/x86_64-linux-gnu" -lelf -Wl,-rpath,"$DEPS/lib/x86_64-linux-gnu")
+  quiet "$cxx" -o "$BUILD/app/gpuscope" "$BUILD"/obj/*.o "${sqlite[@]}" "${elf[@]}" -ldl -pthread
 }
 
 say "building gpuscope in $BUILD"
