@@ -5,6 +5,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/model/correlation_index.h"
+#include "core/samples/host_activity.h"
 
 namespace gpuscope {
 namespace {
@@ -115,6 +116,19 @@ void Trace::buildCorrelationIndexes() const {
     apiByCorrelation_ = std::make_unique<CorrelationIndex>(std::move(api));
     gpuByCorrelation_ = std::make_unique<CorrelationIndex>(gpu.get());
   });
+}
+
+const HostActivity& Trace::hostActivity() const {
+  std::call_once(hostActivityRead_, [this] {
+    auto host = std::make_unique<HostActivity>();
+    try {
+      if (db_) *host = HostActivity::read(*db_);
+    } catch (const std::exception&) {
+      *host = HostActivity{};  // a hostile or damaged sampling table: the timeline shows no states
+    }
+    hostActivity_ = std::move(host);
+  });
+  return *hostActivity_;
 }
 
 size_t Trace::residentBytes() const {

@@ -15,6 +15,7 @@ namespace gpuscope {
 
 class CorrelationIndex;
 class Database;
+class HostActivity;
 class TraceLoader;
 
 // Events that never overlap, sorted by start and therefore also by end: one depth level of a track.
@@ -166,6 +167,11 @@ class Trace {
   // wait for them, and the viewer builds them on a worker once the window is up.
   void buildCorrelationIndexes() const;
 
+  // The host threads' scheduling states and CPU samples (core/samples/host_activity.h), read from the
+  // file on the first call, once, whichever thread asks first; empty for a file without them, or whose
+  // sampling tables cannot be read.
+  const HostActivity& hostActivity() const;
+
   // The open file, for details and reports that read columns drawing does not need.
   const Database& database() const { return *db_; }
   // Bytes held by the columns, strings and indexes (what the benchmark reports per event).
@@ -182,6 +188,8 @@ class Trace {
   mutable std::once_flag correlationBuilt_;
   mutable std::unique_ptr<CorrelationIndex> apiByCorrelation_;
   mutable std::unique_ptr<CorrelationIndex> gpuByCorrelation_;
+  mutable std::once_flag hostActivityRead_;
+  mutable std::unique_ptr<HostActivity> hostActivity_;
   EventCounts counts_;
   TimeNs start_ = 0;
   TimeNs end_ = 0;
