@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/samples/host_activity.h"
 #include "ui/timeline/timeline_row_kinds.h"
 
 namespace gpuscope::ui {
@@ -11,6 +12,14 @@ QString threadLabel(const ThreadInfo& thread) {
   if (thread.tid == 0) return QStringLiteral("Process-wide");
   if (!thread.name.empty()) return QString::fromStdString(thread.name);
   return QStringLiteral("Thread %1").arg(thread.tid);
+}
+
+// Whether the thread ran a tenth of the time it was observed or more (sampled at all, where the file has
+// samples but no scheduling records).
+bool keptACpuBusy(const ThreadActivityColumns& thread) {
+  if (!thread.hasStates()) return !thread.sampleTime.empty();
+  TimeNs from = thread.spanStart.front(), to = thread.spanEnd.back();
+  return thread.timeIn(ThreadActivity::Running, from, to) * 10 >= to - from;
 }
 
 }  // namespace
@@ -48,6 +57,8 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
       rows_[static_cast<size_t>(p)].tracks.push_back(index);
   };
 
+  // Read from the file here, on the first layout of a trace that has sampling tables (once per trace).
+  const HostActivity& host = trace.hostActivity();
   for (const ProcessInfo& process : trace.processes()) {
     TimelineRow header;
     header.kind = RowKind::Process;
@@ -69,8 +80,21 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
       bool onlyOsRuntime = std::all_of(thread.tracks.begin(), thread.tracks.end(), [&](uint32_t t) {
         return t < tracks.size() && tracks[t].kind == TrackKind::OsRuntime;
       });
-      threadHeader.collapsed = onlyOsRuntime;
+      // A thread's scheduling states and samples show on a row of their own, first under it, as in
+      // Nsight Systems. A thread with only OS-runtime calls still starts collapsed unless it kept a CPU
+      // busy: the pools of workers that wait all run long stay out of the way.
+      const ThreadActivityColumns* activity = host.thread(thread.globalTid);
+      threadHeader.collapsed = onlyOsRuntime && !(activity && keptACpuBusy(*activity));
       int threadRow = add(std::move(threadHeader), trace, kinds);
+      if (activity) {
+        TimelineRow states;
+        states.kind = RowKind::ThreadState;
+        states.depth = 2;
+        states.parent = threadRow;
+        states.globalTid = thread.globalTid;
+        states.label = activity->hasStates() ? QStringLiteral("Thread state") : QStringLiteral("CPU samples");
+        add(std::move(states), trace, kinds);
+      }
       for (uint32_t t : thread.tracks) addTrack(t, threadRow, 2);
     }
   }

@@ -94,4 +94,22 @@ QString memoryKindName(uint32_t style) {
   return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
+QColor threadActivityColor(ThreadActivity activity) {
+  switch (activity) {
+    case ThreadActivity::Running:
+      return {0x3a, 0xa8, 0x5c};
+    case ThreadActivity::Preempted:
+      return {0xf0, 0xa0, 0x30};
+    case ThreadActivity::Sleeping:
+      return {0xa9, 0xc4, 0xe4};
+    case ThreadActivity::BlockedIo:
+      return {0xd6, 0x4f, 0x45};
+    case ThreadActivity::OffCpu:
+      return {0xc3, 0xc8, 0xcf};
+    case ThreadActivity::Terminated:
+      return {0xe6, 0xe8, 0xeb};
+  }
+  return {0xc3, 0xc8, 0xcf};
+}
+
 }  // namespace gpuscope::ui

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include "core/model/trace.h"
+#include "core/samples/thread_states.h"
 
 namespace gpuscope::ui {
 
@@ -21,6 +22,7 @@ inline const QColor kRangeFill{0x30, 0x80, 0xe0, 0x30};
 inline const QColor kRangeEdge{0x20, 0x6c, 0xd0};
 inline const QColor kUtilization{0x2e, 0x9e, 0x6a};
 inline const QColor kFindMatch{0xff, 0xd4, 0x00};
+inline const QColor kSampleTick{0x2a, 0x33, 0x40};  // a CPU sample on a thread-state row
 }  // namespace timeline_colors
 
 // The fill of an event: NVTX events in their own ARGB colour when they have one; memory by copy
@@ -34,6 +36,10 @@ uint32_t nameColorKey(const QString& shownName);
 QColor foldColor(TrackKind kind);
 // Black or white, whichever reads better on FILL.
 QColor textColorOn(const QColor& fill);
+// A thread's scheduling state on its thread-state row, as Nsight Systems shows them: running green,
+// waiting for a CPU (preempted) amber, sleeping pale blue, blocked in I/O red, off CPU for a reason the
+// file does not give grey, and after its end a faint grey.
+QColor threadActivityColor(ThreadActivity activity);
 // "Host-to-Device", "memset", ... for a memory event's style.
 QString memoryKindName(uint32_t style);
 

@@ -25,6 +25,8 @@ const TimelineRowKind& TimelineRowKinds::of(RowKind kind) const {
       return std::get<TrackRowKind>(kinds_);
     case RowKind::Utilization:
       return std::get<UtilizationRowKind>(kinds_);
+    case RowKind::ThreadState:
+      return std::get<ThreadStateRowKind>(kinds_);
   }
   Q_UNREACHABLE();  // rows are made by TimelineLayout::build, with named kinds only
 }

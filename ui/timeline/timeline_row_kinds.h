@@ -7,6 +7,7 @@
 
 #include "ui/timeline/header_row_kinds.h"
 #include "ui/timeline/summary_strip.h"
+#include "ui/timeline/thread_state_row_kind.h"
 #include "ui/timeline/timeline_row_kind.h"
 #include "ui/timeline/track_row_kind.h"
 #include "ui/timeline/utilization_row_kind.h"
@@ -29,8 +30,9 @@ class TimelineRowKinds {
 
  private:
   SummaryStrip strip_;  // shared by the headers, so a lane's fold density is built once
-  std::tuple<ProcessRowKind, ThreadRowKind, DeviceRowKind, StreamRowKind, TrackRowKind, UtilizationRowKind> kinds_{
-      strip_, strip_, strip_, strip_, TrackRowKind{}, UtilizationRowKind{}};
+  std::tuple<ProcessRowKind, ThreadRowKind, DeviceRowKind, StreamRowKind, TrackRowKind, UtilizationRowKind,
+             ThreadStateRowKind>
+      kinds_{strip_, strip_, strip_, strip_, TrackRowKind{}, UtilizationRowKind{}, ThreadStateRowKind{}};
 };
 
 }  // namespace gpuscope::ui

@@ -1,0 +1,52 @@
+#pragma once
+// ThreadStateRowKind: under a thread, a strip coloured by its scheduling state (running, preempted,
+// sleeping, blocked in I/O, off CPU) and below it a tick per CPU sample, from Trace::hostActivity().
+// Zoomed out, each pixel column shows the share of its time in each state, stacked, and the sample
+// ticks become a density; a frame costs a few binary searches per pixel column, not the spans in view.
+// The tooltip names the state under the pointer with its start and length, the top frames of the
+// nearest sample within a few pixels, and the colours' legend.
+#include <vector>
+
+#include "core/samples/host_activity.h"
+#include "ui/timeline/timeline_row_kind.h"
+
+namespace gpuscope::ui {
+
+class ThreadStateRowKind : public TimelineRowKind {
+ public:
+  static constexpr int kHeight = 24;
+  static constexpr int kStripTop = 2;      // from the row's top
+  static constexpr int kStripHeight = 12;  // the states
+  static constexpr int kTickTop = 16;      // the sample ticks below them
+  static constexpr int kTickHeight = 6;
+  static constexpr double kSampleReachPixels = 4;  // how far the tooltip looks for a sample
+  static constexpr int kTooltipFrames = 8;
+
+  bool isHeader() const override { return false; }
+  int height(const Trace& /*trace*/, const TimelineRow& /*row*/) const override { return kHeight; }
+  bool boldLabel() const override { return false; }
+  QString detail(const TimelineRow& row, const TimelineGeometry& geometry) const override;
+  TimelineHit hitTest(const Trace& /*trace*/, const TimelineRow& /*row*/, const TimelineGeometry& /*geometry*/,
+                      QPoint /*pos*/, int /*yInRow*/) const override {
+    return {};
+  }
+  QString tooltip(const TimelineRow& row, const TimelineHit& hit, double x,
+                  const RowTooltipContext& context) const override;
+  int64_t gpuDevice(const Trace& /*trace*/, const TimelineRow& /*row*/) const override { return kNoGpu; }
+  void onTraceChanged(const Trace* trace) override;
+  void paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) override;
+
+  // The legend: each state's colour and name, as rich text.
+  static QString legend();
+
+ private:
+  const ThreadActivityColumns* columnsOf(const TimelineRow& row) const;
+  void paintStates(QPainter& p, const ThreadActivityColumns& thread, int top, const TimelineGeometry& g);
+  void paintTicks(QPainter& p, const ThreadActivityColumns& thread, int top, const TimelineGeometry& g);
+
+  const Trace* trace_ = nullptr;
+  std::vector<ActivityTimes> times_;  // reused per row
+  std::vector<uint32_t> counts_;      // reused per row
+};
+
+}  // namespace gpuscope::ui
