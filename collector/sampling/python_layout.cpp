@@ -33,10 +33,41 @@ constexpr PythonLayout kPython311{
     .compactData = 72,
 };
 
+// CPython 3.12, from Ubuntu's 3.12.3 headers on the GPU machine (tests/gpu/sampling/python_offsets.c, its
+// output in tests/gpu/sampling/python312_offsets.txt). 3.12 adds shim frames owned by the C stack
+// (FRAME_OWNED_BY_CSTACK), which run no Python code.
+constexpr PythonLayout kPython312{
+    .version = "3.12",
+    .runtimeInterpreters = 40,
+    .interpNext = 0,
+    .interpThreads = 72,
+    .threadNext = 8,
+    .threadNativeId = 144,
+    .threadCFrame = 56,
+    .cframeCurrentFrame = 0,
+    .frameCode = 0,
+    .framePrevious = 8,
+    .framePrevInstr = 56,
+    .frameOwner = 70,
+    .frameOwnedByCStack = 3,
+    .codeFirstLine = 68,
+    .codeFilename = 112,
+    .codeQualname = 128,
+    .codeLinetable = 136,
+    .codeUnits = 192,
+    .bytesSize = 16,
+    .bytesData = 32,
+    .unicodeLength = 16,
+    .unicodeState = 32,
+    .asciiData = 40,
+    .compactData = 56,
+};
+
 }  // namespace
 
 const PythonLayout* pythonLayout(std::string_view version) {
-  if (version == kPython311.version) return &kPython311;
+  for (const PythonLayout* layout : {&kPython311, &kPython312})
+    if (version == layout->version) return layout;
   return nullptr;
 }
 

@@ -45,7 +45,9 @@ std::optional<std::string> readUnicode(pid_t pid, uint64_t address, const Python
   unsigned kind = (state >> 2) & 7;
   bool compact = (state >> 5) & 1;
   bool ascii = (state >> 6) & 1;
-  if (!compact || kind == 0) return std::nullopt;
+  // The program runs on while we read: a pointer may already lead to something else. Only the three kinds
+  // CPython has (1, 2 or 4 bytes a character) are read.
+  if (!compact || (kind != 1 && kind != 2 && kind != 4)) return std::nullopt;
   uint64_t data = address + (ascii ? layout.asciiData : layout.compactData);
   std::string raw(static_cast<size_t>(length) * kind, '\0');
   if (!readMemory(pid, data, raw.data(), raw.size())) return std::nullopt;
@@ -224,6 +226,7 @@ std::vector<PythonFrame> PythonStacks::read(pid_t pid, pid_t tid) {
     return frames;
   }
   uint8_t raw[128];
+  static_assert(sizeof(raw) > 72, "the largest frameOwner offset of python_layout.cpp");
   for (int depth = 0; frame && depth < kMostFrames; ++depth) {
     if (!readMemory(pid, frame, raw, layout.frameOwner + 1)) {
       ++failedReads_;

@@ -12,7 +12,9 @@
 # (mode / same round's bare - 1), which a slow or fast round moves less.
 #
 # Modes:
-#   bare, gpuscope, gpuscope-<trace> (-t <trace>), nsys;
+#   bare, gpuscope (CPU sampling on, its default), gpuscope-nosample (--sample none --cpuctxsw none),
+#   gpuscope-<trace> (-t <trace>), nsys (--sample=none --cpuctxsw=none), nsys-sampling (nsys's default
+#   CPU sampling and context switches);
 #   cupti-floor (workloads/cupti_floor.cpp) and its variants: floor-zeroed (CUPTI given zeroed buffers),
 #     floor-raw / floor-tscb / floor-raw-tscb (libcupti's unpublished raw timestamps, a time-stamp-counter
 #     timestamp callback, or both), floor-nsys (CUPTI set up as nsys sets it up, sync included:
@@ -93,6 +95,10 @@ loop_ns() {
       profile -t cuda,nvtx,osrt --sample=none --cpuctxsw=none --force-overwrite=true -o "$SCRATCH/nsys" "$@" \
       2>> "$OUT/log" ;;
     gpuscope) "${PIN[@]}" "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" 2>> "$OUT/log" ;;
+    gpuscope-nosample) "${PIN[@]}" "$GPUSCOPE" record -f --sample none --cpuctxsw none -o "$SCRATCH/all.sqlite" -- \
+      "$@" 2>> "$OUT/log" ;;
+    nsys-sampling) LD_LIBRARY_PATH="$DEPS/lib/x86_64-linux-gnu:$(dirname "$NSYS"):${LD_LIBRARY_PATH:-}" "${PIN[@]}" \
+      "$NSYS" profile -t cuda,nvtx,osrt --force-overwrite=true -o "$SCRATCH/nsys" "$@" 2>> "$OUT/log" ;;
     gpuscope-session) GPUSCOPE_CUPTI_CLOCK=session "${PIN[@]}" "$GPUSCOPE" record -f -o "$SCRATCH/all.sqlite" -- "$@" \
       2>> "$OUT/log" ;;
     gpuscope-cuda-session) GPUSCOPE_CUPTI_CLOCK=session "${PIN[@]}" "$GPUSCOPE" record -f -t cuda \

@@ -51,6 +51,7 @@ TEST(PythonStacks, InterpreterFilesAreRecognisedByName) {
   EXPECT_EQ(pythonVersionOf("/usr/lib/python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so"), "");
   EXPECT_EQ(pythonVersionOf("/usr/bin/python3"), "");
   EXPECT_TRUE(pythonLayoutKnown("3.11"));
+  EXPECT_TRUE(pythonLayoutKnown("3.12"));
   EXPECT_FALSE(pythonLayoutKnown("3.9"));
 }
 
