@@ -20,14 +20,30 @@ std::string frameLabel(std::string_view symbol) {
   return std::string(rest.substr(0, colon)) + " (" + std::string(file) + ")";
 }
 
+bool isProgramPythonFrame(std::string_view symbol) {
+  if (!isPythonFrame(symbol)) return false;
+  for (std::string_view library : {"/site-packages/", "/dist-packages/", "<frozen ", "/lib/python3"}) {
+    if (symbol.find(library) != std::string_view::npos) return false;
+  }
+  return true;
+}
+
 std::string leafWithPythonCaller(const CpuSamples& samples, std::span<const SampleFrame> stack) {
   if (stack.empty()) return "[no call stack]";
-  std::string leaf = frameLabel(samples.name(stack.front().symbol));
-  if (isPythonFrame(samples.name(stack.front().symbol))) return leaf;
-  for (const SampleFrame& frame : stack.subspan(1)) {
-    if (isPythonFrame(samples.name(frame.symbol))) return frameLabel(samples.name(frame.symbol)) + " → " + leaf;
+  auto symbolAt = [&](size_t depth) { return samples.name(stack[depth].symbol); };
+  size_t python = stack.size(), program = stack.size();
+  for (size_t depth = 0; depth < stack.size(); ++depth) {
+    if (python == stack.size() && isPythonFrame(symbolAt(depth))) python = depth;
+    if (isProgramPythonFrame(symbolAt(depth))) {
+      program = depth;
+      break;
+    }
   }
-  return leaf;
+  std::string label = frameLabel(symbolAt(0));
+  if (python != stack.size() && python != 0) label = frameLabel(symbolAt(python)) + " → " + label;
+  if (program != stack.size() && program != python && program != 0)
+    label = frameLabel(symbolAt(program)) + " → " + label;
+  return label;
 }
 
 }  // namespace gpuscope

@@ -15,8 +15,13 @@ bool isPythonFrame(std::string_view symbol);
 // "FUNCTION (file.py)" for a Python frame, the symbol as it is otherwise.
 std::string frameLabel(std::string_view symbol);
 
-// The leaf of STACK, preceded by the innermost Python frame above it where there is one:
-// "prepare (train.py) → sort", or "sort" alone.
+// A Python frame of the program's own code: not of the standard library, an installed package
+// (site-packages, dist-packages) or CPython's frozen modules.
+bool isProgramPythonFrame(std::string_view symbol);
+
+// The leaf of STACK, preceded by the innermost Python frame above it where there is one, and by the
+// innermost frame of the program's own Python code where that is another: "prepare (train.py:12) → rfft
+// (_pocketfft.py:101) → pocketfft::exec", "prepare (train.py:12) → sort", or "sort" alone.
 std::string leafWithPythonCaller(const CpuSamples& samples, std::span<const SampleFrame> stack);
 
 }  // namespace gpuscope
