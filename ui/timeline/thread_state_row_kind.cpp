@@ -159,10 +159,13 @@ QString ThreadStateRowKind::tooltip(const TimelineRow& row, const TimelineHit& /
     size_t shown = std::min<size_t>(stack.size(), kTooltipFrames);
     for (size_t f = 0; f < shown; ++f)
       text += QStringLiteral("<br>&nbsp;&nbsp;%1").arg(escaped(frameLabel(samples.name(stack[f].symbol))));
-    if (stack.size() > shown) text += QStringLiteral("<br>&nbsp;&nbsp;… %1 more frames").arg(stack.size() - shown);
+    if (size_t more = stack.size() - shown; more > 0)
+      text += more == 1 ? QStringLiteral("<br>&nbsp;&nbsp;… 1 more frame")
+                        : QStringLiteral("<br>&nbsp;&nbsp;… %1 more frames").arg(more);
   }
   if (text.isEmpty()) return {};
-  return text + QStringLiteral("<br><br>") + legend();
+  // A paragraph of its own that does not wrap: Qt breaks lines at the slash of "Blocked (I/O)".
+  return text + QStringLiteral("<p style=\"white-space:pre\">") + legend() + QStringLiteral("</p>");
 }
 
 }  // namespace gpuscope::ui
