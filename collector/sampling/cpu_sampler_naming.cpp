@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "collector/daemon/process_trace.h"
 #include "collector/sampling/cpu_sampler.h"
 #include "collector/sampling/elf_symbols.h"
 
@@ -127,6 +128,7 @@ std::vector<NamedFrame> CpuSampler::withPython(const std::vector<NamedFrame>& na
 
 SampleRows CpuSampler::rows(int64_t origin, int64_t begin, int64_t end) const {
   SampleRows rows;
+  rows.vmId = kVmId;  // as the daemon's rows (collector/daemon/process_trace.h)
   NameCache cache(spaces_);
   std::vector<std::optional<std::vector<NamedFrame>>> native(nativeStacks_.size());
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> stackIds;

@@ -62,8 +62,6 @@ class StringAdder {
   int64_t next_ = 1;
 };
 
-int64_t globalTidOf(uint32_t pid, uint32_t tid) { return global_id::make(0, 0, pid, tid); }
-
 void writeSamples(Database& db, const SampleRows& rows, StringAdder& strings) {
   auto event = db.prepare(
       "INSERT INTO COMPOSITE_EVENTS (id, start, cpu, threadState, globalTid, cpuCycles) VALUES (?, ?, ?, ?, ?, 0)");
@@ -81,7 +79,7 @@ void writeSamples(Database& db, const SampleRows& rows, StringAdder& strings) {
     event.bind(3, int64_t{sample.cpu});
     // A sample of cpu-clock is taken while the thread runs.
     event.bind(4, int64_t{nsys_enum::kThreadStateRunning});
-    event.bind(5, globalTidOf(sample.pid, sample.tid));
+    event.bind(5, global_id::make(0, rows.vmId, sample.pid, sample.tid));
     event.step();
     const std::vector<NamedFrame>& stack = rows.stacks.at(sample.stack);
     for (size_t depth = 0; depth < stack.size(); ++depth) {
@@ -108,7 +106,7 @@ void writeSwitches(Database& db, const SampleRows& rows) {
     insert.bind(1, int64_t{change.time});
     insert.bind(2, int64_t{change.cpu});
     insert.bind(3, int64_t{change.in ? 1 : 0});
-    insert.bind(4, globalTidOf(change.pid, change.tid));
+    insert.bind(4, global_id::make(0, rows.vmId, change.pid, change.tid));
     // Switched in: running. Switched out while runnable: preempted, still Running in the kernel's terms;
     // otherwise it blocked, which perf's switch records do not tell apart from sleeping (Interruptible).
     bool runnable = change.in || change.preempted;

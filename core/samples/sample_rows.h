@@ -37,6 +37,9 @@ struct SchedSwitch {
 };
 
 struct SampleRows {
+  // The vm field of the globalTid values written (global_id.h): that of the file's other tables, so that a
+  // thread's samples and states join its API and OS-runtime rows (gpuscope's recorder uses 1, as nsys).
+  uint32_t vmId = 0;
   std::vector<std::vector<NamedFrame>> stacks;  // each leaf first, each distinct stack once
   std::vector<NamedSample> samples;
   std::vector<SchedSwitch> switches;

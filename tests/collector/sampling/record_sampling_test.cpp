@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "collector/sampling/perf_ring.h"
+#include "core/model/global_id.h"
 #include "tests/collector/record_test_support.h"
 
 namespace gpuscope::test {
@@ -124,6 +125,9 @@ TEST(RecordSampling, TheFlatViewSplitsTimeAsTheProgramTimedIt) {
   EXPECT_NEAR(selfShareOf(flat, "hot_b"), 100.0 - expectedA, kPoints);
   EXPECT_GE(queryInt(file, "SELECT COUNT(*) FROM COMPOSITE_EVENTS"), 1000) << "1 kHz over 2 s of running";
   EXPECT_EQ(meta(file, "cpu_sampling_records_lost").value_or("?"), "0");
+  // The samples' threads are those of the program's process as the other tables name it (same vm field).
+  int64_t sampledThread = queryInt(file, "SELECT globalTid FROM COMPOSITE_EVENTS LIMIT 1");
+  EXPECT_EQ(global_id::processOf(sampledThread), queryInt(file, "SELECT globalPid FROM PROCESSES LIMIT 1"));
 }
 
 TEST(RecordSampling, ThreadStatesFollowTheProgramsSleeps) {

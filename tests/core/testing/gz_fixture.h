@@ -1,6 +1,7 @@
 #pragma once
 // Fixtures kept gzip-compressed in the repository (tests/fixtures/verdict/*/*.sqlite.gz,
-// tests/fixtures/classes/*/*.sqlite.gz, to keep the tracked tree small enough to travel to the GPU machine): decompressed once into the test temp directory, so SQLite can open them as files.
+// tests/fixtures/classes/*/*.sqlite.gz, to keep the tracked tree small enough to travel to the GPU machine):
+// decompressed once into the test temp directory, so SQLite can open them as files.
 #include <gtest/gtest.h>
 #include <unistd.h>
 #include <zlib.h>
