@@ -89,13 +89,17 @@ CallTree callTree(const CpuSamples& samples, TreeDirection direction) {
     auto stack = samples.stackOf(s);
     int32_t at = 0;
     ++builder.node(at).total;
+    // The node of the function the sample was taken in: the end of a top-down path, the start of a
+    // bottom-up one (as perf report and Speedscope show an inverted tree: its first level is the self time).
+    int32_t leaf = 0;
     for (size_t step = 0; step < stack.size(); ++step) {
       // Stacks are leaf first: top-down walks them from the end.
       size_t depth = direction == TreeDirection::BottomUp ? step : stack.size() - 1 - step;
       at = builder.child(at, stack[depth]);
       ++builder.node(at).total;
+      if (depth == 0) leaf = at;
     }
-    ++builder.node(at).self;
+    ++builder.node(leaf).self;
   }
   return builder.finish();
 }

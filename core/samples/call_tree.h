@@ -25,7 +25,7 @@ enum class TreeDirection { TopDown, BottomUp };
 struct CallTreeNode {
   uint32_t symbol = 0;
   uint32_t module = 0;
-  int64_t self = 0;   // samples whose path ends here
+  int64_t self = 0;   // samples taken in this node's function: a top-down path's end, a bottom-up path's start
   int64_t total = 0;  // samples whose path passes here
   int32_t parent = -1;
   std::vector<int32_t> children;  // most total first

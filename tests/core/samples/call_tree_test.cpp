@@ -78,9 +78,12 @@ TEST(CallTree, BottomUpStartsAtTheLeaves) {
   EXPECT_EQ(leaf.total, 2);
   EXPECT_EQ(childNamed(samples, tree, leaf, "x").total, 1);
   EXPECT_EQ(childNamed(samples, tree, leaf, "y").total, 1);
+  EXPECT_EQ(leaf.self, 2) << "a bottom-up tree's first level holds the self samples";
+  EXPECT_EQ(childNamed(samples, tree, leaf, "x").self, 0);
   const CallTreeNode& x = childNamed(samples, tree, tree.root(), "x");
   EXPECT_EQ(x.total, 1);
-  EXPECT_EQ(childNamed(samples, tree, x, "main").self, 1);
+  EXPECT_EQ(x.self, 1);
+  EXPECT_EQ(childNamed(samples, tree, x, "main").self, 0);
 }
 
 }  // namespace
