@@ -27,9 +27,9 @@ namespace gpuscope::ui {
 namespace {
 
 using timeline_test::kAreaWidth;
-constexpr uint32_t kPid = 40, kTid = 41;
-constexpr uint32_t kIdleTid = 42;    // runs 100 ns of [500, 9000): waits, like a pool's idle worker
-constexpr TimeNs kTraceStart = 100;  // the OS runtime call's start: the trace's first event
+constexpr uint32_t kStripPid = 40, kStripTid = 41;
+constexpr uint32_t kStripIdleTid = 42;    // runs 100 ns of [500, 9000): waits, like a pool's idle worker
+constexpr TimeNs kStripTraceStart = 100;  // the OS runtime call's start: the trace's first event
 
 // Thread 40/41 calls poll over [100, 9000); it runs [500, 3000), sleeps [3000, 5000), runs [5000, 6000),
 // waits for a CPU [6000, 7000) and runs [7000, 8000); sampled at 1000 (in hot_a) and 2000 (in Python).
@@ -37,28 +37,28 @@ std::shared_ptr<const Trace> sampledTrace() {
   std::string path = testing::processTempPath("thread_state_rows", "trace.sqlite");
   {
     TraceWriter writer(path);
-    writer.addProcess({global_id::make(0, 0, kPid, 0), kPid, "app"});
-    writer.addThreadName({global_id::make(0, 0, kPid, kTid), "worker"});
-    writer.addOsRuntime({kTraceStart, 9000, global_id::make(0, 0, kPid, kTid), "poll"});
-    writer.addOsRuntime({kTraceStart, 9000, global_id::make(0, 0, kPid, kIdleTid), "pthread_cond_wait"});
+    writer.addProcess({global_id::make(0, 0, kStripPid, 0), kStripPid, "app"});
+    writer.addThreadName({global_id::make(0, 0, kStripPid, kStripTid), "worker"});
+    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripTid), "poll"});
+    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripIdleTid), "pthread_cond_wait"});
     writer.finish();
   }
   SampleRows rows;
   rows.stacks.push_back({{"hot_a", "/bin/app", 0x1010, false, false}, {"main", "/bin/app", 0x1100, false, false}});
   rows.stacks.push_back({{"py::busy:/x/train.py:17", "/x/train.py", 0, false, true},
                          {"py::<module>:/x/train.py:30", "/x/train.py", 0, false, true}});
-  rows.samples.push_back({1000, kPid, kTid, 0, 0});
-  rows.samples.push_back({2000, kPid, kTid, 0, 1});
-  rows.switches.push_back({500, kPid, kTid, 0, true, false});
-  rows.switches.push_back({3000, kPid, kTid, 0, false, false});
-  rows.switches.push_back({5000, kPid, kTid, 1, true, false});
-  rows.switches.push_back({6000, kPid, kTid, 1, false, true});
-  rows.switches.push_back({7000, kPid, kTid, 1, true, false});
-  rows.switches.push_back({8000, kPid, kTid, 1, false, false});
-  rows.switches.push_back({500, kPid, kIdleTid, 2, true, false});
-  rows.switches.push_back({600, kPid, kIdleTid, 2, false, false});
-  rows.switches.push_back({9000, kPid, kIdleTid, 2, true, false});
-  rows.switches.push_back({9000, kPid, kIdleTid, 2, false, false});
+  rows.samples.push_back({1000, kStripPid, kStripTid, 0, 0});
+  rows.samples.push_back({2000, kStripPid, kStripTid, 0, 1});
+  rows.switches.push_back({500, kStripPid, kStripTid, 0, true, false});
+  rows.switches.push_back({3000, kStripPid, kStripTid, 0, false, false});
+  rows.switches.push_back({5000, kStripPid, kStripTid, 1, true, false});
+  rows.switches.push_back({6000, kStripPid, kStripTid, 1, false, true});
+  rows.switches.push_back({7000, kStripPid, kStripTid, 1, true, false});
+  rows.switches.push_back({8000, kStripPid, kStripTid, 1, false, false});
+  rows.switches.push_back({500, kStripPid, kStripIdleTid, 2, true, false});
+  rows.switches.push_back({600, kStripPid, kStripIdleTid, 2, false, false});
+  rows.switches.push_back({9000, kStripPid, kStripIdleTid, 2, true, false});
+  rows.switches.push_back({9000, kStripPid, kStripIdleTid, 2, false, false});
   writeSampleTables(path, rows);
   std::shared_ptr<const Trace> trace = loadTrace(path);
   std::filesystem::remove(path);
@@ -87,13 +87,13 @@ TEST(ThreadStateRows, AThreadWithSchedulingRecordsGetsAStateRowUnderIt) {
   const TimelineRow& thread = layout.row(states.parent);
   EXPECT_EQ(thread.kind, RowKind::Thread);
   EXPECT_EQ(thread.label, QStringLiteral("worker"));
-  EXPECT_EQ(global_id::tid(states.globalTid), kTid);
+  EXPECT_EQ(global_id::tid(states.globalTid), kStripTid);
   // A thread with only OS-runtime calls starts collapsed, unless it has states to show.
   EXPECT_FALSE(thread.collapsed);
   // ...and a thread that mostly waited stays collapsed, with its state row under it.
   int idle = -1;
   for (size_t i = 0; i < layout.rows().size(); ++i)
-    if (layout.rows()[i].kind == RowKind::ThreadState && global_id::tid(layout.rows()[i].globalTid) == kIdleTid)
+    if (layout.rows()[i].kind == RowKind::ThreadState && global_id::tid(layout.rows()[i].globalTid) == kStripIdleTid)
       idle = static_cast<int>(i);
   ASSERT_GE(idle, 0);
   EXPECT_TRUE(layout.row(layout.row(idle).parent).collapsed);
@@ -113,7 +113,7 @@ TEST(ThreadStateRows, ATraceWithoutSamplingTablesHasNoStateRow) {
   EXPECT_EQ(threadStateRow(layout), -1);
 }
 
-bool near(QRgb pixel, const QColor& color) {
+bool stripColourNear(QRgb pixel, const QColor& color) {
   return std::abs(qRed(pixel) - color.red()) <= 4 && std::abs(qGreen(pixel) - color.green()) <= 4 &&
          std::abs(qBlue(pixel) - color.blue()) <= 4;
 }
@@ -128,7 +128,7 @@ TEST(ThreadStateRows, TheStripIsPaintedInEachStatesColourWithTicksAtTheSamples) 
   QApplication::processEvents();
   TimelineCanvas* canvas = view.canvas();
   ASSERT_EQ(canvas->eventArea().width(), kAreaWidth);
-  session.setViewRange(kTraceStart, kTraceStart + 10 * kAreaWidth);  // 10 ns per pixel
+  session.setViewRange(kStripTraceStart, kStripTraceStart + 10 * kAreaWidth);  // 10 ns per pixel
   QImage image = canvas->grab().toImage();
   int row = threadStateRow(canvas->layout());
   ASSERT_GE(row, 0);
@@ -136,14 +136,14 @@ TEST(ThreadStateRows, TheStripIsPaintedInEachStatesColourWithTicksAtTheSamples) 
   const int top = area.top() + canvas->layout().placementOf(row).top;
   const int stripY = top + ThreadStateRowKind::kStripTop + ThreadStateRowKind::kStripHeight / 2;
   const int tickY = top + ThreadStateRowKind::kTickTop + ThreadStateRowKind::kTickHeight - 2;
-  auto xAt = [&](TimeNs t) { return area.left() + static_cast<int>((t - kTraceStart) / 10); };
-  EXPECT_TRUE(near(image.pixel(xAt(1500), stripY), threadActivityColor(ThreadActivity::Running)));
-  EXPECT_TRUE(near(image.pixel(xAt(4000), stripY), threadActivityColor(ThreadActivity::Sleeping)));
-  EXPECT_TRUE(near(image.pixel(xAt(6500), stripY), threadActivityColor(ThreadActivity::Preempted)));
-  EXPECT_FALSE(near(image.pixel(xAt(300), stripY), threadActivityColor(ThreadActivity::Running)));
-  EXPECT_TRUE(near(image.pixel(xAt(1000), tickY), timeline_colors::kSampleTick));
-  EXPECT_TRUE(near(image.pixel(xAt(2000), tickY), timeline_colors::kSampleTick));
-  EXPECT_FALSE(near(image.pixel(xAt(1500), tickY), timeline_colors::kSampleTick));
+  auto xAt = [&](TimeNs t) { return area.left() + static_cast<int>((t - kStripTraceStart) / 10); };
+  EXPECT_TRUE(stripColourNear(image.pixel(xAt(1500), stripY), threadActivityColor(ThreadActivity::Running)));
+  EXPECT_TRUE(stripColourNear(image.pixel(xAt(4000), stripY), threadActivityColor(ThreadActivity::Sleeping)));
+  EXPECT_TRUE(stripColourNear(image.pixel(xAt(6500), stripY), threadActivityColor(ThreadActivity::Preempted)));
+  EXPECT_FALSE(stripColourNear(image.pixel(xAt(300), stripY), threadActivityColor(ThreadActivity::Running)));
+  EXPECT_TRUE(stripColourNear(image.pixel(xAt(1000), tickY), timeline_colors::kSampleTick));
+  EXPECT_TRUE(stripColourNear(image.pixel(xAt(2000), tickY), timeline_colors::kSampleTick));
+  EXPECT_FALSE(stripColourNear(image.pixel(xAt(1500), tickY), timeline_colors::kSampleTick));
 }
 
 TEST(ThreadStateRows, TheTooltipNamesTheStateAndTheNearestSamplesFrames) {
@@ -153,7 +153,7 @@ TEST(ThreadStateRows, TheTooltipNamesTheStateAndTheNearestSamplesFrames) {
   TimelineLayout layout;
   layout.build(*trace, kinds);
   const TimelineRow& states = layout.row(threadStateRow(layout));
-  const TimelineGeometry g{QRect(240, 30, kAreaWidth, 400), kTraceStart, kTraceStart + 10 * kAreaWidth};
+  const TimelineGeometry g{QRect(240, 30, kAreaWidth, 400), kStripTraceStart, kStripTraceStart + 10 * kAreaWidth};
   TimelineNameCache names;
   RowTooltipContext context{*trace, g, names, TimeBase::Trace};
   const TimelineRowKind& kind = kinds.of(states);
