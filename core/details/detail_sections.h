@@ -20,6 +20,8 @@ void addSection(EventDetails& details, DetailSection section);  // skipped when 
 std::optional<std::string> numberOf(const SourceRow& row, std::string_view column);
 
 DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin);
+// Says what times count from, when ORIGIN (the time base's zero) is not the file's.
+void addCountedFrom(DetailSection& section, TimeNs origin);
 
 void describeKernel(const Trace& trace, EventRef event, EventDetails& details);
 void describeMemory(const Trace& trace, EventRef event, EventDetails& details);

@@ -41,13 +41,17 @@ std::optional<std::string> numberOf(const SourceRow& row, std::string_view colum
   return value ? std::optional<std::string>(detail_text::number(*value)) : std::nullopt;
 }
 
+void addCountedFrom(DetailSection& section, TimeNs origin) {
+  if (origin != 0) add(section, "Counted from", "the trace start (session time " + formatDuration(origin) + ")");
+}
+
 DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin) {
   DetailSection section{"Time", {}};
   TimeNs start = trace.start(event);
   TimeNs end = trace.end(event);
   add(section, "Start", detail_text::time(start - origin));
   add(section, "End", detail_text::time(end - origin));
-  if (origin != 0) add(section, "Counted from", "the trace start (session time " + formatDuration(origin) + ")");
+  addCountedFrom(section, origin);
   add(section, "Duration", detail_text::duration(end - start));
   return section;
 }
