@@ -3,6 +3,8 @@
 #include "core/details/detail_sections.h"
 #include "core/details/detail_text.h"
 #include "core/details/source_row.h"
+#include "core/samples/callchains.h"
+#include "core/samples/frame_names.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope::detail_sections {
@@ -69,6 +71,31 @@ std::string nvtxDomain(const Track& track) {
   return "domain " + std::to_string(track.nvtxDomain);
 }
 
+// "symbol in module-file" ("busy (prog.py:17)" for a Python frame, whose label names its file), with
+// what nsys says of frames it could not name.
+std::string frameText(const CallchainFrame& frame) {
+  std::string text = frameLabel(frame.symbol);
+  size_t slash = frame.module.rfind('/');
+  if (!frame.module.empty() && !isPythonFrame(frame.symbol))
+    text += " in " + frame.module.substr(slash == std::string::npos ? 0 : slash + 1);
+  if (frame.flags & SampleFrame::kUnresolved) text += " (unresolved)";
+  if (frame.flags & SampleFrame::kSpecial) text += " (added by the unwinder)";
+  if (frame.flags & SampleFrame::kKernelMode) text += " (kernel)";
+  return text;
+}
+
+// The call's backtrace, leaf first, when the recording took one (nsys: calls past
+// --osrt-backtrace-threshold; gpuscope's recorder likewise).
+DetailSection backtraceSection(const Database& db, const SourceRow& row) {
+  DetailSection section{"Backtrace", {}};
+  auto id = row.integer("callchainId");
+  if (!id) return section;
+  auto frames = readCallchain(db, kOsrtCallchains, *id);
+  for (size_t depth = 0; depth < frames.size(); ++depth)
+    add(section, "#" + std::to_string(depth), frameText(frames[depth]));
+  return section;
+}
+
 }  // namespace
 
 void describeApiCall(const Trace& trace, EventRef event, EventDetails& details) {
@@ -115,7 +142,8 @@ void describeNvtx(const Trace& trace, EventRef event, EventDetails& details) {
 void describeOsRuntime(const Trace& trace, EventRef event, EventDetails& details) {
   const Database& db = trace.database();
   const Track& track = trace.track(event.track);
-  SourceRow row(db, table::kOsrt, trace.lane(event).row[event.index], {"eventClass", "returnValue", "nestingLevel"});
+  SourceRow row(db, table::kOsrt, trace.lane(event).row[event.index],
+                {"eventClass", "returnValue", "nestingLevel", "callchainId"});
   details.kind = "OS runtime call";
   DetailSection call{"OS runtime call", {}};
   add(call, "Name", trace.name(event));
@@ -125,6 +153,7 @@ void describeOsRuntime(const Trace& trace, EventRef event, EventDetails& details
   add(call, "Process", detail_text::process(trace, track.pid));
   addSection(details, std::move(call));
   addSection(details, timeSection(trace, event, details.timeOrigin));
+  addSection(details, backtraceSection(db, row));
 }
 
 }  // namespace gpuscope::detail_sections
