@@ -168,7 +168,7 @@ QWidget* CompareView::buildDetails() {
 DetailsPanel* CompareView::shownDetails() const { return qobject_cast<DetailsPanel*>(detailsStack_->currentWidget()); }
 
 void CompareView::showDetailsOf(TraceSession* session) {
-  if (!session->selection()) return;  // keep showing the other run's selection, if any
+  if (!session->hasSelection()) return;  // keep showing the other run's selection, if any
   const bool inA = session == sessionA_;
   detailsStack_->setCurrentWidget(inA ? detailsA_ : detailsB_);
   const Trace& trace = inA ? *a_ : *b_;

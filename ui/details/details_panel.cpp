@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "core/details/kernel_roofline.h"
+#include "core/details/sample_details.h"
 #include "core/roofline/roofline_chart.h"
 #include "ui/details/wrapped_text_delegate.h"
 #include "ui/session/trace_session.h"
@@ -65,7 +66,8 @@ void DetailsPanel::buildLayout() {
   bold.setBold(true);
   title_->setFont(bold);
   kind_ = new QLabel(this);
-  empty_ = new QLabel(tr("Click an event in the timeline or a table to see its details."), this);
+  empty_ =
+      new QLabel(tr("Click an event or a CPU sample in the timeline, or a row of a table, to see its details."), this);
   empty_->setWordWrap(true);
   toCall_ = new QPushButton(tr("Go to launching API call"), this);
   toCall_->setToolTip(tr("Select the CUDA API call that launched this GPU work"));
@@ -109,8 +111,11 @@ void DetailsPanel::buildLayout() {
 
 void DetailsPanel::refresh() {
   const auto& selection = session_->selection();
-  details_ = selection && session_->hasTrace() ? describeEvent(*session_->trace(), *selection, session_->timeBase())
-                                               : EventDetails{};
+  const auto& sample = session_->selectedSample();
+  details_ = !session_->hasTrace() ? EventDetails{}
+             : selection           ? describeEvent(*session_->trace(), *selection, session_->timeBase())
+             : sample ? describeSample(*session_->trace(), sample->globalTid, sample->index, session_->timeBase())
+                      : EventDetails{};
   if (details_.kind == "Kernel") addRooflineSections(*selection);
   bool shown = !details_.title.empty();
   title_->setText(wrappable(details_.title));

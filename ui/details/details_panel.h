@@ -1,7 +1,7 @@
 #pragma once
-// DetailsPanel: what the file says about the selected event, as sections of copyable fields, with links
-// that jump between an API call and the GPU work it launched; a kernel with metrics also shows its roofline
-// counters and its place under the roofs.
+// DetailsPanel: what the file says about the selected event or CPU sample, as sections of copyable fields,
+// with links that jump between an API call and the GPU work it launched; a kernel with metrics also shows its
+// roofline counters and its place under the roofs.
 #include <QWidget>
 #include <memory>
 #include <vector>

@@ -61,7 +61,7 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
   connect(session_, &TraceSession::selectionChanged, this, &AnalysisView::placeDetails);
   // A width the user drags the pane to is kept for the next selections.
   connect(withDetails_, &QSplitter::splitterMoved, this, [this] {
-    if (session_->selection()) chosenDetailsWidth_ = details_->width();
+    if (session_->hasSelection()) chosenDetailsWidth_ = details_->width();
   });
 
   connect(timeline_->canvas(), &TimelineCanvas::eventMenuRequested, this,
@@ -70,7 +70,7 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
 }
 
 int AnalysisView::detailsWidthFor(int width) const {
-  if (!session_->selection()) return kEmptyDetailsWidth;
+  if (!session_->hasSelection()) return kEmptyDetailsWidth;
   if (chosenDetailsWidth_ > 0) return chosenDetailsWidth_;
   constexpr double kShare = 0.28;  // about 360 px at 1280 wide; 480 at 1920 and wider
   return std::clamp(static_cast<int>(width * kShare), kLeastDetailsWidth, kMostDetailsWidth);

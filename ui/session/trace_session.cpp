@@ -9,6 +9,7 @@ TraceSession::TraceSession(QObject* parent) : QObject(parent) {}
 void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
   trace_ = std::move(trace);
   selection_.reset();
+  selectedSample_.reset();
   rangeStart_ = rangeEnd_ = 0;
   if (trace_) {
     viewStart_ = trace_->startTime();
@@ -21,8 +22,16 @@ void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
 }
 
 void TraceSession::select(std::optional<EventRef> event) {
-  if (event == selection_) return;
+  if (event == selection_ && !selectedSample_) return;
   selection_ = event;
+  selectedSample_.reset();
+  emit selectionChanged();
+}
+
+void TraceSession::selectSample(std::optional<SampleRef> sample) {
+  if (sample == selectedSample_ && !selection_) return;
+  selectedSample_ = sample;
+  selection_.reset();
   emit selectionChanged();
 }
 

@@ -9,6 +9,13 @@
 
 namespace gpuscope::ui {
 
+// A CPU sample picked on a thread-state row: the row's thread and the index into HostActivity::samples().
+struct SampleRef {
+  int64_t globalTid = 0;
+  uint32_t index = 0;
+  bool operator==(const SampleRef&) const = default;
+};
+
 class TraceSession : public QObject {
   Q_OBJECT
  public:
@@ -18,9 +25,14 @@ class TraceSession : public QObject {
   const std::shared_ptr<const Trace>& trace() const { return trace_; }
   bool hasTrace() const { return trace_ != nullptr; }
 
-  // The selected event, if any.
+  // The selected event, if any. Selecting one (or none) drops a selected sample.
   const std::optional<EventRef>& selection() const { return selection_; }
   void select(std::optional<EventRef> event);
+  // The selected CPU sample, if any: a selection of its own, never beside a selected event.
+  const std::optional<SampleRef>& selectedSample() const { return selectedSample_; }
+  void selectSample(std::optional<SampleRef> sample);
+  // Whether an event or a sample is selected (what the details pane shows).
+  bool hasSelection() const { return selection_ || selectedSample_; }
 
   // The visible time range [start, end), in trace-file nanoseconds.
   TimeNs viewStart() const { return viewStart_; }
@@ -52,6 +64,7 @@ class TraceSession : public QObject {
  private:
   std::shared_ptr<const Trace> trace_;
   std::optional<EventRef> selection_;
+  std::optional<SampleRef> selectedSample_;
   TimeNs viewStart_ = 0;
   TimeNs viewEnd_ = 1;
   TimeNs rangeStart_ = 0;

@@ -105,6 +105,31 @@ void ThreadStateRowKind::paintTicks(QPainter& p, const ThreadActivityColumns& th
   }
 }
 
+TimelineHit ThreadStateRowKind::hitTest(const Trace& trace, const TimelineRow& row, const TimelineGeometry& g,
+                                        QPoint pos, int yInRow) const {
+  TimelineHit hit;
+  if (yInRow < kStripTop + kStripHeight) return hit;  // the state strip picks no sample
+  const ThreadActivityColumns* thread = trace.hostActivity().thread(row.globalTid);
+  if (!thread) return hit;
+  // The middle of the pixel clicked: a tick fills the column its sample's time falls in.
+  auto reach = static_cast<TimeNs>(std::ceil(kSampleReachPixels * g.nsPerPixel()));
+  if (auto nearest = thread->nearestSample(g.timeAtX(pos.x() + 0.5), reach)) hit.sample = thread->sampleIndex[*nearest];
+  return hit;
+}
+
+void ThreadStateRowKind::paintSelectedSample(QPainter& p, const Trace& trace, const TimelineRow& row, uint32_t sample,
+                                             int top, const TimelineGeometry& g) {
+  const CpuSamples& samples = trace.hostActivity().samples();
+  if (sample >= samples.size() || trace.hostActivity().thread(row.globalTid) == nullptr) return;
+  double x = g.xForTime(samples.start[sample]);
+  if (x < g.area.left() - kSelectedTickWidth || x > g.area.right() + kSelectedTickWidth) return;
+  // Centred on the column the sample's own tick fills, from the strip's top to the ticks' bottom.
+  int column = static_cast<int>(std::floor(x));
+  p.fillRect(
+      QRect(column - kSelectedTickWidth / 2, top + kStripTop, kSelectedTickWidth, kTickTop + kTickHeight - kStripTop),
+      colors::kSelection);
+}
+
 QString ThreadStateRowKind::detail(const TimelineRow& row, const TimelineGeometry& geometry) const {
   const ThreadActivityColumns* thread = columnsOf(row);
   if (!thread || !thread->hasStates()) return row.detail;

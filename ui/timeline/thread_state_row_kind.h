@@ -19,17 +19,17 @@ class ThreadStateRowKind : public TimelineRowKind {
   static constexpr int kStripHeight = 12;  // the states
   static constexpr int kTickTop = 16;      // the sample ticks below them
   static constexpr int kTickHeight = 6;
-  static constexpr double kSampleReachPixels = 4;  // how far the tooltip looks for a sample
+  static constexpr double kSampleReachPixels = 4;  // how far the tooltip and a click look for a sample
+  static constexpr int kSelectedTickWidth = 3;     // the selected sample: a tick in the selection colour
   static constexpr int kTooltipFrames = 8;
 
   bool isHeader() const override { return false; }
   int height(const Trace& /*trace*/, const TimelineRow& /*row*/) const override { return kHeight; }
   bool boldLabel() const override { return false; }
   QString detail(const TimelineRow& row, const TimelineGeometry& geometry) const override;
-  TimelineHit hitTest(const Trace& /*trace*/, const TimelineRow& /*row*/, const TimelineGeometry& /*geometry*/,
-                      QPoint /*pos*/, int /*yInRow*/) const override {
-    return {};
-  }
+  // Below the strip, the sample whose tick is nearest POS within kSampleReachPixels; nothing on the strip.
+  TimelineHit hitTest(const Trace& trace, const TimelineRow& row, const TimelineGeometry& geometry, QPoint pos,
+                      int yInRow) const override;
   QString tooltip(const TimelineRow& row, const TimelineHit& hit, double x,
                   const RowTooltipContext& context) const override;
   int64_t gpuDevice(const Trace& /*trace*/, const TimelineRow& /*row*/) const override { return kNoGpu; }
@@ -38,6 +38,9 @@ class ThreadStateRowKind : public TimelineRowKind {
 
   // The legend: each state's colour and name, as rich text.
   static QString legend();
+  // Paints the selected sample SAMPLE of ROW (top edge at TOP) as a taller tick in the selection colour.
+  static void paintSelectedSample(QPainter& p, const Trace& trace, const TimelineRow& row, uint32_t sample, int top,
+                                  const TimelineGeometry& g);
 
  private:
   const ThreadActivityColumns* columnsOf(const TimelineRow& row) const;

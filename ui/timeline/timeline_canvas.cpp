@@ -76,6 +76,12 @@ void TimelineCanvas::selectEvent(std::optional<EventRef> event) {
   selectingHere_ = false;
 }
 
+void TimelineCanvas::selectSample(std::optional<SampleRef> sample) {
+  selectingHere_ = true;
+  session_->selectSample(sample);
+  selectingHere_ = false;
+}
+
 int TimelineCanvas::scrollY() const { return verticalBar_ ? verticalBar_->value() : 0; }
 
 void TimelineCanvas::setScrollY(int y) {
@@ -254,6 +260,8 @@ void TimelineCanvas::clickAt(QPoint pos) {
   TimelineHit hit = hitTest(pos);
   if (hit.row >= 0 && layout_.row(hit.row).isHeader() && layout_.row(hit.row).collapsed) {
     toggleRow(hit.row);
+  } else if (hit.sample) {
+    selectSample(SampleRef{layout_.row(hit.row).globalTid, *hit.sample});
   } else if (!hit.item) {
     selectEvent(std::nullopt);
   } else if (hit.item->isFold()) {

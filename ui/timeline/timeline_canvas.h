@@ -66,6 +66,8 @@ class TimelineCanvas : public QWidget {
   void revealEvent(EventRef event, Reveal how);
   // Selects EVENT through the session, as a click does.
   void selectEvent(std::optional<EventRef> event);
+  // Selects the CPU sample SAMPLE through the session, as a click on its tick does.
+  void selectSample(std::optional<SampleRef> sample);
   // Stretches to shade on the GPU rows (gpu_shading.h); cleared when the trace changes.
   void setGpuShading(GpuShading shading);
   const GpuShading& gpuShading() const { return gpuShading_; }
@@ -109,6 +111,7 @@ class TimelineCanvas : public QWidget {
   void paintRows(QPainter& p, const TimelineGeometry& g);
   void paintRange(QPainter& p, const QRect& area) const;
   void paintSelection(QPainter& p, const QRect& area);
+  void paintSelectedSample(QPainter& p, const Trace& trace) const;
   void paintLabels(QPainter& p) const;
   void paintRuler(QPainter& p, const RulerScale& scale) const;
   // Y of the top (or bottom) edge of EVENT's bar as drawn now, following collapsed rows.

@@ -1,11 +1,14 @@
 // TimelineCanvas, the selected event: its outline, the flow arrows to the API call or GPU work it is
-// linked with, and keeping both ends of that link in view when the selection is made elsewhere.
+// linked with, and keeping both ends of that link in view when the selection is made elsewhere; or the
+// selected CPU sample's tick on its thread-state row.
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
 #include <algorithm>
 #include <cmath>
 
+#include "core/samples/host_activity.h"
+#include "ui/timeline/thread_state_row_kind.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_palette.h"
 #include "ui/timeline/timeline_pixels.h"
@@ -39,8 +42,22 @@ void TimelineCanvas::showLaunchingCallToo(EventRef work, int workRow) {
   if (bottom - top + 2 * margin <= visible) setScrollY(std::max(0, top - margin));
 }
 
+void TimelineCanvas::paintSelectedSample(QPainter& p, const Trace& trace) const {
+  const SampleRef& sample = *session_->selectedSample();
+  const HostActivity& host = trace.hostActivity();
+  const ThreadActivityColumns* thread = host.thread(sample.globalTid);
+  if (!thread) return;
+  const TimelineGeometry g = geometry();
+  for (const TimelineLayout::Placement& shown : layout_.shown()) {
+    const TimelineRow& row = layout_.row(shown.row);
+    if (row.kind != RowKind::ThreadState || host.thread(row.globalTid) != thread) continue;
+    ThreadStateRowKind::paintSelectedSample(p, trace, row, sample.index, kRulerHeight + shown.top - scrollY(), g);
+  }
+}
+
 void TimelineCanvas::paintSelection(QPainter& p, const QRect& area) {
   const Trace* trace = session_->trace().get();
+  if (trace && session_->selectedSample()) paintSelectedSample(p, *trace);
   const auto& selected = session_->selection();
   if (!trace || !selected) return;
   if (selected->track >= trace->tracks().size()) return;

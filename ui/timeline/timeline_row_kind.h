@@ -56,12 +56,13 @@ struct RowTooltipContext {
 };
 
 // What is under a point of the timeline: the row, and on a track row the lane and the bar or folded
-// block (or the nearest one within two pixels).
+// block (or the nearest one within two pixels); on a thread-state row, the CPU sample whose tick is there.
 struct TimelineHit {
   int row = -1;
   uint32_t track = TimelineRow::kNoTrack;
   uint32_t lane = 0;
   std::optional<DrawItem> item;
+  std::optional<uint32_t> sample;  // index into HostActivity::samples()
 };
 
 class TimelineRowKind {
