@@ -24,6 +24,7 @@ std::string samplingOptionsText(const SamplingOptions& options) {
 void RecordSampling::attach(pid_t child) {
   if (!wanted()) return;
   sampling::SamplerOptions samplerOptions;
+  samplerOptions.samples = options_.cpu;
   samplerOptions.frequencyHz = options_.frequencyHz;
   samplerOptions.contextSwitches = options_.contextSwitches;
   try {

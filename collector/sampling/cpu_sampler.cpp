@@ -25,6 +25,7 @@ int64_t percentile(std::vector<int64_t> values, double fraction) {
 
 CpuSampler::CpuSampler(pid_t pid, const SamplerOptions& options) {
   PerfRingOptions ringOptions;
+  ringOptions.samples = options.samples;
   ringOptions.frequencyHz = options.frequencyHz;
   ringOptions.contextSwitches = options.contextSwitches;
   rings_ = std::make_unique<PerfRings>(pid, ringOptions);

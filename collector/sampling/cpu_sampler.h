@@ -21,6 +21,7 @@
 namespace gpuscope::sampling {
 
 struct SamplerOptions {
+  bool samples = true;  // false: context switches and mappings only
   int frequencyHz = 1000;
   bool contextSwitches = true;
 };

@@ -23,7 +23,7 @@ perf_event_attr samplingAttributes(const PerfRingOptions& options) {
   perf_event_attr attr{};
   attr.size = sizeof(attr);
   attr.type = PERF_TYPE_SOFTWARE;
-  attr.config = PERF_COUNT_SW_CPU_CLOCK;
+  attr.config = options.samples ? PERF_COUNT_SW_CPU_CLOCK : PERF_COUNT_SW_DUMMY;
   // cpu-clock counts nanoseconds: a fixed period gives exactly FREQUENCY samples per second of running,
   // where frequency mode would start slow and adapt.
   attr.sample_period = 1'000'000'000ull / static_cast<uint64_t>(options.frequencyHz);

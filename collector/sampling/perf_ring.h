@@ -50,6 +50,9 @@ struct RecordHandlers {
 };
 
 struct PerfRingOptions {
+  // False: no samples, only the records beside them (context switches, mappings, forks), from perf's
+  // dummy event, for `--sample none` with context switches or OS-runtime backtraces to name.
+  bool samples = true;
   int frequencyHz = 1000;
   bool contextSwitches = true;
   size_t dataPages = 128;  // per CPU, a power of two: 512 KiB with 4 KiB pages
