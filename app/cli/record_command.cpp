@@ -119,6 +119,14 @@ void registerRecordCommand(CLI::App& app) {
       ->add_option("--osrt-threshold", options->osrtThresholdNs,
                    "Record OS runtime calls lasting at least this many nanoseconds")
       ->capture_default_str();
+  command
+      ->add_option("--osrt-backtrace-threshold", options->osrtBacktraceThresholdNs,
+                   "OS runtime calls lasting at least this many nanoseconds carry their backtrace (as nsys)")
+      ->capture_default_str();
+  command
+      ->add_option("--osrt-backtrace-depth", options->osrtBacktraceDepth,
+                   "Frames kept of each OS runtime call's backtrace, up to 127; 0 takes none")
+      ->capture_default_str();
   command->add_flag("--osrt-fork-children", options->osrtForkChildren,
                     "Also record the OS runtime calls of child processes created by fork before they execute a "
                     "program (DataLoader workers, multiprocessing fork). Off by default, as nsys's "

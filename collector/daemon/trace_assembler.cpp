@@ -83,22 +83,9 @@ std::pair<int64_t, std::string_view> TraceAssembler::globalDomain(std::string_vi
 void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
   ++counts_.records;
   switch (record.type) {
-    case RecordType::OsRuntime: {
-      transport::OsRuntimeBody body{};
-      if (!readBody(record, body)) break;
-      process.saw(body.end);
-      if (!inWindow(body.start)) return;
-      OsRuntimeRow row;
-      row.start = traceTime(body.start);
-      row.end = traceTime(body.end);
-      row.globalTid = globalTidOf(process.pid, record.tid);
-      row.name = transport::osrtFunctionName(record.aux);
-      if (row.name.empty()) row.name = "[Unknown]";
-      row.returnValue = body.returnValue;
-      rows_.add(row);
-      ++counts_.osrt;
+    case RecordType::OsRuntime:
+      addOsRuntime(process, record);
       return;
-    }
     case RecordType::NvtxPush:
     case RecordType::NvtxPop:
     case RecordType::NvtxMark:
@@ -134,6 +121,34 @@ void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
       return;
   }
   ++counts_.malformed;
+}
+
+void TraceAssembler::addOsRuntime(ProcessTrace& process, const RecordView& record) {
+  transport::OsRuntimeBody body{};
+  size_t chainBytes = record.bodyBytes >= sizeof body ? record.bodyBytes - sizeof body : 0;
+  if (!readBody(record, body) || chainBytes % sizeof(uint64_t) != 0 ||
+      chainBytes > transport::kMaxOsrtBacktraceFrames * sizeof(uint64_t)) {
+    ++counts_.malformed;
+    return;
+  }
+  process.saw(body.end);
+  if (!inWindow(body.start)) return;
+  OsRuntimeRow row;
+  row.start = traceTime(body.start);
+  row.end = traceTime(body.end);
+  row.globalTid = globalTidOf(process.pid, record.tid);
+  row.name = transport::osrtFunctionName(record.aux);
+  if (row.name.empty()) row.name = "[Unknown]";
+  row.returnValue = body.returnValue;
+  if (chainBytes > 0) {
+    OsrtBacktrace backtrace{process.pid, body.start, std::vector<uint64_t>(chainBytes / sizeof(uint64_t))};
+    std::memcpy(backtrace.frames.data(), record.body + sizeof body, chainBytes);
+    osrtBacktraces_.push_back(std::move(backtrace));
+    row.callchainId = static_cast<int64_t>(osrtBacktraces_.size());
+    ++counts_.osrtBacktraces;
+  }
+  rows_.add(row);
+  ++counts_.osrt;
 }
 
 void TraceAssembler::addKernelMetrics(ProcessTrace& process, const RecordView& record) {

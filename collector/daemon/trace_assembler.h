@@ -38,8 +38,17 @@ struct RecordCounts {
   uint64_t processes = 0;        // PROCESSES rows (set by finish)
   uint64_t threads = 0;          // ThreadNames rows (set by finish)
   uint64_t profiledKernels = 0;  // launches profiled by `record --metrics roofline`
+  uint64_t osrtBacktraces = 0;   // OS-runtime rows with a backtrace (OSRT_CALLCHAINS)
   int64_t profilingNs = 0;       // what profiling them held the programs up, summed
   uint64_t events() const { return kernels + memcpys + memsets + syncs + cudaApi + nvtx + osrt; }
+};
+
+// The backtrace an OS-runtime call carried (record --osrt-backtrace-threshold): addresses, leaf first, of
+// process PID at TIME (session clock), for the recorder to name once the processes have ended.
+struct OsrtBacktrace {
+  uint32_t pid = 0;
+  int64_t time = 0;
+  std::vector<uint64_t> frames;
 };
 
 struct Diagnostic {
@@ -76,6 +85,8 @@ class TraceAssembler {
   std::vector<uint32_t> pids() const;
   // GPUSCOPE_KERNEL_METRICS rows of the launches profiled so far (`record --metrics roofline`).
   const std::vector<KernelMetrics>& kernelMetrics() const { return kernelMetrics_; }
+  // The backtraces of the OS-runtime rows written: element i is the rows' callchainId i + 1.
+  const std::vector<OsrtBacktrace>& osrtBacktraces() const { return osrtBacktraces_; }
 
  private:
   struct ThreadName {
@@ -109,6 +120,7 @@ class TraceAssembler {
   bool addStream(ProcessTrace& process, const transport::RecordView& record);
   void addDefinition(ProcessTrace& process, const transport::RecordView& record);
   void addKernelMetrics(ProcessTrace& process, const transport::RecordView& record);
+  void addOsRuntime(ProcessTrace& process, const transport::RecordView& record);
   bool inWindow(int64_t start);
   int64_t traceTime(int64_t sessionTime) const { return sessionTime - window_.origin; }
   void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
@@ -131,6 +143,7 @@ class TraceAssembler {
   int64_t nextRangeId_ = 1;
   std::vector<Diagnostic> diagnostics_;
   std::vector<KernelMetrics> kernelMetrics_;
+  std::vector<OsrtBacktrace> osrtBacktraces_;
   bool finished_ = false;
 };
 

@@ -62,6 +62,8 @@ class TraceDaemon {
   const RecordCounts& counts() const { return assembler_.counts(); }
   // Rows for GPUSCOPE_KERNEL_METRICS (`record --metrics roofline`); complete once stop() returned.
   const std::vector<KernelMetrics>& kernelMetrics() const { return assembler_.kernelMetrics(); }
+  // The OS-runtime rows' backtraces, by callchainId - 1; complete once stop() returned.
+  const std::vector<OsrtBacktrace>& osrtBacktraces() const { return assembler_.osrtBacktraces(); }
   TransportCounts transportCounts() const;
   // True once writing the trace failed (disk full, an unwritable file). From then on the daemon
   // keeps draining the rings and throws their records away, so the program never waits on a ring

@@ -1,12 +1,14 @@
 #include "collector/inject/process_recorder.h"
 
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -206,6 +208,16 @@ void keepForFollowing(std::vector<std::string>& entries, const char* name) {
   if (value) entries.push_back(std::string(name) + "=" + value);
 }
 
+// The variables every program the target executes must inherit to be recorded too.
+// clang-format off
+constexpr const char* kFollowedVariables[] = {
+    "LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR", "GPUSCOPE_TRACE",
+    "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT", "GPUSCOPE_METRICS",
+    "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID", "GPUSCOPE_WHEN_FULL",
+    "GPUSCOPE_OSRT_FORK_CHILDREN", "GPUSCOPE_CUDA_SYNC", "GPUSCOPE_CUPTI_CLOCK", "GPUSCOPE_CUPTI_FLUSH_MS",
+    "GPUSCOPE_CUPTI_SUBSCRIBE", "GPUSCOPE_OSRT_BACKTRACE_THRESHOLD_NS", "GPUSCOPE_OSRT_BACKTRACE_DEPTH"};
+// clang-format on
+
 __attribute__((constructor)) void startRecording() {
   const char* dir = std::getenv("GPUSCOPE_SESSION_DIR");
   if (!dir || !*dir) return;
@@ -219,6 +231,13 @@ __attribute__((constructor)) void startRecording() {
   g_config.traceCuda = parseBool(traces, "cuda");
   if (const char* threshold = std::getenv("GPUSCOPE_OSRT_THRESHOLD_NS")) {
     g_config.osrtThresholdNs = std::strtoll(threshold, nullptr, 10);
+  }
+  if (const char* threshold = std::getenv("GPUSCOPE_OSRT_BACKTRACE_THRESHOLD_NS"))
+    g_config.osrtBacktraceThresholdNs = std::strtoll(threshold, nullptr, 10);
+  if (const char* depth = std::getenv("GPUSCOPE_OSRT_BACKTRACE_DEPTH")) {
+    long value = std::strtol(depth, nullptr, 10);
+    g_config.osrtBacktraceDepth =
+        static_cast<int>(std::clamp<long>(value, 0, static_cast<long>(transport::kMaxOsrtBacktraceFrames) - 1));
   }
   if (const char* forkChildren = std::getenv("GPUSCOPE_OSRT_FORK_CHILDREN")) {
     g_config.osrtInForkChildren = std::strcmp(forkChildren, "1") == 0;
@@ -240,12 +259,7 @@ __attribute__((constructor)) void startRecording() {
   s.definitionsLock = new std::mutex();
   s.definitions = new std::vector<Definition>();
   s.followEnvironment = new std::vector<std::string>();
-  for (const char* name :
-       {"LD_PRELOAD", "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "GPUSCOPE_SESSION_DIR", "GPUSCOPE_TRACE",
-        "GPUSCOPE_OSRT_THRESHOLD_NS", "GPUSCOPE_RING_KB", "GPUSCOPE_RING_COUNT", "GPUSCOPE_METRICS",
-        "GPUSCOPE_KERNEL_REGEX", "GPUSCOPE_KERNEL_COUNT", "GPUSCOPE_RECORDER_PID", "GPUSCOPE_WHEN_FULL",
-        "GPUSCOPE_OSRT_FORK_CHILDREN", "GPUSCOPE_CUDA_SYNC", "GPUSCOPE_CUPTI_CLOCK", "GPUSCOPE_CUPTI_FLUSH_MS",
-        "GPUSCOPE_CUPTI_SUBSCRIBE"}) {
+  for (const char* name : kFollowedVariables) {
     keepForFollowing(*s.followEnvironment, name);
   }
   s.followEnvironmentPointers = new std::vector<const char*>();
@@ -254,6 +268,12 @@ __attribute__((constructor)) void startRecording() {
   if (pthread_key_create(&s.threadKey, releaseThreadRing) != 0) return;
   pthread_atfork(beforeFork, afterForkInParent, afterForkInChild);
   if (!openRingFile(static_cast<uint32_t>(getppid()))) return;
+  // glibc's backtrace() loads libgcc's unwinder on its first call: done here, before any call is timed,
+  // rather than inside a wrapper, where the program may hold locks.
+  if (g_config.traceOsrt && g_config.osrtBacktraceDepth > 0) {
+    void* frames[2];
+    backtrace(frames, 2);
+  }
   g_recording.store(true, std::memory_order_release);
 }
 

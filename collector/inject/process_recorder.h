@@ -20,6 +20,10 @@ struct RecorderConfig {
   bool traceNvtx = false;
   bool traceCuda = false;
   int64_t osrtThresholdNs = 1000;
+  // Calls lasting at least this long carry their backtrace (nsys's --osrt-backtrace-threshold, 80 us),
+  // of at most osrtBacktraceDepth frames; depth 0 takes none.
+  int64_t osrtBacktraceThresholdNs = 80'000;
+  int osrtBacktraceDepth = 64;
   // OS-runtime calls of a child created by fork are recorded only after it executes a program, as
   // nsys's default (--trace-fork-before-exec=false); `record --osrt-fork-children` records them too.
   // CUDA and NVTX are recorded in fork children either way.

@@ -1,5 +1,7 @@
 #include "collector/launch/record_sampling.h"
 
+#include <cinttypes>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -54,10 +56,41 @@ void RecordSampling::addMeta(TraceWriter& writer) const {
   writer.addMeta("python_stack_read_lag_p99_ns", std::to_string(counts_.pythonReadLagP99Ns));
 }
 
-void RecordSampling::writeTables(const std::string& path, const CaptureWindow& window) const {
-  if (!active()) return;
+namespace {
+
+// Addresses left as they are, where no sampler saw the processes' mappings.
+std::vector<std::vector<NamedFrame>> unnamedChains(const std::vector<OsrtBacktrace>& backtraces) {
+  std::vector<std::vector<NamedFrame>> chains;
+  for (const OsrtBacktrace& backtrace : backtraces) {
+    std::vector<NamedFrame>& frames = chains.emplace_back();
+    for (uint64_t address : backtrace.frames) {
+      char text[24];
+      std::snprintf(text, sizeof text, "0x%" PRIx64, address);
+      frames.push_back({text, "[unknown]", address, true, false});
+    }
+  }
+  return chains;
+}
+
+}  // namespace
+
+void RecordSampling::writeTables(const std::string& path, const CaptureWindow& window,
+                                 const std::vector<OsrtBacktrace>& backtraces) const {
+  if (!active() && backtraces.empty()) return;
   try {
-    writeSampleTables(path, sampler_->rows(window.origin, window.begin, window.end));
+    SampleRows rows;
+    if (active()) {
+      rows = sampler_->rows(window.origin, window.begin, window.end);
+      std::vector<sampling::CpuSampler::AddressChain> chains;
+      chains.reserve(backtraces.size());
+      for (const OsrtBacktrace& backtrace : backtraces)
+        chains.push_back({backtrace.pid, static_cast<uint64_t>(backtrace.time), backtrace.frames});
+      rows.osrtBacktraces = sampler_->nameChains(chains);
+    } else {
+      rows.sampled = false;
+      rows.osrtBacktraces = unnamedChains(backtraces);
+    }
+    writeSampleTables(path, rows);
   } catch (const TraceError& error) {
     std::cerr << "gpuscope: the CPU samples could not be added to the trace: " << error.what() << "\n";
   }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "collector/daemon/trace_assembler.h"
 #include "collector/sampling/cpu_sampler.h"
@@ -29,8 +30,10 @@ std::string samplingOptionsText(const SamplingOptions& options);
 
 class RecordSampling {
  public:
-  explicit RecordSampling(SamplingOptions options) : options_(options) {}
-  bool wanted() const { return options_.cpu || options_.contextSwitches; }
+  // OSRT_BACKTRACES: the program's OS-runtime calls carry backtraces, whose addresses are named from the
+  // mappings the sampler's events see, so the events are opened for them even with --sample none.
+  RecordSampling(SamplingOptions options, bool osrtBacktraces) : options_(options), osrtBacktraces_(osrtBacktraces) {}
+  bool wanted() const { return options_.cpu || options_.contextSwitches || osrtBacktraces_; }
 
   // Starts sampling CHILD, which waits before its execve.
   void attach(pid_t child);
@@ -38,15 +41,17 @@ class RecordSampling {
   void stop();
   // GPUSCOPE_META cpu_sampling, cpu_samples, cpu_samples_lost, python_samples, ...
   void addMeta(TraceWriter& writer) const;
-  // Adds the samples and switches in WINDOW to the finished trace file PATH; says so on stderr when it
-  // cannot (the trace itself is kept).
-  void writeTables(const std::string& path, const CaptureWindow& window) const;
+  // Adds the samples and switches in WINDOW and the named OS-runtime BACKTRACES (OSRT_CALLCHAINS) to the
+  // finished trace file PATH; says so on stderr when it cannot (the trace itself is kept).
+  void writeTables(const std::string& path, const CaptureWindow& window,
+                   const std::vector<OsrtBacktrace>& backtraces) const;
 
   bool active() const { return sampler_ != nullptr; }
   sampling::SamplerCounts counts() const { return counts_; }
 
  private:
   SamplingOptions options_;
+  bool osrtBacktraces_ = false;
   std::unique_ptr<sampling::CpuSampler> sampler_;
   sampling::SamplerCounts counts_;
 };

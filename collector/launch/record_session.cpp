@@ -177,6 +177,10 @@ bool hasTrace(const RecordOptions& options, std::string_view name) {
   return std::find(options.traces.begin(), options.traces.end(), name) != options.traces.end();
 }
 
+bool osrtBacktracesWanted(const RecordOptions& options) {
+  return hasTrace(options, "osrt") && options.osrtBacktraceDepth > 0;
+}
+
 // The program's environment: ours plus what it needs to be recorded and to pass it on.
 std::vector<std::string> childEnvironment(const RecordOptions& options, const InjectionLibraries& libraries,
                                           const std::string& sessionDir) {
@@ -195,10 +199,11 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
       continue;
     }
     if (starts(*entry, "GPUSCOPE_SESSION_DIR=") || starts(*entry, "GPUSCOPE_TRACE=") ||
-        starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=") || starts(*entry, "GPUSCOPE_METRICS=") ||
-        starts(*entry, "GPUSCOPE_KERNEL_REGEX=") || starts(*entry, "GPUSCOPE_KERNEL_COUNT=") ||
-        starts(*entry, "GPUSCOPE_RECORDER_PID=") || starts(*entry, "GPUSCOPE_WHEN_FULL=") ||
-        starts(*entry, "GPUSCOPE_OSRT_FORK_CHILDREN=") || starts(*entry, "GPUSCOPE_CUDA_SYNC=")) {
+        starts(*entry, "GPUSCOPE_OSRT_THRESHOLD_NS=") || starts(*entry, "GPUSCOPE_OSRT_BACKTRACE_") ||
+        starts(*entry, "GPUSCOPE_METRICS=") || starts(*entry, "GPUSCOPE_KERNEL_REGEX=") ||
+        starts(*entry, "GPUSCOPE_KERNEL_COUNT=") || starts(*entry, "GPUSCOPE_RECORDER_PID=") ||
+        starts(*entry, "GPUSCOPE_WHEN_FULL=") || starts(*entry, "GPUSCOPE_OSRT_FORK_CHILDREN=") ||
+        starts(*entry, "GPUSCOPE_CUDA_SYNC=")) {
       continue;
     }
     bool injection = starts(*entry, "CUDA_INJECTION64_PATH=") || starts(*entry, "NVTX_INJECTION64_PATH=");
@@ -215,6 +220,8 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   entries.push_back("GPUSCOPE_TRACE=" + traces);
   entries.push_back("GPUSCOPE_OSRT_THRESHOLD_NS=" + std::to_string(options.osrtThresholdNs));
   entries.push_back(std::string("GPUSCOPE_OSRT_FORK_CHILDREN=") + (options.osrtForkChildren ? "1" : "0"));
+  entries.push_back("GPUSCOPE_OSRT_BACKTRACE_THRESHOLD_NS=" + std::to_string(options.osrtBacktraceThresholdNs));
+  entries.push_back("GPUSCOPE_OSRT_BACKTRACE_DEPTH=" + std::to_string(options.osrtBacktraceDepth));
   entries.push_back(std::string("GPUSCOPE_CUDA_SYNC=") + (options.cudaSync ? "1" : "0"));
   entries.push_back("GPUSCOPE_RECORDER_PID=" + std::to_string(getpid()));
   entries.push_back(std::string("GPUSCOPE_WHEN_FULL=") + (options.dropWhenFull ? "drop" : "wait"));
@@ -337,6 +344,11 @@ void checkOptions(const RecordOptions& options) {
     throw TraceError("no command to record: give it after --, as in: gpuscope record -o run.sqlite -- ./app args");
   }
   if (options.osrtThresholdNs < 0) throw TraceError("--osrt-threshold must be 0 or more nanoseconds");
+  if (options.osrtBacktraceThresholdNs < 0)
+    throw TraceError("--osrt-backtrace-threshold must be 0 or more nanoseconds");
+  if (options.osrtBacktraceDepth < 0 || options.osrtBacktraceDepth > 127)
+    throw TraceError("--osrt-backtrace-depth must be 0 to 127 frames, not " +
+                     std::to_string(options.osrtBacktraceDepth));
   checkMetricsOptions(options);
   checkSamplingOptions(options.sampling);
   if (options.delaySeconds < 0 || options.durationSeconds < 0 || !std::isfinite(options.delaySeconds) ||
@@ -388,6 +400,8 @@ std::string recordedOptionsText(const RecordOptions& options) {
     if (!options.kernelRegex.empty()) text << " --kernel-regex=" << shellQuote(options.kernelRegex);
     if (options.kernelCount > 0) text << " --kernel-count=" << options.kernelCount;
   }
+  text << " --osrt-backtrace-threshold=" << options.osrtBacktraceThresholdNs
+       << " --osrt-backtrace-depth=" << options.osrtBacktraceDepth;
   text << " --sample=" << (options.sampling.cpu ? "cpu" : "none")
        << " --sampling-frequency=" << options.sampling.frequencyHz
        << " --cpuctxsw=" << (options.sampling.contextSwitches ? "process-tree" : "none");
@@ -585,7 +599,7 @@ RecordResult recordProgram(const RecordOptions& options) {
   GroupSignalWitness witness(signals.set());
   auto started = std::chrono::steady_clock::now();
   pid_t child = -1;
-  RecordSampling sampling(options.sampling);
+  RecordSampling sampling(options.sampling, osrtBacktracesWanted(options));
   try {
     child = startProgram(program, options, childEnvironment(options, libraries, session.path()), signals, sampling);
   } catch (const TraceError&) {
@@ -616,7 +630,7 @@ RecordResult recordProgram(const RecordOptions& options) {
                      (options.forceOverwrite ? "; the existing file was kept" : ""));
   }
   output.commit();
-  sampling.writeTables(output.finalPath(), daemonOptions.window);
+  sampling.writeTables(output.finalPath(), daemonOptions.window, daemon.osrtBacktraces());
   if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), output.finalPath());
 
   RecordResult result;

@@ -15,6 +15,10 @@ struct RecordOptions {
   std::string output;                                       // empty: reportN.sqlite in the working directory
   std::vector<std::string> traces{"cuda", "nvtx", "osrt"};  // or "none"
   int64_t osrtThresholdNs = 1000;
+  // OS-runtime calls lasting at least this long carry their backtrace, of at most osrtBacktraceDepth
+  // frames (0: none), as nsys's --osrt-backtrace-threshold (80 us by default).
+  int64_t osrtBacktraceThresholdNs = 80'000;
+  int osrtBacktraceDepth = 64;
   // OS-runtime calls of a fork child before it executes a program: left out by default, as nsys's
   // --trace-fork-before-exec=false; CUDA and NVTX are recorded in fork children either way.
   bool osrtForkChildren = false;

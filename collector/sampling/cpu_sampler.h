@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -51,6 +52,14 @@ class CpuSampler {
 
   // Every sample and switch in [BEGIN, END) (CLOCK_MONOTONIC), named, at trace times relative to ORIGIN.
   SampleRows rows(int64_t origin, int64_t begin, int64_t end) const;
+  // Names each address chain (leaf first: an exact address, then return addresses) of process PID as
+  // mapped at TIME, as the samples' are named: for the backtraces of OS-runtime calls.
+  struct AddressChain {
+    uint32_t pid = 0;
+    uint64_t time = 0;
+    std::span<const uint64_t> frames;
+  };
+  std::vector<std::vector<NamedFrame>> nameChains(const std::vector<AddressChain>& chains) const;
   // The processes sampled.
   std::vector<uint32_t> pids() const;
   SamplerCounts counts() const;

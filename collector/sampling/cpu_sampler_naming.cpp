@@ -156,6 +156,18 @@ SampleRows CpuSampler::rows(int64_t origin, int64_t begin, int64_t end) const {
   return rows;
 }
 
+std::vector<std::vector<NamedFrame>> CpuSampler::nameChains(const std::vector<AddressChain>& chains) const {
+  NameCache cache(spaces_);
+  std::vector<std::vector<NamedFrame>> named;
+  named.reserve(chains.size());
+  for (const AddressChain& chain : chains) {
+    std::vector<NamedFrame>& frames = named.emplace_back();
+    for (size_t depth = 0; depth < chain.frames.size(); ++depth)
+      frames.push_back(cache.name(chain.pid, chain.frames[depth], chain.time, depth > 0));
+  }
+  return named;
+}
+
 std::vector<uint32_t> CpuSampler::pids() const {
   std::vector<uint32_t> pids;
   for (const RawSample& sample : samples_) pids.push_back(sample.pid);

@@ -17,7 +17,7 @@ enum class RecordType : uint16_t {
   Process = 1,         // ProcessBody + process name
   ThreadName = 2,      // ThreadNameBody + name
   String = 3,          // StringBody + text: defines a process-local string id
-  OsRuntime = 4,       // OsRuntimeBody; aux = OsrtFunction
+  OsRuntime = 4,       // OsRuntimeBody (+ its backtrace, uint64_t each, leaf first); aux = OsrtFunction
   NvtxPush = 5,        // NvtxEventBody (+ text)
   NvtxPop = 6,         // NvtxPopBody
   NvtxMark = 7,        // NvtxEventBody (+ text)
@@ -64,6 +64,9 @@ struct OsRuntimeBody {
   int64_t end;
   int64_t returnValue;
 };
+// A call that lasted past --osrt-backtrace-threshold is followed by its backtrace: the called function's
+// address, then the return addresses of its callers, innermost first, at most this many.
+inline constexpr size_t kMaxOsrtBacktraceFrames = 128;
 
 // NVTX message and payload kinds, as in nvtxEventAttributes_t.
 enum class NvtxText : uint8_t { None = 0, Inline = 1, Registered = 2 };

@@ -23,6 +23,10 @@ constexpr std::string_view kCreateSql[] = {
     "CREATE INDEX IF NOT EXISTS GPUSCOPE_COMPOSITE_EVENTS_START ON COMPOSITE_EVENTS (start)",
     "CREATE INDEX IF NOT EXISTS GPUSCOPE_SCHED_EVENTS_TID ON SCHED_EVENTS (globalTid, start)",
 };
+constexpr std::string_view kCreateOsrtCallchainsSql =
+    "CREATE TABLE IF NOT EXISTS OSRT_CALLCHAINS (id INTEGER NOT NULL, symbol INTEGER NOT NULL, module INTEGER NOT "
+    "NULL, kernelMode INTEGER, thumbCode INTEGER, unresolved INTEGER, specialEntry INTEGER, originalIP INTEGER, "
+    "unwindMethod INTEGER, stackDepth INTEGER NOT NULL, PRIMARY KEY (id, stackDepth))";
 
 template <size_t N>
 void writeEnum(Database& db, std::string_view table, const nsys_enum::EnumRow (&rows)[N]) {
@@ -97,6 +101,28 @@ void writeSamples(Database& db, const SampleRows& rows, StringAdder& strings) {
   }
 }
 
+// The recorder's backtraces come from libgcc's unwinder, which follows the .eh_frame tables.
+void writeOsrtBacktraces(Database& db, const SampleRows& rows, StringAdder& strings) {
+  db.exec(std::string(kCreateOsrtCallchainsSql));
+  auto frame = db.prepare(
+      "INSERT INTO OSRT_CALLCHAINS (id, symbol, module, kernelMode, thumbCode, unresolved, specialEntry, "
+      "originalIP, unwindMethod, stackDepth) VALUES (?, ?, ?, 0, 0, ?, 0, ?, ?, ?)");
+  for (size_t chain = 0; chain < rows.osrtBacktraces.size(); ++chain) {
+    const std::vector<NamedFrame>& frames = rows.osrtBacktraces[chain];
+    for (size_t depth = 0; depth < frames.size(); ++depth) {
+      frame.reset();
+      frame.bind(1, static_cast<int64_t>(chain + 1));
+      frame.bind(2, strings.idOf(frames[depth].symbol));
+      frame.bind(3, strings.idOf(frames[depth].module));
+      frame.bind(4, int64_t{frames[depth].unresolved ? 1 : 0});
+      frame.bind(5, static_cast<int64_t>(frames[depth].ip));
+      frame.bind(6, int64_t{nsys_enum::kUnwindDwarfEh});
+      frame.bind(7, static_cast<int64_t>(depth));
+      frame.step();
+    }
+  }
+}
+
 void writeSwitches(Database& db, const SampleRows& rows) {
   auto insert = db.prepare(
       "INSERT INTO SCHED_EVENTS (start, cpu, isSchedIn, globalTid, threadState, threadBlock) VALUES (?, ?, ?, ?, ?, "
@@ -125,13 +151,16 @@ void writeSampleTables(const std::string& path, const SampleRows& rows) {
   if (!db.hasTable("StringIds")) throw TraceError(path + " is not a trace file: it has no StringIds table.");
   db.exec("BEGIN");
   try {
-    for (std::string_view sql : kCreateSql) db.exec(std::string(sql));
-    writeEnum(db, "ENUM_SAMPLING_THREAD_STATE", nsys_enum::kSamplingThreadStateRows);
-    writeEnum(db, "ENUM_SCHEDULING_THREAD_BLOCK", nsys_enum::kSchedulingThreadBlockRows);
     writeEnum(db, "ENUM_STACK_UNWIND_METHOD", nsys_enum::kStackUnwindMethodRows);
     StringAdder strings(db);
-    writeSamples(db, rows, strings);
-    writeSwitches(db, rows);
+    if (rows.sampled) {
+      for (std::string_view sql : kCreateSql) db.exec(std::string(sql));
+      writeEnum(db, "ENUM_SAMPLING_THREAD_STATE", nsys_enum::kSamplingThreadStateRows);
+      writeEnum(db, "ENUM_SCHEDULING_THREAD_BLOCK", nsys_enum::kSchedulingThreadBlockRows);
+      writeSamples(db, rows, strings);
+      writeSwitches(db, rows);
+    }
+    if (!rows.osrtBacktraces.empty()) writeOsrtBacktraces(db, rows, strings);
     db.exec("COMMIT");
   } catch (...) {
     db.exec("ROLLBACK");

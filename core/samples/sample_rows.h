@@ -43,9 +43,14 @@ struct SampleRows {
   std::vector<std::vector<NamedFrame>> stacks;  // each leaf first, each distinct stack once
   std::vector<NamedSample> samples;
   std::vector<SchedSwitch> switches;
+  // False when no sampler ran: only the backtraces below are written, no empty sampling tables.
+  bool sampled = true;
+  // OSRT_CALLCHAINS: element i is the backtrace of the OSRT_API rows whose callchainId is i + 1, leaf first.
+  std::vector<std::vector<NamedFrame>> osrtBacktraces;
 };
 
-// Adds ROWS to the finished trace file PATH in one transaction, creating the tables it lacks. Throws
+// Adds ROWS to the finished trace file PATH in one transaction, creating the tables it lacks (OSRT_CALLCHAINS
+// only when there are backtraces). Throws
 // TraceError with one sentence when PATH is not a trace or cannot be written.
 void writeSampleTables(const std::string& path, const SampleRows& rows);
 

@@ -179,6 +179,7 @@ inline constexpr int kThreadBlockUnknown = 1;
 inline constexpr int kThreadBlockPreempted = 44;
 inline constexpr int kUnwindUnknown = 0;
 inline constexpr int kUnwindFramePointer = 1;
+inline constexpr int kUnwindDwarfEh = 6;
 
 // The label of a row of ROWS by ID, or "" when ROWS has no such id.
 template <size_t N>

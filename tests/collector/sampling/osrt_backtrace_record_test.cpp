@@ -1,0 +1,101 @@
+// `gpuscope record` takes the backtrace of every OS-runtime call that lasts past --osrt-backtrace-threshold
+// and writes it as nsys does (OSRT_API.callchainId -> OSRT_CALLCHAINS), named after the recording: checked
+// on a program built without frame pointers that blocks at a known depth.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "collector/sampling/perf_ring.h"
+#include "core/db/sqlite_database.h"
+#include "core/samples/callchains.h"
+#include "tests/collector/record_test_support.h"
+
+namespace gpuscope::test {
+namespace {
+
+constexpr int64_t kDefaultBacktraceThresholdNs = 80'000;
+
+RunResult recordBlockedChain(const std::string& file, std::vector<std::string> options) {
+  std::vector<std::string> args = {"record", "-t", "osrt", "-o", file};
+  args.insert(args.end(), options.begin(), options.end());
+  args.insert(args.end(), {"--", BLOCKED_CHAIN});
+  return runGpuscope(args, /*mergeOutput=*/true);
+}
+
+struct SleepRow {
+  int64_t duration = 0;
+  int64_t callchainId = 0;  // 0: none (NULL in the file)
+};
+
+std::vector<SleepRow> nanosleepRows(const std::string& file) {
+  std::vector<SleepRow> rows;
+  for (const auto& row : query(file,
+                               "SELECT o.end - o.start, COALESCE(o.callchainId, 0) FROM OSRT_API o JOIN StringIds s ON "
+                               "s.id = o.nameId WHERE s.value = 'nanosleep'"))
+    rows.push_back({std::stoll(row[0]), std::stoll(row[1])});
+  return rows;
+}
+
+// Exactly the calls at or past THRESHOLD have a backtrace.
+void expectBacktracesFromThreshold(const std::vector<SleepRow>& rows, int64_t threshold) {
+  for (const SleepRow& row : rows)
+    EXPECT_EQ(row.callchainId > 0, row.duration >= threshold) << "a nanosleep of " << row.duration << " ns";
+}
+
+TEST(RecordOsrtBacktraces, LongCallsCarryTheirStackBackToMain) {
+  TempDir dir;
+  std::string file = dir.file("chain.sqlite");
+  RunResult run = recordBlockedChain(file, {"--sample", "none"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  auto rows = nanosleepRows(file);
+  ASSERT_EQ(rows.size(), 40u) << "20 long and 20 short sleeps, each past the 1 us --osrt-threshold";
+  expectBacktracesFromThreshold(rows, kDefaultBacktraceThresholdNs);
+  if (!sampling::samplingUnavailableReason().empty()) GTEST_SKIP() << "no perf events to name the addresses with";
+
+  Database db = Database::openReadOnly(file);
+  size_t checked = 0;
+  for (const SleepRow& row : rows) {
+    if (row.callchainId == 0) continue;
+    auto frames = readCallchain(db, kOsrtCallchains, row.callchainId);
+    ASSERT_GE(frames.size(), 4u) << "callchain " << row.callchainId;
+    EXPECT_NE(frames[0].symbol.find("nanosleep"), std::string::npos) << frames[0].symbol;
+    EXPECT_NE(frames[0].module.find("libc"), std::string::npos) << frames[0].module;
+    EXPECT_EQ(frames[1].symbol, "wait_inner");
+    EXPECT_EQ(frames[2].symbol, "wait_outer");
+    EXPECT_EQ(frames[3].symbol, "main");
+    EXPECT_NE(frames[1].module.find("blocked_chain"), std::string::npos) << frames[1].module;
+    for (size_t depth = 0; depth < 4; ++depth) EXPECT_EQ(frames[depth].flags & SampleFrame::kUnresolved, 0);
+    ++checked;
+  }
+  EXPECT_GE(checked, 20u) << "every 2 ms sleep";
+  EXPECT_EQ(queryInt(file, "SELECT COUNT(DISTINCT unwindMethod) FROM OSRT_CALLCHAINS"), 1);
+  EXPECT_EQ(queryInt(file, "SELECT MIN(unwindMethod) FROM OSRT_CALLCHAINS"), 6) << "DWARF EH, nsys's enum";
+  // --sample none takes no samples, but still the thread switches of --cpuctxsw's default.
+  EXPECT_EQ(queryInt(file, "SELECT COUNT(*) FROM COMPOSITE_EVENTS"), 0);
+  EXPECT_GT(queryInt(file, "SELECT COUNT(*) FROM SCHED_EVENTS"), 40);
+}
+
+TEST(RecordOsrtBacktraces, ThresholdAndDepthAreTheUsers) {
+  TempDir dir;
+  std::string shallow = dir.file("shallow.sqlite");
+  RunResult run = recordBlockedChain(shallow, {"--osrt-backtrace-depth", "2", "--osrt-backtrace-threshold", "1000000"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  auto rows = nanosleepRows(shallow);
+  expectBacktracesFromThreshold(rows, 1'000'000);
+  EXPECT_GE(queryInt(shallow, "SELECT COUNT(DISTINCT id) FROM OSRT_CALLCHAINS"), 20);
+  EXPECT_EQ(queryInt(shallow, "SELECT MAX(stackDepth) FROM OSRT_CALLCHAINS"), 1) << "two frames: nanosleep, wait_inner";
+
+  std::string none = dir.file("none.sqlite");
+  run = recordBlockedChain(none, {"--osrt-backtrace-depth", "0"});
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  EXPECT_EQ(queryInt(none, "SELECT COUNT(*) FROM OSRT_API WHERE callchainId IS NOT NULL"), 0);
+  EXPECT_EQ(queryInt(none, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'OSRT_CALLCHAINS'"), 0);
+
+  run = recordBlockedChain(dir.file("bad.sqlite"), {"--osrt-backtrace-depth", "500"});
+  EXPECT_NE(run.status, 0);
+  EXPECT_NE(run.errorOutput.find("--osrt-backtrace-depth must be 0 to 127"), std::string::npos) << run.errorOutput;
+}
+
+}  // namespace
+}  // namespace gpuscope::test
