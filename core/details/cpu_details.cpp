@@ -71,19 +71,6 @@ std::string nvtxDomain(const Track& track) {
   return "domain " + std::to_string(track.nvtxDomain);
 }
 
-// "symbol in module-file" ("busy (prog.py:17)" for a Python frame, whose label names its file), with
-// what nsys says of frames it could not name.
-std::string frameText(const CallchainFrame& frame) {
-  std::string text = frameLabel(frame.symbol);
-  size_t slash = frame.module.rfind('/');
-  if (!frame.module.empty() && !isPythonFrame(frame.symbol))
-    text += " in " + frame.module.substr(slash == std::string::npos ? 0 : slash + 1);
-  if (frame.flags & SampleFrame::kUnresolved) text += " (unresolved)";
-  if (frame.flags & SampleFrame::kSpecial) text += " (added by the unwinder)";
-  if (frame.flags & SampleFrame::kKernelMode) text += " (kernel)";
-  return text;
-}
-
 // The call's backtrace, leaf first, when the recording took one (nsys: calls past
 // --osrt-backtrace-threshold; gpuscope's recorder likewise).
 DetailSection backtraceSection(const Database& db, const SourceRow& row) {
@@ -92,7 +79,8 @@ DetailSection backtraceSection(const Database& db, const SourceRow& row) {
   if (!id) return section;
   auto frames = readCallchain(db, kOsrtCallchains, *id);
   for (size_t depth = 0; depth < frames.size(); ++depth)
-    add(section, "#" + std::to_string(depth), frameText(frames[depth]));
+    add(section, "#" + std::to_string(depth),
+        backtraceLine(frames[depth].symbol, frames[depth].module, frames[depth].flags));
   return section;
 }
 

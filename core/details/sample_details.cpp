@@ -14,12 +14,6 @@
 namespace gpuscope {
 namespace {
 
-// "libc.so.6" of "/usr/lib/x86_64-linux-gnu/libc.so.6".
-std::string_view fileNameOf(std::string_view path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
 // The CPU the sample was taken on, where COMPOSITE_EVENTS says: its row is the one of the sample's thread
 // and time (CpuSamples keeps neither its id nor its CPU).
 std::optional<int64_t> cpuOf(const Trace& trace, int64_t fileGlobalTid, TimeNs start) {
@@ -48,15 +42,7 @@ std::string threadStateLabel(uint8_t state) {
 }  // namespace
 
 std::string backtraceLine(const CpuSamples& samples, const SampleFrame& frame) {
-  std::string_view symbol = samples.name(frame.symbol);
-  std::string line = frameLabel(symbol);
-  // A Python frame's label names its file and line already; its module is that file again.
-  std::string_view module = fileNameOf(samples.name(frame.module));
-  if (!isPythonFrame(symbol) && !module.empty() && module != symbol) line += " — " + std::string(module);
-  if (frame.flags & SampleFrame::kUnresolved) line += " [unresolved]";
-  if (frame.flags & SampleFrame::kSpecial) line += " [special entry]";
-  if (frame.flags & SampleFrame::kKernelMode) line += " [kernel]";
-  return line;
+  return backtraceLine(samples.name(frame.symbol), samples.name(frame.module), frame.flags);
 }
 
 bool isValidSample(const Trace& trace, int64_t globalTid, uint32_t sampleIndex) {

@@ -5,6 +5,12 @@ namespace {
 
 constexpr std::string_view kPythonPrefix = "py::";
 
+// "libc.so.6" of "/usr/lib/x86_64-linux-gnu/libc.so.6".
+std::string_view fileNameOf(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
 }  // namespace
 
 bool isPythonFrame(std::string_view symbol) { return symbol.starts_with(kPythonPrefix); }
@@ -26,6 +32,17 @@ bool isProgramPythonFrame(std::string_view symbol) {
     if (symbol.find(library) != std::string_view::npos) return false;
   }
   return true;
+}
+
+std::string backtraceLine(std::string_view symbol, std::string_view modulePath, uint8_t flags) {
+  std::string line = frameLabel(symbol);
+  // A Python frame's label names its file and line already; its module is that file again.
+  std::string_view module = fileNameOf(modulePath);
+  if (!isPythonFrame(symbol) && !module.empty() && module != symbol) line += " — " + std::string(module);
+  if (flags & SampleFrame::kUnresolved) line += " [unresolved]";
+  if (flags & SampleFrame::kSpecial) line += " [special entry]";
+  if (flags & SampleFrame::kKernelMode) line += " [kernel]";
+  return line;
 }
 
 std::string leafWithPythonCaller(const CpuSamples& samples, std::span<const SampleFrame> stack) {

@@ -92,9 +92,8 @@ TEST(OsrtBacktraces, TheDetailsOfACallShowItsBacktrace) {
     std::string symbol = expected[depth].substr(0, expected[depth].find('|'));
     EXPECT_EQ(field.value.rfind(symbol, 0), 0u) << field.value;
     bool unresolved = expected[depth].back() == '1';
-    EXPECT_EQ(field.value.find("(unresolved)") != std::string::npos, unresolved) << field.value;
+    EXPECT_EQ(field.value.find("[unresolved]") != std::string::npos, unresolved) << field.value;
   }
-  EXPECT_EQ(backtrace->fields[0].value.find(" in libc.so.6"), backtrace->fields[0].value.find(" in "));
 
   auto none = db.prepare("SELECT rowid FROM OSRT_API WHERE callchainId = 0 LIMIT 1");
   ASSERT_TRUE(none.step());
