@@ -63,10 +63,40 @@ constexpr PythonLayout kPython312{
     .compactData = 56,
 };
 
+// CPython 3.13, from pyenv's 3.13.0 headers (compiled against them as python_layout_probe.c is). 3.13
+// keeps the current frame in the thread state itself (no _PyCFrame) and renames f_code to f_executable,
+// prev_instr to instr_ptr, at the same offsets as 3.12.
+constexpr PythonLayout kPython313{
+    .version = "3.13",
+    .runtimeInterpreters = 632,
+    .interpNext = 7264,
+    .interpThreads = 7344,
+    .threadNext = 8,
+    .threadNativeId = 160,
+    .threadCFrame = kNoCFrame,
+    .cframeCurrentFrame = 72,
+    .frameCode = 0,
+    .framePrevious = 8,
+    .framePrevInstr = 56,
+    .frameOwner = 70,
+    .frameOwnedByCStack = 3,
+    .codeFirstLine = 68,
+    .codeFilename = 112,
+    .codeQualname = 128,
+    .codeLinetable = 136,
+    .codeUnits = 200,
+    .bytesSize = 16,
+    .bytesData = 32,
+    .unicodeLength = 16,
+    .unicodeState = 32,
+    .asciiData = 40,
+    .compactData = 56,
+};
+
 }  // namespace
 
 const PythonLayout* pythonLayout(std::string_view version) {
-  for (const PythonLayout* layout : {&kPython311, &kPython312})
+  for (const PythonLayout* layout : {&kPython311, &kPython312, &kPython313})
     if (version == layout->version) return layout;
   return nullptr;
 }

@@ -5,6 +5,8 @@
 
 namespace gpuscope::sampling {
 
+inline constexpr uint64_t kNoCFrame = UINT64_MAX;
+
 struct PythonLayout {
   std::string_view version;
   uint64_t runtimeInterpreters;  // _PyRuntimeState.interpreters.head
@@ -12,11 +14,11 @@ struct PythonLayout {
   uint64_t interpThreads;        // PyInterpreterState.threads.head
   uint64_t threadNext;           // PyThreadState.next
   uint64_t threadNativeId;       // PyThreadState.native_thread_id
-  uint64_t threadCFrame;         // PyThreadState.cframe
-  uint64_t cframeCurrentFrame;   // _PyCFrame.current_frame
-  uint64_t frameCode;            // _PyInterpreterFrame.f_code
+  uint64_t threadCFrame;         // PyThreadState.cframe; kNoCFrame from 3.13, which has no _PyCFrame
+  uint64_t cframeCurrentFrame;   // _PyCFrame.current_frame; from 3.13, PyThreadState.current_frame
+  uint64_t frameCode;            // _PyInterpreterFrame.f_code (3.13: f_executable)
   uint64_t framePrevious;        // _PyInterpreterFrame.previous
-  uint64_t framePrevInstr;       // _PyInterpreterFrame.prev_instr
+  uint64_t framePrevInstr;       // _PyInterpreterFrame.prev_instr (3.13: instr_ptr; both the instruction running)
   uint64_t frameOwner;           // _PyInterpreterFrame.owner
   int frameOwnedByCStack;        // the owner value of a C-stack shim frame, -1 where there is none
   uint64_t codeFirstLine;        // PyCodeObject.co_firstlineno

@@ -218,8 +218,10 @@ std::vector<PythonFrame> PythonStacks::read(pid_t pid, pid_t tid) {
   const PythonLayout& layout = *process.layout;
   auto state = threadState(process, pid, tid);
   if (!state) return frames;
-  uint64_t cframe = 0, frame = 0;
-  if (!readValue(pid, *state + layout.threadCFrame, cframe) ||
+  // Up to 3.12 the thread state points to a _PyCFrame that holds the current frame; 3.13 holds it itself.
+  uint64_t cframe = *state, frame = 0;
+  bool viaCFrame = layout.threadCFrame != kNoCFrame;
+  if ((viaCFrame && !readValue(pid, *state + layout.threadCFrame, cframe)) ||
       !readValue(pid, cframe + layout.cframeCurrentFrame, frame)) {
     process.threadStates.erase(tid);  // the thread ended, or its state moved
     ++failedReads_;

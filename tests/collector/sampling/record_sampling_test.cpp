@@ -231,3 +231,64 @@ TEST(RecordSampling, PySpyAgreesOnThePythonShares) {
 
 }  // namespace
 }  // namespace gpuscope::test
+
+namespace gpuscope::test {
+namespace {
+
+// The CPython interpreters of this machine gpuscope has a layout for: the system's, and pyenv's where
+// there is one (3.11, 3.12, 3.13; 3.10's frames are another structure, not read).
+std::vector<std::string> interpretersWithALayout() {
+  std::vector<std::string> found;
+  auto consider = [&](const fs::path& path) {
+    std::string name = path.filename().string();
+    for (const char* version : {"python3.11", "python3.12", "python3.13"})
+      if (name == version && fs::exists(path)) found.push_back(path.string());
+  };
+  for (const char* version : {"python3.11", "python3.12", "python3.13"}) consider(fs::path("/usr/bin") / version);
+  const char* home = std::getenv("HOME");
+  fs::path pyenv = fs::path(home ? home : "/nonexistent") / ".pyenv" / "versions";
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(pyenv, error)) {
+    for (const char* version : {"python3.11", "python3.12", "python3.13"}) consider(entry.path() / "bin" / version);
+  }
+  return found;
+}
+
+// The line of nested_calls.py marked LEAF_LINE.
+int leafLineOfNestedCalls() {
+  std::ifstream file(NESTED_CALLS);
+  std::string line;
+  for (int number = 1; std::getline(file, line); ++number)
+    if (line.find("# LEAF_LINE") != std::string::npos) return number;
+  return -1;
+}
+
+TEST(RecordSampling, PythonFramesOnEveryInterpreterWithALayout) {
+  skipWithoutSampling();
+  auto interpreters = interpretersWithALayout();
+  if (interpreters.empty()) GTEST_SKIP() << "no CPython 3.11-3.13 here";
+  int leafLine = leafLineOfNestedCalls();
+  ASSERT_GT(leafLine, 0);
+  for (const std::string& python : interpreters) {
+    TempDir dir;
+    std::string file = dir.file("nested.sqlite");
+    RunResult run = recordWithSamples(file, {python, NESTED_CALLS, "1"});
+    ASSERT_EQ(run.status, 0) << python << ": " << run.errorOutput;
+    int64_t samples = queryInt(file, "SELECT COUNT(*) FROM COMPOSITE_EVENTS");
+    // The three functions, innermost first, leaf at its line: the stack a sample in the loop must hold.
+    int64_t named = queryInt(
+        file,
+        "SELECT COUNT(DISTINCT l.id) FROM SAMPLING_CALLCHAINS l JOIN StringIds ls ON ls.id = l.symbol "
+        "JOIN SAMPLING_CALLCHAINS m ON m.id = l.id AND m.stackDepth = l.stackDepth + 1 "
+        "JOIN StringIds ms ON ms.id = m.symbol JOIN SAMPLING_CALLCHAINS o ON o.id = l.id AND o.stackDepth = "
+        "l.stackDepth + 2 JOIN StringIds os ON os.id = o.symbol WHERE ls.value LIKE 'py::leaf:%nested_calls.py:" +
+            std::to_string(leafLine) +
+            "' AND ms.value LIKE 'py::middle:%nested_calls.py:%' AND os.value LIKE 'py::outer:%nested_calls.py:%'");
+    EXPECT_GT(samples, 500) << python;
+    EXPECT_GT(named, samples * 6 / 10) << python << ": " << named << " of " << samples << " samples hold leaf (line "
+                                       << leafLine << ") < middle < outer";
+  }
+}
+
+}  // namespace
+}  // namespace gpuscope::test
