@@ -3,6 +3,35 @@
 namespace gpuscope::sampling {
 namespace {
 
+// CPython 3.10, from pyenv's 3.10.13 headers (tests/collector/sampling/python310_offsets.c).
+constexpr PythonLayout kPython310{
+    .version = "3.10",
+    .frameObjects = true,
+    .runtimeInterpreters = 32,
+    .interpNext = 0,
+    .interpThreads = 8,
+    .threadNext = 8,
+    .threadNativeId = 176,
+    .threadCFrame = kNoCFrame,
+    .cframeCurrentFrame = 24,
+    .frameCode = 32,
+    .framePrevious = 24,
+    .framePrevInstr = 96,
+    .frameOwner = 0,
+    .frameOwnedByCStack = -1,
+    .codeFirstLine = 40,
+    .codeFilename = 104,
+    .codeQualname = 112,
+    .codeLinetable = 120,
+    .codeUnits = 128,
+    .bytesSize = 16,
+    .bytesData = 32,
+    .unicodeLength = 16,
+    .unicodeState = 32,
+    .asciiData = 48,
+    .compactData = 72,
+};
+
 // CPython 3.11, from its headers (Include/internal/pycore_runtime.h, pycore_interp.h, pycore_frame.h,
 // Include/cpython/code.h, pystate.h, unicodeobject.h) with Py_BUILD_CORE: offsetof on x86-64.
 // tests/collector/python_layout_test.cpp compares them with the headers installed where it is built.
@@ -96,7 +125,7 @@ constexpr PythonLayout kPython313{
 }  // namespace
 
 const PythonLayout* pythonLayout(std::string_view version) {
-  for (const PythonLayout* layout : {&kPython311, &kPython312, &kPython313})
+  for (const PythonLayout* layout : {&kPython310, &kPython311, &kPython312, &kPython313})
     if (version == layout->version) return layout;
   return nullptr;
 }

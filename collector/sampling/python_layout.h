@@ -9,6 +9,12 @@ inline constexpr uint64_t kNoCFrame = UINT64_MAX;
 
 struct PythonLayout {
   std::string_view version;
+  // 3.10 and before: frames are PyFrameObjects (f_back, f_code, f_lasti in instructions) with the 3.10 line
+  // table, threads are known by pthread_t only, code objects have no qualified name. The fields below then
+  // hold: threadNativeId PyThreadState.thread_id, threadCFrame kNoCFrame, cframeCurrentFrame
+  // PyThreadState.frame, frameCode f_code, framePrevious f_back, framePrevInstr f_lasti, codeQualname co_name,
+  // codeUnits the bytes of the code object read.
+  bool frameObjects = false;
   uint64_t runtimeInterpreters;  // _PyRuntimeState.interpreters.head
   uint64_t interpNext;           // PyInterpreterState.next
   uint64_t interpThreads;        // PyInterpreterState.threads.head

@@ -94,6 +94,16 @@ int readSignedVarint(const std::string& table, size_t& at) {
   return (value & 1) ? -static_cast<int>(value >> 1) : static_cast<int>(value >> 1);
 }
 
+// glibc's struct pthread keeps the thread's kernel id at this offset on x86-64 (glibc 2.26 to 2.40).
+constexpr uint64_t kGlibcPthreadTidOffset = 720;
+
+bool readTidOfPthread(pid_t pid, uint64_t pthread, uint64_t& tid) {
+  int32_t value = 0;
+  if (!readValue(pid, pthread + kGlibcPthreadTidOffset, value) || value <= 0) return false;
+  tid = static_cast<uint64_t>(value);
+  return true;
+}
+
 }  // namespace
 
 int lineOfCodeUnit(const std::string& table, int firstLine, int offset) {
@@ -125,6 +135,19 @@ int lineOfCodeUnit(const std::string& table, int firstLine, int offset) {
     line += delta;
     if (offset < unit + length) return located ? line : 0;
     unit += length;
+  }
+  return 0;
+}
+
+int lineOfInstruction310(const std::string& table, int firstLine, int instruction) {
+  int target = instruction * 2;  // the table counts bytes of code, two an instruction
+  int line = firstLine, address = 0;
+  for (size_t at = 0; at + 1 < table.size(); at += 2) {
+    int end = address + static_cast<uint8_t>(table[at]);
+    int delta = static_cast<int8_t>(table[at + 1]);
+    if (delta != -128) line += delta;
+    if (target >= address && target < end) return delta == -128 ? 0 : line;
+    address = end;
   }
   return 0;
 }
@@ -168,6 +191,8 @@ std::optional<uint64_t> PythonStacks::threadState(Process& process, pid_t pid, p
     for (; state && visited < kMostThreads; ++visited) {
       uint64_t nativeId = 0;
       if (!readValue(pid, state + layout.threadNativeId, nativeId)) break;
+      // 3.10 knows its threads by pthread_t, the address of glibc's struct pthread, which holds the tid.
+      if (layout.frameObjects && !readTidOfPthread(pid, nativeId, nativeId)) nativeId = 0;
       process.threadStates[static_cast<pid_t>(nativeId)] = state;
       if (!readValue(pid, state + layout.threadNext, state)) break;
     }
@@ -227,6 +252,17 @@ std::vector<PythonFrame> PythonStacks::read(pid_t pid, pid_t tid) {
     ++failedReads_;
     return frames;
   }
+  if (layout.frameObjects) {
+    readFrameObjects(process, pid, frame, frames);
+  } else {
+    readInterpreterFrames(process, pid, frame, frames);
+  }
+  return frames;
+}
+
+void PythonStacks::readInterpreterFrames(Process& process, pid_t pid, uint64_t frame,
+                                         std::vector<PythonFrame>& frames) {
+  const PythonLayout& layout = *process.layout;
   uint8_t raw[128];
   static_assert(sizeof(raw) > 72, "the largest frameOwner offset of python_layout.cpp");
   for (int depth = 0; frame && depth < kMostFrames; ++depth) {
@@ -249,7 +285,28 @@ std::vector<PythonFrame> PythonStacks::read(pid_t pid, pid_t tid) {
     }
     frame = previous;
   }
-  return frames;
+}
+
+void PythonStacks::readFrameObjects(Process& process, pid_t pid, uint64_t frame, std::vector<PythonFrame>& frames) {
+  const PythonLayout& layout = *process.layout;
+  uint8_t raw[128];
+  static_assert(sizeof(raw) > 100, "f_lasti's offset in python_layout.cpp's 3.10 layout, and its 4 bytes");
+  for (int depth = 0; frame && depth < kMostFrames; ++depth) {
+    if (!readMemory(pid, frame, raw, layout.framePrevInstr + sizeof(int32_t))) {
+      ++failedReads_;
+      break;
+    }
+    const CodeInfo* info = codeInfo(process, pid, fieldAt<uint64_t>(raw, layout.frameCode));
+    if (!info) {
+      ++failedReads_;
+      break;
+    }
+    int lastInstruction = fieldAt<int32_t>(raw, layout.framePrevInstr);
+    int line =
+        lastInstruction >= 0 ? lineOfInstruction310(info->lines, info->firstLine, lastInstruction) : info->firstLine;
+    frames.push_back({info->function, line});
+    frame = fieldAt<uint64_t>(raw, layout.framePrevious);
+  }
 }
 
 }  // namespace gpuscope::sampling

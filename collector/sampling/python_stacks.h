@@ -59,6 +59,9 @@ class PythonStacks {
   };
   std::optional<uint64_t> threadState(Process& process, pid_t pid, pid_t tid);
   const CodeInfo* codeInfo(Process& process, pid_t pid, uint64_t address);
+  // Each frame's code object and its line, innermost first, from the thread's current frame FRAME.
+  void readInterpreterFrames(Process& process, pid_t pid, uint64_t frame, std::vector<PythonFrame>& frames);
+  void readFrameObjects(Process& process, pid_t pid, uint64_t frame, std::vector<PythonFrame>& frames);
   uint32_t functionId(const std::string& name, const std::string& file);
 
   std::unordered_map<pid_t, Process> processes_;
@@ -75,5 +78,8 @@ bool pythonLayoutKnown(const std::string& version);
 // The line of a code unit OFFSET in a CPython 3.11+ location table (co_linetable), starting at FIRST_LINE;
 // 0 when the table does not reach it.
 int lineOfCodeUnit(const std::string& table, int firstLine, int offset);
+// The line of the instruction INSTRUCTION (f_lasti) in a CPython 3.10 line table: (bytes, line delta) pairs,
+// a delta of -128 for code of no line. 0 when the table does not reach it or the code has no line.
+int lineOfInstruction310(const std::string& table, int firstLine, int instruction);
 
 }  // namespace gpuscope::sampling

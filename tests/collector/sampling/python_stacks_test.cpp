@@ -43,6 +43,20 @@ TEST(PythonStacks, EveryCodeUnitGetsTheLineCPythonGivesIt) {
   EXPECT_EQ(lineOfCodeUnit(table, 1, static_cast<int>(kLinePerUnit.size()) + 5), 0) << "past the table";
 }
 
+// The same function as CPython 3.10.13 compiled it: its co_linetable ((bytes, line delta) pairs, -128 for
+// no line) and the line of each instruction from co_lines().
+const std::vector<int> kTable310Bytes = {4, 1, 12, 1, 8, 1, 8, 1, 2, 128, 4, 1};
+const std::vector<int> kLinePerInstruction310 = {2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0, 6, 6};
+
+TEST(PythonStacks, Every310InstructionGetsTheLineCPythonGivesIt) {
+  std::string table;
+  for (int byte : kTable310Bytes) table += static_cast<char>(byte);
+  for (size_t instruction = 0; instruction < kLinePerInstruction310.size(); ++instruction)
+    EXPECT_EQ(lineOfInstruction310(table, 1, static_cast<int>(instruction)), kLinePerInstruction310[instruction])
+        << "instruction " << instruction;
+  EXPECT_EQ(lineOfInstruction310(table, 1, 40), 0) << "past the table";
+}
+
 TEST(PythonStacks, InterpreterFilesAreRecognisedByName) {
   EXPECT_EQ(pythonVersionOf("/usr/bin/python3.11"), "3.11");
   EXPECT_EQ(pythonVersionOf("/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0"), "3.11");
@@ -52,7 +66,10 @@ TEST(PythonStacks, InterpreterFilesAreRecognisedByName) {
   EXPECT_EQ(pythonVersionOf("/usr/bin/python3"), "");
   EXPECT_TRUE(pythonLayoutKnown("3.11"));
   EXPECT_TRUE(pythonLayoutKnown("3.12"));
+  EXPECT_TRUE(pythonLayoutKnown("3.10"));
+  EXPECT_TRUE(pythonLayoutKnown("3.13"));
   EXPECT_FALSE(pythonLayoutKnown("3.9"));
+  EXPECT_FALSE(pythonLayoutKnown("3.14"));
 }
 
 #ifdef GPUSCOPE_PYTHON_HEADERS_VERSION

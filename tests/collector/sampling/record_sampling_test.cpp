@@ -235,21 +235,23 @@ TEST(RecordSampling, PySpyAgreesOnThePythonShares) {
 namespace gpuscope::test {
 namespace {
 
+constexpr const char* kPythonsWithALayout[] = {"python3.10", "python3.11", "python3.12", "python3.13"};
+
 // The CPython interpreters of this machine gpuscope has a layout for: the system's, and pyenv's where
-// there is one (3.11, 3.12, 3.13; 3.10's frames are another structure, not read).
+// there is one.
 std::vector<std::string> interpretersWithALayout() {
   std::vector<std::string> found;
   auto consider = [&](const fs::path& path) {
     std::string name = path.filename().string();
-    for (const char* version : {"python3.11", "python3.12", "python3.13"})
+    for (const char* version : kPythonsWithALayout)
       if (name == version && fs::exists(path)) found.push_back(path.string());
   };
-  for (const char* version : {"python3.11", "python3.12", "python3.13"}) consider(fs::path("/usr/bin") / version);
+  for (const char* version : kPythonsWithALayout) consider(fs::path("/usr/bin") / version);
   const char* home = std::getenv("HOME");
   fs::path pyenv = fs::path(home ? home : "/nonexistent") / ".pyenv" / "versions";
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(pyenv, error)) {
-    for (const char* version : {"python3.11", "python3.12", "python3.13"}) consider(entry.path() / "bin" / version);
+    for (const char* version : kPythonsWithALayout) consider(entry.path() / "bin" / version);
   }
   return found;
 }
@@ -266,7 +268,7 @@ int leafLineOfNestedCalls() {
 TEST(RecordSampling, PythonFramesOnEveryInterpreterWithALayout) {
   skipWithoutSampling();
   auto interpreters = interpretersWithALayout();
-  if (interpreters.empty()) GTEST_SKIP() << "no CPython 3.11-3.13 here";
+  if (interpreters.empty()) GTEST_SKIP() << "no CPython 3.10-3.13 here";
   int leafLine = leafLineOfNestedCalls();
   ASSERT_GT(leafLine, 0);
   for (const std::string& python : interpreters) {
