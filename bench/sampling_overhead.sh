@@ -34,7 +34,7 @@ for round in $(seq 1 "$rounds"); do
   for mode in none cpu; do
     t=${line#* $mode }
     t=${t%% *}
-    ratios[$mode]+="$(echo "100 * ($t - $bareTime) / $bareTime" | bc -l) "
+    ratios[$mode]+="$(awk -v t="$t" -v b="$bareTime" 'BEGIN {print 100 * (t - b) / b}') "
   done
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
@@ -44,7 +44,7 @@ for mode in bare none cpu; do
   m=$(echo "${times[$mode]}" | median)
   paired=0
   [ "$mode" != bare ] && paired=$(echo "${ratios[$mode]}" | median)
-  printf '%-10s %10.4f %17.2f%% %19.2f%%\n' "$mode" "$m" "$(echo "100 * ($m - $bare) / $bare" | bc -l)" "$paired"
+  printf '%-10s %10.4f %17.2f%% %19.2f%%\n' "$mode" "$m" "$(awk -v m="$m" -v b="$bare" 'BEGIN {print 100 * (m - b) / b}')" "$paired"
 done
 samples=$("$gpuscope" samples "$out/cpu.sqlite" --view threads --format csv | awk -F, 'NR==2 {print $4}')
 echo "samples in the last --sample cpu recording's main thread: $samples"

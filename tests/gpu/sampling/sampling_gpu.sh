@@ -7,6 +7,8 @@
 #   STAGE=launch  overhead rounds of the launch loop (tests/gpu/overhead.sh): bare, gpuscope with and
 #                 without sampling, nsys with and without its default sampling;
 #   STAGE=eager   the same rounds for the eager PyTorch loop;
+#   STAGE=pyloop  bench/sampling_overhead.sh (a CPU-bound Python loop: bare, --sample none, --sample cpu),
+#                 pinned to CPUs 2-7, on this quieter machine than CI;
 #   STAGE=prep    numpy_prep.py (a PyTorch loop whose GPU waits on NumPy) recorded by gpuscope and by
 #                 nsys with its default sampling: gpuscope's verdict, and both files' sampled functions.
 # Writes to $OUT (default build-gpu/sampling); prints a short table last. REPEATS (default 8) rounds.
@@ -42,6 +44,11 @@ case $STAGE in
       "import time; t = time.time() + 0.5
 while time.time() < t: pass" 2>&1 | tail -4
     "$GPUSCOPE" samples "$OUT/probe.sqlite" --limit 8
+    ;;
+  pyloop)
+    GPUSCOPE=$GPUSCOPE PYTHON=$PYTHON taskset -c 2-7 "$ROOT/bench/sampling_overhead.sh" "${REPEATS:-12}" 20 \
+      > "$OUT/pyloop.txt" 2>&1
+    tail -6 "$OUT/pyloop.txt"
     ;;
   launch | eager)
     workload=launch_loop
