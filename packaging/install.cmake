@@ -33,8 +33,9 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# libelf1: `gpuscope record` names the CPU samples' addresses with it (collector/sampling).
-set(GPUSCOPE_DEB_DEPENDS "libc6 (>= 2.36), libstdc++6 (>= 12), libgcc-s1, libsqlite3-0 (>= 3.35), libelf1 (>= 0.188)")
+# libelf1, liblzma5: `gpuscope record` names the CPU samples' addresses with them (collector/sampling;
+# liblzma for the symbols files keep in .gnu_debugdata).
+set(GPUSCOPE_DEB_DEPENDS "libc6 (>= 2.36), libstdc++6 (>= 12), libgcc-s1, libsqlite3-0 (>= 3.35), libelf1 (>= 0.188), liblzma5")
 if(TARGET gpuscope-ui)
   string(APPEND GPUSCOPE_DEB_DEPENDS ", libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4)"
          ", libqt6charts6 (>= 6.4), libqt6concurrent6 (>= 6.4), qt6-qpa-plugins")

@@ -1,6 +1,7 @@
 #pragma once
-// ElfSymbols: the function symbols of one ELF file (its .symtab, else its .dynsym), read with elfutils'
-// libelf, for naming sampled addresses once the recording has ended, and the load bias of a mapping of it.
+// ElfSymbols: the function symbols of one ELF file (its .symtab; else the detached debug file its build-id
+// names under /usr/lib/debug/.build-id; else its .dynsym with its MiniDebugInfo, .gnu_debugdata), read with
+// elfutils' libelf, for naming sampled addresses once the recording has ended, and the load bias of a mapping of it.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,6 +33,9 @@ class ElfSymbols {
  private:
   static std::optional<ElfSymbols> loadVdso();
   static std::optional<ElfSymbols> read(::Elf* elf);
+  // Adds the functions and objects of ELF's symbol table of TYPE (SHT_SYMTAB, SHT_DYNSYM); false when it
+  // has none, or none with a name and an address.
+  bool addTable(::Elf* elf, uint32_t type);
 
   struct Symbol {
     uint64_t start, size;

@@ -3,6 +3,9 @@
 // on a program built without frame pointers that blocks at a known depth.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -16,11 +19,39 @@ namespace {
 
 constexpr int64_t kDefaultBacktraceThresholdNs = 80'000;
 
-RunResult recordBlockedChain(const std::string& file, std::vector<std::string> options) {
+RunResult recordBlockedChain(const std::string& file, std::vector<std::string> options,
+                             const std::string& program = BLOCKED_CHAIN) {
   std::vector<std::string> args = {"record", "-t", "osrt", "-o", file};
   args.insert(args.end(), options.begin(), options.end());
-  args.insert(args.end(), {"--", BLOCKED_CHAIN});
+  args.insert(args.end(), {"--", program});
   return runGpuscope(args, /*mergeOutput=*/true);
+}
+
+// What the shell command COMMAND prints.
+std::string osrtBacktraceShellOutput(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return output;
+  char buffer[4096];
+  for (size_t read; (read = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, read);
+  pclose(pipe);
+  return output;
+}
+
+// Where Debian's libc6-dbg put libc's full symbol table (by its build-id), if it is installed.
+bool libcHasADetachedDebugFile() {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    size_t slash = line.find('/');
+    if (slash == std::string::npos || line.find("libc.so.6") == std::string::npos) continue;
+    std::string output = osrtBacktraceShellOutput("readelf -n " + line.substr(slash));
+    size_t at = output.find("Build ID: ");
+    if (at == std::string::npos) return false;
+    std::string id = output.substr(at + 10, 40);
+    return std::filesystem::exists("/usr/lib/debug/.build-id/" + id.substr(0, 2) + "/" + id.substr(2) + ".debug");
+  }
+  return false;
 }
 
 struct SleepRow {
@@ -69,6 +100,13 @@ TEST(RecordOsrtBacktraces, LongCallsCarryTheirStackBackToMain) {
     ++checked;
   }
   EXPECT_GE(checked, 20u) << "every 2 ms sleep";
+  // glibc's static __libc_start_call_main, between main and __libc_start_main, is in no .dynsym: named
+  // from the detached debug file where libc6-dbg is installed (CI installs it).
+  if (libcHasADetachedDebugFile()) {
+    auto frames = readCallchain(db, kOsrtCallchains, 1);
+    ASSERT_GE(frames.size(), 5u);
+    EXPECT_EQ(frames[4].symbol, "__libc_start_call_main");
+  }
   EXPECT_EQ(queryInt(file, "SELECT COUNT(DISTINCT unwindMethod) FROM OSRT_CALLCHAINS"), 1);
   EXPECT_EQ(queryInt(file, "SELECT MIN(unwindMethod) FROM OSRT_CALLCHAINS"), 6) << "DWARF EH, nsys's enum";
   // --sample none takes no samples, but still the thread switches of --cpuctxsw's default.
@@ -95,6 +133,27 @@ TEST(RecordOsrtBacktraces, ThresholdAndDepthAreTheUsers) {
   run = recordBlockedChain(dir.file("bad.sqlite"), {"--osrt-backtrace-depth", "500"});
   EXPECT_NE(run.status, 0);
   EXPECT_NE(run.errorOutput.find("--osrt-backtrace-depth must be 0 to 127"), std::string::npos) << run.errorOutput;
+}
+
+// The same program with no symbol table but MiniDebugInfo: its functions are named from .gnu_debugdata.
+TEST(RecordOsrtBacktraces, AStrippedProgramIsNamedFromItsMiniDebugInfo) {
+#ifndef MINIDEBUG_CHAIN
+  GTEST_SKIP() << "built without liblzma or xz: no MiniDebugInfo program";
+#else
+  if (!sampling::samplingUnavailableReason().empty()) GTEST_SKIP() << "no perf events to name the addresses with";
+  ASSERT_EQ(osrtBacktraceShellOutput(std::string("readelf -S ") + MINIDEBUG_CHAIN + " | grep -c '\\.symtab'"), "0\n")
+      << "the program must have no .symtab";
+  TempDir dir;
+  std::string file = dir.file("mini.sqlite");
+  RunResult run = recordBlockedChain(file, {"--sample", "none"}, MINIDEBUG_CHAIN);
+  ASSERT_EQ(run.status, 0) << run.errorOutput;
+  Database db = Database::openReadOnly(file);
+  auto frames = readCallchain(db, kOsrtCallchains, 1);
+  ASSERT_GE(frames.size(), 4u);
+  EXPECT_EQ(frames[1].symbol, "wait_inner");
+  EXPECT_EQ(frames[2].symbol, "wait_outer");
+  EXPECT_EQ(frames[3].symbol, "main");
+#endif
 }
 
 }  // namespace
