@@ -158,6 +158,16 @@ HostActivity HostActivity::read(const Database& db) {
       thread.sampleIndex.push_back(s);
     }
   }
+  // The names of the threads, for those that have no other rows to be named by (ThreadNames).
+  if (!host.threads_.empty() && db.hasTable("ThreadNames") && db.hasTable("StringIds")) {
+    auto names = db.prepare(
+        "SELECT t.globalTid, s.value FROM ThreadNames t JOIN StringIds s ON s.id = t.nameId "
+        "WHERE t.globalTid IS NOT NULL");
+    while (names.step()) {
+      auto found = host.byKey_.find(keyOf(names.int64(0)));
+      if (found != host.byKey_.end() && !names.isNull(1)) host.threads_[found->second].name = names.text(1);
+    }
+  }
   // Threads with no state and no sample have nothing to show.
   for (ThreadActivityColumns& thread : host.threads_) {
     if (!thread.before[0].empty()) continue;

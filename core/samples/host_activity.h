@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -25,6 +26,7 @@ using ActivityTimes = std::array<int64_t, kThreadActivityCount>;  // by ThreadAc
 
 struct ThreadActivityColumns {
   int64_t globalTid = 0;  // as the sampling tables give it
+  std::string name;       // from ThreadNames, where the file names the thread
   // The state spans, in time order, none overlapping.
   std::vector<TimeNs> spanStart;
   std::vector<TimeNs> spanEnd;

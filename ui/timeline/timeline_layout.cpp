@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/global_id.h"
 #include "core/samples/host_activity.h"
 #include "ui/timeline/timeline_row_kinds.h"
 
@@ -20,6 +21,35 @@ bool keptACpuBusy(const ThreadActivityColumns& thread) {
   if (!thread.hasStates()) return !thread.sampleTime.empty();
   TimeNs from = thread.spanStart.front(), to = thread.spanEnd.back();
   return thread.timeIn(ThreadActivity::Running, from, to) * 10 >= to - from;
+}
+
+// The threads of PROCESS that get rows: those with events, then those the file knows only by their
+// samples or scheduling (a thread that computes without a traced call), by tid.
+std::vector<ThreadInfo> threadsWithRows(const ProcessInfo& process, const HostActivity& host) {
+  std::vector<ThreadInfo> threads;
+  std::vector<ThreadInfo> sampledOnly;
+  for (const ThreadInfo& thread : process.threads) {
+    if (!thread.tracks.empty())
+      threads.push_back(thread);
+    else if (thread.tid != 0 && host.thread(thread.globalTid))
+      sampledOnly.push_back(thread);
+  }
+  for (const ThreadActivityColumns& activity : host.threads()) {
+    int64_t id = activity.globalTid;
+    if (global_id::pid(id) != process.pid || global_id::hw(id) != global_id::hw(process.globalPid)) continue;
+    auto same = [&](const ThreadInfo& thread) { return thread.tid == global_id::tid(id); };
+    if (std::any_of(threads.begin(), threads.end(), same) || std::any_of(sampledOnly.begin(), sampledOnly.end(), same))
+      continue;
+    ThreadInfo thread;
+    thread.globalTid = id;
+    thread.tid = global_id::tid(id);
+    thread.name = activity.name;
+    sampledOnly.push_back(std::move(thread));
+  }
+  std::sort(sampledOnly.begin(), sampledOnly.end(),
+            [](const ThreadInfo& a, const ThreadInfo& b) { return a.tid < b.tid; });
+  threads.insert(threads.end(), sampledOnly.begin(), sampledOnly.end());
+  return threads;
 }
 
 }  // namespace
@@ -69,8 +99,7 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
       if (!process.host.empty()) header.detail += QStringLiteral(" on %1").arg(QString::fromStdString(process.host));
     }
     int processRow = add(std::move(header), trace, kinds);
-    for (const ThreadInfo& thread : process.threads) {
-      if (thread.tracks.empty()) continue;
+    for (const ThreadInfo& thread : threadsWithRows(process, host)) {
       TimelineRow threadHeader;
       threadHeader.kind = RowKind::Thread;
       threadHeader.depth = 1;

@@ -103,6 +103,54 @@ TEST(ThreadStateRows, AThreadWithSchedulingRecordsGetsAStateRowUnderIt) {
   EXPECT_EQ(kinds.of(states).detail(states, all), QStringLiteral("60% running"));
 }
 
+// Thread 40/41 makes one OS runtime call; 40/43 only computes (sampled, never named) and 40/44 is named
+// but makes no traced call.
+std::shared_ptr<const Trace> computeOnlyThreadsTrace() {
+  std::string path = testing::processTempPath("thread_state_rows", "compute_only.sqlite");
+  {
+    TraceWriter writer(path);
+    writer.addProcess({global_id::make(0, 0, kStripPid, 0), kStripPid, "app"});
+    writer.addThreadName({global_id::make(0, 0, kStripPid, kStripTid), "caller"});
+    writer.addThreadName({global_id::make(0, 0, kStripPid, 44), "named-worker"});
+    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripTid), "poll"});
+    writer.finish();
+  }
+  SampleRows rows;
+  rows.stacks.push_back({{"crunch", "/bin/app", 0x1010, false, false}});
+  for (uint32_t tid : {43u, 44u})
+    for (TimeNs t = 1000; t < 8000; t += 1000) rows.samples.push_back({t, kStripPid, tid, 0, 0});
+  rows.switches.push_back({500, kStripPid, 43, 1, true, false});
+  rows.switches.push_back({8500, kStripPid, 43, 1, false, false});
+  writeSampleTables(path, rows);
+  std::shared_ptr<const Trace> trace = loadTrace(path);
+  std::filesystem::remove(path);
+  return trace;
+}
+
+// A thread that only computes makes no traced call, yet its samples and states are what the user looks
+// for: it gets a thread row with its state row, after the threads with events, as in Nsight Systems.
+TEST(ThreadStateRows, AThreadKnownOnlyByItsSamplesGetsRowsToo) {
+  auto trace = computeOnlyThreadsTrace();
+  TimelineRowKinds kinds;
+  kinds.onTraceChanged(trace.get());
+  TimelineLayout layout;
+  layout.build(*trace, kinds);
+  std::vector<QString> threads;
+  std::vector<int> statesUnder;
+  for (size_t i = 0; i < layout.rows().size(); ++i) {
+    const TimelineRow& row = layout.rows()[i];
+    if (row.kind == RowKind::Thread) threads.push_back(row.label + " " + row.detail);
+    if (row.kind == RowKind::ThreadState) statesUnder.push_back(row.parent);
+  }
+  ASSERT_EQ(threads.size(), 3u);
+  EXPECT_EQ(threads[0], QStringLiteral("caller tid 41"));
+  EXPECT_EQ(threads[1], QStringLiteral("Thread 43 tid 43"));
+  EXPECT_EQ(threads[2], QStringLiteral("named-worker tid 44"));
+  ASSERT_EQ(statesUnder.size(), 2u) << "43 and 44 were sampled; 41 has neither samples nor states";
+  EXPECT_EQ(layout.rows()[static_cast<size_t>(statesUnder[0])].label, QStringLiteral("Thread 43"));
+  EXPECT_FALSE(layout.rows()[static_cast<size_t>(statesUnder[0])].collapsed) << "it kept a CPU busy";
+}
+
 TEST(ThreadStateRows, ATraceWithoutSamplingTablesHasNoStateRow) {
   auto trace = timeline_test::loadFixture("nsys/loader2.sqlite");
   TimelineRowKinds kinds;
