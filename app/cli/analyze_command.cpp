@@ -39,6 +39,7 @@ struct VerdictReport {
   Verdict run;
   WindowFigures figures;
   std::vector<RangeVerdict> ranges;
+  std::vector<RankVerdict> ranks;  // a file of several ranks: one verdict each
 };
 
 Verdict runVerdictFor(const Database& db, const VerdictInputs& inputs, const AnalyzeOptions& options) {
@@ -51,9 +52,10 @@ Verdict runVerdictFor(const Database& db, const VerdictInputs& inputs, const Ana
 
 VerdictReport verdictReport(const Database& db, const AnalyzeOptions& options) {
   VerdictInputs inputs = loadVerdictInputs(db);
-  VerdictReport report{runVerdictFor(db, inputs, options), {}, {}};
+  VerdictReport report{runVerdictFor(db, inputs, options), {}, {}, {}};
   report.figures = windowFigures(db, inputs, report.run);
   if (options.by == "nvtx") report.ranges = nvtxVerdicts(db, inputs);
+  report.ranks = rankVerdicts(db, inputs);
   return report;
 }
 
@@ -65,6 +67,11 @@ nlohmann::ordered_json verdictDocument(const VerdictReport& report, const std::v
     nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
     for (const RangeVerdict& range : report.ranges) ranges.push_back(rangeVerdictJson(range));
     document["nvtx_verdicts"] = ranges;
+  }
+  if (!report.ranks.empty()) {
+    nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+    for (const RankVerdict& rank : report.ranks) ranks.push_back(rankVerdictJson(rank));
+    document["rank_verdicts"] = ranks;
   }
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const Finding& finding : findings) list.push_back(findingJson(finding));
@@ -80,6 +87,8 @@ std::string verdictText(const VerdictReport& report) {
   std::string startup = startupSentence(report.run.startup, report.run.evidence.hostThread);
   if (!startup.empty()) text += startup + "\n";
   text += windowFiguresSentence(report.figures) + "\n";
+  if (!report.ranks.empty()) text += "Per rank, each judged on its own steady state:\n";
+  for (const RankVerdict& rank : report.ranks) text += "  " + rank.label + ": " + verdictSentence(rank.verdict) + "\n";
   for (const RangeVerdict& range : report.ranges) {
     text += "  NVTX range '" + range.name + "' (" + std::to_string(range.instances) +
             (range.instances == 1 ? " instance): " : " instances): ") + verdictSentence(range.verdict) + "\n";
@@ -106,12 +115,14 @@ std::string analyzeHelpFooter() {
          "\nThe verdict comes first, judged on the run's steady state (its NVTX steps past the first, else from\n"
          "the second launch of its most repeated kernel; --range or --nvtx choose another window), with the\n"
          "start-up set apart on a line of its own: transfer when copies and memsets took >= 50% of the GPU's\n"
-         "busy time (or the host was blocked in synchronous copies >= 50% of the window), gpu_compute when GPUs\n"
+         "busy time (or the host was blocked in synchronous copies >= 50% of the window), communication when\n"
+         "collective kernels (NCCL) ran alone >= 50% of the GPU's busy time, gpu_compute when GPUs\n"
          "were busy >= 50% of the window (memory when kernels that metrics put under a memory roof take >= 50%\n"
          "of the kernel time), else the largest of the driving host thread's time in synchronizing calls\n"
          "(synchronization), other CUDA calls (cuda_api) and outside CUDA while the GPU was idle (cpu). Findings\n"
          "follow, the most time at stake in the judged window first. --format json prints {\"verdict\",\n"
-         "\"figures\", \"findings\"}; --by nvtx adds \"nvtx_verdicts\", one per NVTX range name.\n"
+         "\"figures\", \"findings\"}; --by nvtx adds \"nvtx_verdicts\", one per NVTX range name. A file of several\n"
+         "ranks (or several files) also gets one verdict per rank, each on its own steady state (\"rank_verdicts\").\n"
          "\nExamples:\n"
          "  gpuscope analyze run.sqlite\n"
          "  gpuscope analyze run.sqlite --format json --by nvtx\n"
@@ -222,7 +233,8 @@ void registerAnalyzeCommand(CLI::App& app) {
   auto options = std::make_shared<AnalyzeOptions>();
   auto* command = app.add_subcommand(
       "analyze",
-      "Say what limits a run (the bottleneck verdict: gpu_compute, memory, cuda_api, synchronization or cpu, "
+      "Say what limits a run (the bottleneck verdict: gpu_compute, memory, transfer, communication, cuda_api, "
+      "synchronization or cpu, per rank too, "
       "with the numbers behind it) and run the analysis rules on it: nsys analyze's expert-system rules "
       "(synchronous and pageable memcpys, synchronizing APIs, GPU gaps, low GPU utilization) and the "
       "bottleneck findings (GPU waiting on the host, FP32 GEMMs without tensor cores, launch-bound short "

@@ -4,7 +4,7 @@
 #include <limits>
 #include <map>
 
-#include "core/analysis/hta/hta_kernel_type.h"
+#include "core/analysis/hta/collective_names.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
@@ -20,15 +20,6 @@ TimeNs median(std::vector<TimeNs> values) {
   auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
   return *middle;
-}
-
-// The collective kernel names of DB's StringIds: ids whose text HTA calls communication.
-std::vector<int64_t> collectiveNameIds(const Database& db) {
-  std::vector<int64_t> ids;
-  auto names = db.prepare("SELECT id, value FROM " + std::string(table::kStringIds) + " WHERE value LIKE 'nccl%'");
-  while (names.step())
-    if (htaKernelType(names.text(1)) == HtaKernelType::Communication) ids.push_back(names.int64(0));
-  return ids;
 }
 
 size_t fewestCollectives(const std::vector<RankCollectives>& ranks) {

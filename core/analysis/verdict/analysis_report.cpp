@@ -15,6 +15,7 @@ AnalysisReport analyzeTraceFile(const std::string& path) {
   report.run = runVerdict(db, inputs);
   report.figures = windowFigures(db, inputs, report.run);
   report.nvtx = nvtxVerdicts(db, inputs);
+  report.ranks = rankVerdicts(db, inputs);
   std::vector<RuleRequest> requests;
   for (const AnalysisRule* rule : analysisRules()) requests.push_back(parseRuleRequest(std::string(rule->id())));
   std::vector<Finding> findings = runAnalysis(db, requests);

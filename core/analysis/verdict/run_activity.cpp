@@ -4,6 +4,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "core/analysis/hta/collective_names.h"
 #include "core/analysis/nsys/gpu_ops.h"
 #include "core/analysis/verdict/cuda_call_kind.h"
 #include "core/model/global_id.h"
@@ -25,9 +26,13 @@ std::vector<KernelSpan> readKernels(const Database& db) {
   std::vector<KernelSpan> kernels;
   if (!db.hasTable(table::kKernel)) return kernels;
   std::string name = "coalesce(" + columnOr(db, table::kKernel, "demangledName") + ", shortName)";
-  auto statement = db.prepare("SELECT start, end, " + name + " FROM " + std::string(table::kKernel) +
-                              " WHERE start > 0 AND end >= start ORDER BY start");
-  while (statement.step()) kernels.push_back({statement.int64(0), statement.int64(1), statement.int64(2)});
+  auto statement =
+      db.prepare("SELECT start, end, " + name + ", " + columnOr(db, table::kKernel, "globalPid") + " FROM " +
+                 std::string(table::kKernel) + " WHERE start > 0 AND end >= start ORDER BY start");
+  while (statement.step()) {
+    int64_t process = statement.isNull(3) ? 0 : global_id::processOf(statement.int64(3));
+    kernels.push_back({statement.int64(0), statement.int64(1), statement.int64(2), process});
+  }
   return kernels;
 }
 
@@ -103,6 +108,7 @@ HostCalls readCalls(const Database& db) {
 // Kernels, memcpys and memsets with the call that launched each, by start.
 std::vector<GpuOp> readGpuOps(const Database& db, const CallSites& sites) {
   std::vector<GpuOp> ops;
+  std::vector<int64_t> collectives = collectiveNameIds(db);
   const std::pair<std::string_view, GpuOpKind> tables[] = {
       {table::kKernel, GpuOpKind::Kernel}, {table::kMemcpy, GpuOpKind::Copy}, {table::kMemset, GpuOpKind::Memset}};
   for (const auto& [name, kind] : tables) {
@@ -114,6 +120,9 @@ std::vector<GpuOp> readGpuOps(const Database& db, const CallSites& sites) {
                                 " WHERE start > 0 AND end >= start");
     while (statement.step()) {
       GpuOp op{statement.int64(0), statement.int64(1), kind, statement.isNull(4) ? 0 : statement.int64(4), 0, 0};
+      op.collective =
+          kind == GpuOpKind::Kernel && std::binary_search(collectives.begin(), collectives.end(), op.nameId);
+      if (!statement.isNull(2)) op.process = global_id::processOf(statement.int64(2));
       if (!statement.isNull(2) && !statement.isNull(3)) {
         auto site = sites.find({global_id::processOf(statement.int64(2)), statement.int64(3)});
         if (site != sites.end()) {
@@ -128,22 +137,33 @@ std::vector<GpuOp> readGpuOps(const Database& db, const CallSites& sites) {
   return ops;
 }
 
-IntervalSet busyOf(const std::vector<GpuOp>& ops, std::initializer_list<GpuOpKind> kinds) {
+template <typename Keep>
+IntervalSet busyWhere(const std::vector<GpuOp>& ops, Keep keep) {
   std::vector<TimeInterval> spans;
-  for (const GpuOp& op : ops) {
-    if (std::find(kinds.begin(), kinds.end(), op.kind) != kinds.end()) spans.push_back({op.start, op.end});
-  }
+  for (const GpuOp& op : ops)
+    if (keep(op)) spans.push_back({op.start, op.end});
   return IntervalSet(std::move(spans));
+}
+
+IntervalSet busyOf(const std::vector<GpuOp>& ops, std::initializer_list<GpuOpKind> kinds) {
+  return busyWhere(ops, [&](const GpuOp& op) { return std::find(kinds.begin(), kinds.end(), op.kind) != kinds.end(); });
+}
+
+// Every busy set but gpuBusy, from run.ops.
+void busySetsOfOps(RunActivity& run) {
+  run.kernelBusy = busyOf(run.ops, {GpuOpKind::Kernel});
+  run.kernelOrCopyBusy = busyOf(run.ops, {GpuOpKind::Kernel, GpuOpKind::Copy});
+  run.copyBusy = busyOf(run.ops, {GpuOpKind::Copy});
+  run.memsetBusy = busyOf(run.ops, {GpuOpKind::Memset});
+  run.collectiveBusy = busyWhere(run.ops, [](const GpuOp& op) { return op.collective; });
+  run.computeBusy = busyWhere(run.ops, [](const GpuOp& op) { return op.kind == GpuOpKind::Kernel && !op.collective; });
 }
 
 void readGpuWork(const Database& db, const CallSites& sites, RunActivity& run) {
   run.gpuBusy = gpuBusyTime(db);
   run.kernels = readKernels(db);
   run.ops = readGpuOps(db, sites);
-  run.kernelBusy = busyOf(run.ops, {GpuOpKind::Kernel});
-  run.kernelOrCopyBusy = busyOf(run.ops, {GpuOpKind::Kernel, GpuOpKind::Copy});
-  run.copyBusy = busyOf(run.ops, {GpuOpKind::Copy});
-  run.memsetBusy = busyOf(run.ops, {GpuOpKind::Memset});
+  busySetsOfOps(run);
 }
 
 // The short gaps between consecutive calls of CALLS (outermost calls of one thread, any kind).
@@ -179,23 +199,20 @@ HostThread hostThread(int64_t globalTid, OpenThread& calls, const std::unordered
 
 }  // namespace
 
-RunActivity loadRunActivity(const Database& db) {
-  RunActivity run;
-  HostCalls calls = readCalls(db);
-  readGpuWork(db, calls.sites, run);
-  auto names = threadNames(db);
+namespace {
+
+bool cudaCallsFirst(const HostThread& a, const HostThread& b) { return a.cudaTime > b.cudaTime; }
+
+// first/last and cudaFirst/cudaLast from the threads' calls and gpuBusy.
+void setSpans(RunActivity& run) {
   TimeNs first = INT64_MAX, last = INT64_MIN;
-  for (auto& [globalTid, threadCalls] : calls.threads) {
-    HostThread thread = hostThread(globalTid, threadCalls, names);
+  for (const HostThread& thread : run.threads) {
     for (const IntervalSet* set : {&thread.apiCalls, &thread.syncCalls}) {
       if (set->empty()) continue;
       first = std::min(first, set->intervals().front().start);
       last = std::max(last, set->intervals().back().end);
     }
-    run.threads.push_back(std::move(thread));
   }
-  std::stable_sort(run.threads.begin(), run.threads.end(),
-                   [](const HostThread& a, const HostThread& b) { return a.cudaTime > b.cudaTime; });
   TimeNs cudaFirst = first, cudaLast = last;
   if (!run.gpuBusy.empty()) {
     first = run.gpuBusy.intervals().front().start;
@@ -209,7 +226,39 @@ RunActivity loadRunActivity(const Database& db) {
     run.cudaFirst = cudaFirst;
     run.cudaLast = cudaLast;
   }
+}
+
+bool kept(const std::vector<int64_t>& keep, int64_t process) {
+  return std::binary_search(keep.begin(), keep.end(), process);
+}
+
+}  // namespace
+
+RunActivity loadRunActivity(const Database& db) {
+  RunActivity run;
+  HostCalls calls = readCalls(db);
+  readGpuWork(db, calls.sites, run);
+  auto names = threadNames(db);
+  for (auto& [globalTid, threadCalls] : calls.threads) run.threads.push_back(hostThread(globalTid, threadCalls, names));
+  std::stable_sort(run.threads.begin(), run.threads.end(), cudaCallsFirst);
+  setSpans(run);
   return run;
+}
+
+RunActivity activityOfProcesses(const RunActivity& run, const std::vector<int64_t>& keep) {
+  RunActivity part;
+  for (const GpuOp& op : run.ops)
+    if (kept(keep, op.process)) part.ops.push_back(op);
+  for (const KernelSpan& kernel : run.kernels)
+    if (kept(keep, kernel.process)) part.kernels.push_back(kernel);
+  for (const HostThread& thread : run.threads)
+    if (kept(keep, global_id::processOf(thread.globalTid))) part.threads.push_back(thread);
+  // The whole run's gpuBusy comes from nsys's rule view of the file; a part's from its own operations, which
+  // are the same operations (start > 0).
+  part.gpuBusy = busyWhere(part.ops, [](const GpuOp&) { return true; });
+  busySetsOfOps(part);
+  setSpans(part);
+  return part;
 }
 
 std::string threadLabel(const HostThread& thread) {

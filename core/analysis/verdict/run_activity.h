@@ -2,7 +2,8 @@
 // RunActivity: what the verdict and the host-side findings read from a trace once: when any GPU was
 // busy (and with what: kernels, copies, memsets), which GPU operations ran and which host thread's call
 // launched each, and each host thread's CUDA API calls (outermost calls only, so a driver call inside a
-// runtime call counts once), split into synchronizing calls and the others.
+// runtime call counts once), split into synchronizing calls and the others. Collective kernels (NCCL) are
+// told apart from compute kernels: on a rank that waits for another, they run long without computing.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,7 +33,8 @@ struct HostThread {
 struct KernelSpan {
   TimeNs start = 0;
   TimeNs end = 0;
-  int64_t nameId = 0;  // StringIds id of the demangled name (the short name where there is none)
+  int64_t nameId = 0;   // StringIds id of the demangled name (the short name where there is none)
+  int64_t process = 0;  // global_id::processOf its globalPid; 0 where the trace does not say
 };
 
 enum class GpuOpKind { Kernel, Copy, Memset };
@@ -43,9 +45,11 @@ struct GpuOp {
   TimeNs start = 0;
   TimeNs end = 0;
   GpuOpKind kind = GpuOpKind::Kernel;
-  int64_t nameId = 0;      // kernels: StringIds id of the demangled (else short) name; 0 for the others
-  int64_t launchTid = 0;   // globalTid of the launching thread
-  TimeNs launchStart = 0;  // start of the launching call
+  int64_t nameId = 0;       // kernels: StringIds id of the demangled (else short) name; 0 for the others
+  int64_t launchTid = 0;    // globalTid of the launching thread
+  TimeNs launchStart = 0;   // start of the launching call
+  int64_t process = 0;      // global_id::processOf its globalPid; 0 where the trace does not say
+  bool collective = false;  // a collective kernel (NCCL: HTA's communication type)
 };
 
 struct RunActivity {
@@ -54,6 +58,8 @@ struct RunActivity {
   IntervalSet kernelOrCopyBusy;     // kernels and memcpys
   IntervalSet copyBusy;             // memcpys only
   IntervalSet memsetBusy;           // memsets only
+  IntervalSet collectiveBusy;       // collective kernels (NCCL), which wait on the other ranks
+  IntervalSet computeBusy;          // the other kernels
   std::vector<KernelSpan> kernels;  // by start
   std::vector<GpuOp> ops;           // every GPU operation, by start
   std::vector<HostThread> threads;  // threads with CUDA API calls, the most CUDA time first
@@ -66,6 +72,10 @@ struct RunActivity {
 };
 
 RunActivity loadRunActivity(const Database& db);
+
+// The part of RUN that processes KEEP (global_id::processOf values, sorted) did: their GPU work and host
+// threads, with every busy set and span recomputed from those alone. A rank's activity in a file of ranks.
+RunActivity activityOfProcesses(const RunActivity& run, const std::vector<int64_t>& keep);
 
 // "python3 (pid 123, tid 125)", or "pid 123, tid 125" without a name.
 std::string threadLabel(const HostThread& thread);

@@ -39,6 +39,7 @@ void addGpuBusy(const RunActivity& run, TimeInterval window, VerdictEvidence& ev
   evidence.kernelBusyNs += run.kernelBusy.lengthWithin(window.start, window.end);
   evidence.copyBusyNs += lengthOutside(run.copyBusy, run.kernelBusy, window);
   evidence.memsetBusyNs += lengthOutside(run.memsetBusy, run.kernelOrCopyBusy, window);
+  evidence.collectiveOnlyNs += lengthOutside(run.collectiveBusy, run.computeBusy, window);
 }
 
 void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence& evidence) {
@@ -70,10 +71,13 @@ void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence
 }
 
 // What the GPU's busy time was, for every sentence: "busy 97.7% of 271.798 ms (kernels 1.0%, ...)".
+// Collectives are named only where the window ran some.
 std::string busyClause(const VerdictEvidence& e) {
+  std::string collectives =
+      e.collectiveOnlyNs > 0 ? ", " + percentText(e.share(e.collectiveOnlyNs)) + " of it collectives alone" : "";
   return "the GPU was busy " + percentText(e.share(e.gpuBusyNs)) + " of " + formatDuration(e.wallNs) + " (kernels " +
-         percentText(e.share(e.kernelBusyNs)) + ", copies " + percentText(e.share(e.copyBusyNs)) + ", memsets " +
-         percentText(e.share(e.memsetBusyNs)) + ")";
+         percentText(e.share(e.kernelBusyNs)) + collectives + ", copies " + percentText(e.share(e.copyBusyNs)) +
+         ", memsets " + percentText(e.share(e.memsetBusyNs)) + ")";
 }
 
 std::string transferSentence(const VerdictEvidence& e) {
@@ -108,6 +112,8 @@ std::string_view bottleneckClassName(BottleneckClass kind) {
       return "memory";
     case BottleneckClass::Transfer:
       return "transfer";
+    case BottleneckClass::Communication:
+      return "communication";
     case BottleneckClass::Synchronization:
       return "synchronization";
     case BottleneckClass::CudaApi:
@@ -129,6 +135,11 @@ double VerdictEvidence::transferShare() const {
   return static_cast<double>(copyBusyNs + memsetBusyNs) / static_cast<double>(gpuBusyNs);
 }
 
+double VerdictEvidence::communicationShare() const {
+  if (gpuBusyNs <= 0) return 0.0;
+  return static_cast<double>(collectiveOnlyNs) / static_cast<double>(gpuBusyNs);
+}
+
 double VerdictEvidence::memoryBoundShare() const {
   if (!memoryBoundKernelNs || kernelNs <= 0) return 0.0;
   return static_cast<double>(*memoryBoundKernelNs) / static_cast<double>(kernelNs);
@@ -138,6 +149,7 @@ BottleneckClass classify(const VerdictEvidence& e) {
   if (e.wallNs <= 0 || (e.gpuBusyNs == 0 && e.hostThread.empty())) return BottleneckClass::None;
   if (e.share(e.gpuBusyNs) >= kGpuBoundShare) {
     if (e.transferShare() >= kTransferShare) return BottleneckClass::Transfer;
+    if (e.communicationShare() >= kCommunicationShare) return BottleneckClass::Communication;
     return e.memoryBoundShare() >= kMemoryBoundShare ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
   }
   if (e.share(e.hostCopyNs) >= kHostCopyBoundShare) return BottleneckClass::Transfer;
@@ -243,6 +255,11 @@ std::string verdictSentence(const Verdict& verdict) {
              " of the kernel time, and the GPU was " + idleClause(e) + ".";
     case BottleneckClass::Transfer:
       return transferSentence(e);
+    case BottleneckClass::Communication:
+      return "Communication bound: " + busy + ", collective kernels with no compute kernel beside them " +
+             percentText(e.communicationShare()) + " of the busy time, and the GPU was " + idleClause(e) +
+             ". A collective runs until every rank has joined it, so part of this is waiting for other ranks (the "
+             "straggler finding names the late one).";
     case BottleneckClass::Synchronization:
       return "Synchronization bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::CudaApi:

@@ -18,6 +18,9 @@
 // The classes, decided in this order:
 //   transfer         gpu busy >= 50% of W and copies + memsets >= 50% (kTransferShare) of gpu busy; or gpu
 //                    busy < 50% and the thread was blocked in synchronous copies and memsets >= 50% of W.
+//   communication    gpu busy >= 50% of W and collective kernels (NCCL) ran with no compute kernel beside
+//                    them >= 50% (kCommunicationShare) of gpu busy: the GPU mostly moved data between ranks or
+//                    waited in a collective for a late rank (the straggler finding says which).
 //   gpu_compute      gpu busy >= 50% of W (kGpuBoundShare): the GPU worked more than it waited.
 //   memory           gpu bound, and kernels that their metrics (GPUSCOPE_KERNEL_METRICS) put under a
 //                    memory roof take >= 50% (kMemoryBoundShare) of the window's kernel time.
@@ -43,10 +46,11 @@ namespace gpuscope {
 inline constexpr double kGpuBoundShare = 0.50;
 inline constexpr double kMemoryBoundShare = 0.50;
 inline constexpr double kTransferShare = 0.50;       // of gpu busy in copies and memsets
+inline constexpr double kCommunicationShare = 0.50;  // of gpu busy in collectives alone
 inline constexpr double kHostCopyBoundShare = 0.50;  // of W with the host blocked in copies and memsets
 
-enum class BottleneckClass { GpuCompute, Memory, Transfer, Synchronization, CudaApi, Cpu, None };
-// "gpu_compute", "memory", "transfer", "synchronization", "cuda_api", "cpu", "none".
+enum class BottleneckClass { GpuCompute, Memory, Transfer, Communication, Synchronization, CudaApi, Cpu, None };
+// "gpu_compute", "memory", "transfer", "communication", "synchronization", "cuda_api", "cpu", "none".
 std::string_view bottleneckClassName(BottleneckClass kind);
 
 struct VerdictEvidence {
@@ -54,10 +58,11 @@ struct VerdictEvidence {
   TimeNs windowEnd = 0;
   TimeNs wallNs = 0;  // summed over the windows (an NVTX range's instances)
   TimeNs gpuBusyNs = 0;
-  TimeNs kernelBusyNs = 0;  // gpuBusyNs split: a kernel ran,
-  TimeNs copyBusyNs = 0;    // a memcpy ran and no kernel,
-  TimeNs memsetBusyNs = 0;  // only a memset ran
-  TimeNs idleSyncNs = 0;    // GPU idle, split by what the driving thread was doing (the rules above)
+  TimeNs kernelBusyNs = 0;      // gpuBusyNs split: a kernel ran,
+  TimeNs copyBusyNs = 0;        // a memcpy ran and no kernel,
+  TimeNs memsetBusyNs = 0;      // only a memset ran
+  TimeNs collectiveOnlyNs = 0;  // part of kernelBusyNs: collective kernels ran and no compute kernel
+  TimeNs idleSyncNs = 0;        // GPU idle, split by what the driving thread was doing (the rules above)
   TimeNs idleApiNs = 0;
   TimeNs idleCpuNs = 0;
   TimeNs idleDispatchNs = 0;  // the part of idleCpuNs in gaps under kDispatchGapNs between CUDA calls
@@ -74,8 +79,9 @@ struct VerdictEvidence {
 
   // PART / wallNs, 0 for an empty window.
   double share(TimeNs part) const;
-  double memoryBoundShare() const;  // of kernelNs; 0 without metrics
-  double transferShare() const;     // (copyBusyNs + memsetBusyNs) of gpuBusyNs; 0 when the GPU was idle
+  double memoryBoundShare() const;    // of kernelNs; 0 without metrics
+  double transferShare() const;       // (copyBusyNs + memsetBusyNs) of gpuBusyNs; 0 when the GPU was idle
+  double communicationShare() const;  // collectiveOnlyNs of gpuBusyNs; 0 when the GPU was idle
 };
 
 struct Verdict {

@@ -15,9 +15,14 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["wall_ns"] = e.wallNs;
   json["gpu_busy_ns"] = e.gpuBusyNs;
   json["gpu_busy_share"] = rounded(e.share(e.gpuBusyNs));
-  json["gpu_busy_split"] = {{"kernels_ns", e.kernelBusyNs}, {"kernels_share", rounded(e.share(e.kernelBusyNs))},
-                            {"copies_ns", e.copyBusyNs},    {"copies_share", rounded(e.share(e.copyBusyNs))},
-                            {"memsets_ns", e.memsetBusyNs}, {"memsets_share", rounded(e.share(e.memsetBusyNs))}};
+  json["gpu_busy_split"] = {{"kernels_ns", e.kernelBusyNs},
+                            {"kernels_share", rounded(e.share(e.kernelBusyNs))},
+                            {"copies_ns", e.copyBusyNs},
+                            {"copies_share", rounded(e.share(e.copyBusyNs))},
+                            {"memsets_ns", e.memsetBusyNs},
+                            {"memsets_share", rounded(e.share(e.memsetBusyNs))},
+                            {"collectives_alone_ns", e.collectiveOnlyNs},
+                            {"collectives_alone_share", rounded(e.share(e.collectiveOnlyNs))}};
   json["host_thread"] = nullptr;
   if (!e.hostThread.empty()) json["host_thread"] = {{"label", e.hostThread}, {"pid", e.pid}, {"tid", e.tid}};
   json["gpu_idle_after_sync_ns"] = e.idleSyncNs;
@@ -49,6 +54,7 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["thresholds"] = {{"gpu_bound_share", kGpuBoundShare},
                         {"memory_bound_share", kMemoryBoundShare},
                         {"transfer_share_of_busy", kTransferShare},
+                        {"communication_share_of_busy", kCommunicationShare},
                         {"host_blocking_copy_share", kHostCopyBoundShare},
                         {"dispatch_gap_ns", kDispatchGapNs}};
   return json;
@@ -100,6 +106,18 @@ nlohmann::ordered_json rangeVerdictJson(const RangeVerdict& verdict) {
   json["class"] = bottleneckClassName(verdict.verdict.kind);
   json["sentence"] = verdictSentence(verdict.verdict);
   json["evidence"] = evidenceJson(verdict.verdict.evidence);
+  return json;
+}
+
+nlohmann::ordered_json rankVerdictJson(const RankVerdict& verdict) {
+  nlohmann::ordered_json json;
+  json["label"] = verdict.label;
+  json["rank"] = verdict.rank ? nlohmann::ordered_json(*verdict.rank) : nlohmann::ordered_json(nullptr);
+  json["host"] = verdict.hostName;
+  json["class"] = bottleneckClassName(verdict.verdict.kind);
+  json["sentence"] = verdictSentence(verdict.verdict);
+  json["evidence"] = evidenceJson(verdict.verdict.evidence);
+  if (verdict.verdict.judged) json["judged_window"] = judgedJson(*verdict.verdict.judged);
   return json;
 }
 

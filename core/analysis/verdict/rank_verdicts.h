@@ -1,0 +1,28 @@
+#pragma once
+// Per-rank verdicts: in a file that holds several ranks of one job (a merge of rank files, or one recording of
+// a launcher's workers), each rank judged on its own GPU work and its own host threads, so that a rank that
+// waits in its collectives reads "communication" beside the one that computes.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/analysis/verdict/verdict.h"
+#include "core/db/sqlite_database.h"
+
+namespace gpuscope {
+
+struct RankVerdict {
+  std::string label;  // "rank 1", "rank 1 (host-a)", or "process 4242" in a file that does not name ranks
+  std::optional<int64_t> rank;
+  std::string hostName;
+  std::vector<int64_t> processes;  // global_id::processOf values of the rank's processes, sorted
+  Verdict verdict;                 // its steady state, as runVerdict judges a run
+};
+
+// The ranks of DB and their verdicts, by rank: GPUSCOPE_RANKS' rows where the file has them (a rank's processes
+// are those its hw range holds), else each process that ran collective kernels, when two or more did. Empty
+// for a file of one rank.
+std::vector<RankVerdict> rankVerdicts(const Database& db, const VerdictInputs& inputs);
+
+}  // namespace gpuscope
