@@ -6,6 +6,8 @@
 #                      directory, so an installed gpuscope finds them wherever the prefix is
 #   share/applications/gpuscope.desktop, share/icons/hicolor/<size>/apps/gpuscope.png (and scalable/ .svg)
 #   share/man/man1/gpuscope.1 (and gpuscope-ui.1)
+#   share/gpuscope/python/gpuscope_recipe/  the Dask driver of `gpuscope recipe`, which finds it from its own
+#                      directory as ../share/gpuscope/python; Dask itself is python3-distributed, a Suggests
 # Included last from the top-level CMakeLists.txt, once every target exists.
 install(TARGETS gpuscope RUNTIME DESTINATION bin)
 if(TARGET gpuscope-ui)
@@ -18,6 +20,8 @@ if(TARGET gpuscope-ui)
   install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/gpuscope.svg DESTINATION share/icons/hicolor/scalable/apps)
 endif()
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/gpuscope.1 DESTINATION share/man/man1)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/gpuscope_recipe DESTINATION share/gpuscope/python
+        FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 if(TARGET gpuscope-ui)
   install(FILES ${CMAKE_CURRENT_LIST_DIR}/gpuscope.1 DESTINATION share/man/man1 RENAME gpuscope-ui.1)
 endif()
@@ -41,6 +45,8 @@ if(TARGET gpuscope-ui)
          ", libqt6charts6 (>= 6.4), libqt6concurrent6 (>= 6.4), qt6-qpa-plugins")
 endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${GPUSCOPE_DEB_DEPENDS}")
+# `gpuscope recipe --mode local|dask-futures` runs on Dask; `--mode serial` and everything else do without.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-distributed")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
 set(CPACK_GENERATOR DEB)
 include(CPack)

@@ -7,6 +7,7 @@
 #include "app/cli/info_command.h"
 #include "app/cli/merge_command.h"
 #include "app/cli/peaks_command.h"
+#include "app/cli/recipe_command.h"
 #include "app/cli/record_command.h"
 #include "app/cli/roofline_command.h"
 #include "app/cli/samples_command.h"
@@ -22,6 +23,7 @@ void registerAllCommands(CLI::App& app) {
   registerInfoCommand(app);
   registerMergeCommand(app);
   registerPeaksCommand(app);
+  registerRecipeCommands(app);
   registerRecordCommand(app);
   registerRooflineCommand(app);
   registerSamplesCommand(app);

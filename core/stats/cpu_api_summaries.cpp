@@ -1,11 +1,13 @@
 // cuda_api_sum and osrt_sum: time spent in CUDA API and OS runtime calls, by function.
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_reports.h"
-#include "core/stats/summary_table.h"
+#include "core/stats/summary_sources.h"
 
 namespace gpuscope {
 
-ReportTable cudaApiSum(const Database& db) {
+SummaryLayout cudaApiSumLayout() { return {"cuda_api_sum", "CUDA API Summary", "Num Calls", {"Name"}}; }
+
+SampleGroups cudaApiSamples(const Database& db) {
   requireReportTable(db, table::kStringIds);
   requireReportTable(db, table::kRuntime);
   // Runtime and driver calls alike (nsys sums both); equal names after dropping version tags merge.
@@ -17,17 +19,22 @@ ReportTable cudaApiSum(const Database& db) {
     auto& merged = groups[{displayApiName(labels.front())}];
     merged.insert(merged.end(), samples.begin(), samples.end());
   }
-  return timeSummaryTable({"cuda_api_sum", "CUDA API Summary", "Num Calls", {"Name"}}, groups);
+  return groups;
 }
 
-ReportTable osrtSum(const Database& db) {
+ReportTable cudaApiSum(const Database& db) { return timeSummaryTable(cudaApiSumLayout(), cudaApiSamples(db)); }
+
+SummaryLayout osrtSumLayout() { return {"osrt_sum", "OS Runtime Summary", "Num Calls", {"Name"}}; }
+
+SampleGroups osrtSamples(const Database& db) {
   requireReportTable(db, table::kStringIds);
   requireReportTable(db, table::kOsrt);
-  auto groups = groupSamples(db,
-                             "SELECT s.value, o.end - o.start FROM OSRT_API AS o "
-                             "LEFT JOIN StringIds AS s ON s.id = o.nameId WHERE o.eventClass = " +
-                                 std::to_string(nsys_enum::kEventClassOsRuntime));
-  return timeSummaryTable({"osrt_sum", "OS Runtime Summary", "Num Calls", {"Name"}}, groups);
+  return groupSamples(db,
+                      "SELECT s.value, o.end - o.start FROM OSRT_API AS o "
+                      "LEFT JOIN StringIds AS s ON s.id = o.nameId WHERE o.eventClass = " +
+                          std::to_string(nsys_enum::kEventClassOsRuntime));
 }
+
+ReportTable osrtSum(const Database& db) { return timeSummaryTable(osrtSumLayout(), osrtSamples(db)); }
 
 }  // namespace gpuscope

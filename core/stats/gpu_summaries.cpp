@@ -5,7 +5,7 @@
 #include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_reports.h"
-#include "core/stats/summary_table.h"
+#include "core/stats/summary_sources.h"
 
 namespace gpuscope {
 namespace {
@@ -38,13 +38,18 @@ double megabytes(double bytes) { return bytes / 1e6; }
 
 }  // namespace
 
-ReportTable cudaGpuKernSum(const Database& db) {
+SummaryLayout cudaGpuKernSumLayout() { return {"cuda_gpu_kern_sum", "CUDA GPU Kernel Summary", "Instances", {"Name"}}; }
+
+SampleGroups cudaGpuKernSamples(const Database& db) {
   requireReportTable(db, table::kStringIds);
   requireReportTable(db, table::kKernel);
-  auto groups = groupSamples(db,
-                             "SELECT s.value, k.end - k.start FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
-                             "LEFT JOIN StringIds AS s ON s.id = k.demangledName");
-  return timeSummaryTable({"cuda_gpu_kern_sum", "CUDA GPU Kernel Summary", "Instances", {"Name"}}, groups);
+  return groupSamples(db,
+                      "SELECT s.value, k.end - k.start FROM CUPTI_ACTIVITY_KIND_KERNEL AS k "
+                      "LEFT JOIN StringIds AS s ON s.id = k.demangledName");
+}
+
+ReportTable cudaGpuKernSum(const Database& db) {
+  return timeSummaryTable(cudaGpuKernSumLayout(), cudaGpuKernSamples(db));
 }
 
 ReportTable cudaGpuMemTimeSum(const Database& db) {

@@ -14,7 +14,7 @@
 #include "core/stats/api_calls.h"
 #include "core/stats/nvtx_ranges.h"
 #include "core/stats/stats_reports.h"
-#include "core/stats/summary_table.h"
+#include "core/stats/summary_sources.h"
 
 namespace gpuscope {
 namespace {
@@ -75,16 +75,11 @@ void nestProjections(const std::vector<NvtxRange>& ranges, std::map<uint32_t, Pr
   }
 }
 
-struct RangeGroup {
-  std::vector<int64_t> projected;
-  int64_t rangeTime = 0, operations = 0, levels = 0, children = 0;
-};
-
 double average(int64_t sum, size_t count) { return sqlRound(static_cast<double>(sum) / static_cast<double>(count), 1); }
 
 }  // namespace
 
-ReportTable nvtxGpuProjSum(const Database& db) {
+NvtxProjectionGroups nvtxProjectionGroups(const Database& db) {
   auto ranges = loadNvtxRanges(db);
   ApiCallIndex calls(db);
   std::vector<GpuOperation> operations;
@@ -103,16 +98,19 @@ ReportTable nvtxGpuProjSum(const Database& db) {
   }
   nestProjections(ranges, projections);
 
-  std::map<std::pair<std::string, std::string_view>, RangeGroup> groups;
+  NvtxProjectionGroups groups;
   for (const auto& [id, projection] : projections) {
-    auto& group = groups[{ranges[id].name, nvtxStyle(ranges[id])}];
+    auto& group = groups[{ranges[id].name, std::string(nvtxStyle(ranges[id]))}];
     group.projected.push_back(saturatingSub(projection.end, projection.start));
     group.rangeTime = saturatingAdd(group.rangeTime, saturatingSub(ranges[id].end, ranges[id].start));
     group.operations += projection.operations;
     group.levels += projection.level;
     group.children += projection.children;
   }
+  return groups;
+}
 
+ReportTable nvtxGpuProjTable(const NvtxProjectionGroups& groups) {
   ReportTable table{"nvtx_gpu_proj_sum", "NVTX GPU Projection Summary", {}, {}};
   table.columns = {
       {"Range", 0}, {"Style", 0}, {"Total Proj Time (ns)", 0}, {"Total Range Time (ns)", 0}, {"Range Instances", 0}};
@@ -124,7 +122,7 @@ ReportTable nvtxGpuProjSum(const Database& db) {
   for (const auto& [key, group] : groups) {
     auto summary = summarize(group.projected);
     size_t n = group.projected.size();
-    std::vector<ReportCell> row = {key.first, std::string(key.second), summary.total, group.rangeTime, summary.count};
+    std::vector<ReportCell> row = {key.first, key.second, summary.total, group.rangeTime, summary.count};
     appendStatisticCells(row, summary);
     row.insert(row.end(),
                {group.operations, average(group.operations, n), average(group.levels, n), average(group.children, n)});
@@ -134,5 +132,7 @@ ReportTable nvtxGpuProjSum(const Database& db) {
   for (auto& row : rows) table.rows.push_back(std::move(row.second));
   return table;
 }
+
+ReportTable nvtxGpuProjSum(const Database& db) { return nvtxGpuProjTable(nvtxProjectionGroups(db)); }
 
 }  // namespace gpuscope

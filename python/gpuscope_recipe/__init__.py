@@ -1,0 +1,1 @@
+"""The Dask driver of `gpuscope recipe` (see driver.py and docs/recipes.md)."""
