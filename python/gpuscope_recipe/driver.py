@@ -52,13 +52,16 @@ def parse_arguments(argv):
 
 
 def import_distributed():
+    # Dask's own logging would bury gpuscope's one sentence; its errors still reach us as exceptions. Set
+    # before the import, so that the LocalCluster's worker processes, which read it from the environment, say
+    # nothing either.
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
     try:
         import distributed  # pylint: disable=import-outside-toplevel
     except ImportError as error:
         fail("gpuscope recipe --mode local|dask-futures needs Dask, and %s cannot import distributed (%s): "
              "install Debian's python3-distributed, set GPUSCOPE_PYTHON to a python3 that has it, or use "
              "--mode serial." % (sys.executable, error))
-    # Dask's own logging would bury gpuscope's output; its errors still reach us as exceptions.
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     return distributed
