@@ -6,7 +6,6 @@
 // is not recorded, or the calling thread is inside the recorder or is a gpuscope thread, the
 // wrapper only calls through. errno is preserved across the recording.
 #include <dlfcn.h>
-#include <execinfo.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -32,11 +31,11 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <iterator>
 #include <new>
 #include <string_view>
 #include <type_traits>
 
+#include "collector/inject/osrt_record.h"
 #include "collector/inject/recorder_internal.h"
 #include "collector/inject/tick_clock.h"
 #include "collector/transport/osrt_functions.h"
@@ -76,48 +75,6 @@ int64_t returnCode(Result result) {
   } else {
     return static_cast<int64_t>(result);
   }
-}
-
-// The backtrace of a call to CALLED made from CALLER, into FRAMES: CALLED's address, then CALLER and its
-// callers, unwound by libgcc from the .eh_frame tables (so code built without frame pointers unwinds too),
-// the interposer's own frames left out. Returns the frames written. Runs only for calls that lasted past
-// --osrt-backtrace-threshold, after they returned; the thread counts as inside the recorder meanwhile, so
-// what the unwinder calls is not recorded.
-size_t captureBacktrace(const void* called, const void* caller, uint64_t* frames, size_t depth) {
-  void* raw[transport::kMaxOsrtBacktraceFrames + 8];
-  ThreadState& thread = t_threadState;
-  uint32_t wasBusy = thread.busy;
-  thread.busy = 1;
-  int count = backtrace(raw, static_cast<int>(std::min(depth + 8, std::size(raw))));
-  thread.busy = wasBusy;
-  int first = 0;
-  while (first < count && raw[first] != caller) ++first;
-  if (first == count) return 0;  // the caller is not on the unwound stack: no backtrace rather than a wrong one
-  size_t written = 0;
-  frames[written++] = reinterpret_cast<uintptr_t>(called);
-  for (int i = first; i < count && written < depth; ++i) frames[written++] = reinterpret_cast<uintptr_t>(raw[i]);
-  return written;
-}
-
-// CALLER is the address the call returns to: a call from gpuscope's own code (CUPTI) is left out. CALLED,
-// the real function, begins the call's backtrace when it lasted past --osrt-backtrace-threshold.
-void recordCall(ProcessRecorder* recorder, OsrtFunction function, int64_t start, int64_t end, int64_t result,
-                const void* caller = nullptr, const void* called = nullptr) {
-  if (end - start < g_config.osrtThresholdNs) return;
-  if (caller && isOwnCode(caller)) return;
-  int savedErrno = errno;
-  transport::OsRuntimeBody body{start, end, result};
-  uint64_t frames[transport::kMaxOsrtBacktraceFrames];
-  size_t depth = 0;
-  if (called && caller && g_config.osrtBacktraceDepth > 0 && end - start >= g_config.osrtBacktraceThresholdNs)
-    depth = captureBacktrace(called, caller, frames, static_cast<size_t>(g_config.osrtBacktraceDepth));
-  std::string_view chain(reinterpret_cast<const char*>(frames), depth * sizeof frames[0]);
-  if (depth > 0) {
-    recorder->emit(transport::RecordType::OsRuntime, static_cast<uint16_t>(function), &body, sizeof body, {chain});
-  } else {
-    recorder->emit(transport::RecordType::OsRuntime, static_cast<uint16_t>(function), &body, sizeof body);
-  }
-  errno = savedErrno;
 }
 
 // Times CALL(NEXT) and records it as FUNCTION (on TickClock: most calls are timed only to be left
