@@ -1,7 +1,7 @@
 // `gpuscope recipe` as a user runs it: a Dask LocalCluster of 2 workers over 64 rank files gives the same
 // tables as the recipe in one process, and as `gpuscope stats` on the 64 files merged into one; bad inputs
-// get one sentence and a failing exit. Dask is Debian's python3-distributed: required where CI is set,
-// skipped with the reason elsewhere.
+// get one sentence and a failing exit. Dask is Debian's python3-distributed: required where CI or
+// GPUSCOPE_REQUIRE_PY_TESTS (.ci/run) is set, skipped with the reason elsewhere.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,28 +26,29 @@ using gpuscope::test::runProgram;
 
 constexpr int kRanks = 64;
 
-// The folder of 64 rank files, made once: copies of the two real rank exports, each told its own RANK.
-const std::string& rankFolder() {
-  static const std::string folder = [] {
-    fs::path dir = fs::path(::testing::TempDir()) / "recipe_cli_ranks";
-    fs::remove_all(dir);
-    fs::create_directories(dir / "ranks");
-    for (int r = 0; r < 2; ++r) {
-      std::string gz = std::string(GPUSCOPE_FIXTURES) + "/ranks/nsys/rank" + std::to_string(r) + ".sqlite.gz";
-      std::string out = (dir / ("source" + std::to_string(r) + ".sqlite")).string();
-      EXPECT_EQ(std::system(("gzip -dc '" + gz + "' > '" + out + "'").c_str()), 0);
-    }
-    for (int rank = 0; rank < kRanks; ++rank) {
-      char name[32];
-      std::snprintf(name, sizeof name, "rank%02d.sqlite", rank);
-      fs::path path = dir / "ranks" / name;
-      fs::copy_file(dir / ("source" + std::to_string(rank % 2) + ".sqlite"), path);
-      auto db = gpuscope::Database::openWritable(path.string());
-      db.exec("UPDATE META_DATA_CAPTURE SET value = 'RANK=\"" + std::to_string(rank) + "\"' WHERE value LIKE 'RANK=%'");
-    }
-    return (dir / "ranks").string();
-  }();
-  return folder;
+// A folder of COUNT rank files for the running test (ctest runs the tests at once, each its own folder):
+// copies of the two real rank exports, each told its own RANK.
+std::string rankFolder(int count = kRanks) {
+  fs::path dir = gpuscope::test::testTempPath("recipe_cli", "ranks");
+  char last[32];
+  std::snprintf(last, sizeof last, "rank%02d.sqlite", count - 1);
+  if (fs::exists(dir / "ranks" / last)) return (dir / "ranks").string();  // made by this test already
+  fs::remove_all(dir);
+  fs::create_directories(dir / "ranks");
+  for (int r = 0; r < 2; ++r) {
+    std::string gz = std::string(GPUSCOPE_FIXTURES) + "/ranks/nsys/rank" + std::to_string(r) + ".sqlite.gz";
+    std::string source = (dir / ("source" + std::to_string(r) + ".sqlite")).string();
+    EXPECT_EQ(std::system(("gzip -dc '" + gz + "' > '" + source + "'").c_str()), 0);
+  }
+  for (int rank = 0; rank < count; ++rank) {
+    char name[32];
+    std::snprintf(name, sizeof name, "rank%02d.sqlite", rank);
+    fs::path path = dir / "ranks" / name;
+    fs::copy_file(dir / ("source" + std::to_string(rank % 2) + ".sqlite"), path);
+    auto db = gpuscope::Database::openWritable(path.string());
+    db.exec("UPDATE META_DATA_CAPTURE SET value = 'RANK=\"" + std::to_string(rank) + "\"' WHERE value LIKE 'RANK=%'");
+  }
+  return (dir / "ranks").string();
 }
 
 std::string python() {
@@ -59,13 +60,14 @@ std::string python() {
 #define REQUIRE_DASK()                                                                                              \
   do {                                                                                                              \
     if (runProgram(python(), {"-c", "import distributed"}).exitCode != 0) {                                         \
-      if (std::getenv("CI")) FAIL() << python() << " cannot import distributed: install python3-distributed";       \
+      if (std::getenv("CI") || std::getenv("GPUSCOPE_REQUIRE_PY_TESTS"))                                            \
+        FAIL() << python() << " cannot import distributed: install python3-distributed";                            \
       GTEST_SKIP() << python() << " cannot import distributed (python3-distributed): recipe's Dask modes untested"; \
     }                                                                                                               \
   } while (false)
 
 std::string out(const std::string& name) {
-  auto path = (fs::path(::testing::TempDir()) / ("recipe_cli_out_" + name)).string();
+  auto path = gpuscope::test::testTempPath("recipe_cli_out", name);
   fs::remove_all(path);
   return path;
 }
@@ -124,7 +126,7 @@ TEST(RecipeCli, BadInputsGetOneSentenceAndAFailingExit) {
   REQUIRE_DASK();
   std::string notTrace = out("notes.sqlite");
   std::ofstream(notTrace) << "not a trace\n";
-  std::string good = "'" + rankFolder() + "/rank00.sqlite' ";
+  std::string good = "'" + rankFolder(1) + "/rank00.sqlite' ";
   std::string shadow = out("no_dask");  // a python path where `import distributed` fails
   fs::create_directories(shadow);
   std::ofstream(shadow + "/distributed.py") << "raise ImportError('No module named distributed')\n";
