@@ -1,12 +1,18 @@
 #include "app/cli/diff_command.h"
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "app/cli/table_width.h"
 #include "core/diff/diff_report.h"
 #include "core/diff/run_diff.h"
+#include "core/error.h"
 #include "core/open/open_trace.h"
+#include "core/ranks/rank_extract.h"
 #include "core/report/report_format.h"
 
 namespace gpuscope::cli {
@@ -14,15 +20,48 @@ namespace {
 
 struct DiffOptions {
   std::string fileA;
-  std::string fileB;
+  std::string fileB;  // empty with --rank-a and --rank-b: two ranks of A
+  std::optional<int64_t> rankA;
+  std::optional<int64_t> rankB;
   std::string by = "kernel";
   std::string format = "table";
   int width = kWidthNotGiven;
 };
 
+// One input of the diff: FILE, or its rank RANK copied into a file of its own in the temp folder (removed after).
+class DiffInput {
+ public:
+  DiffInput(const std::string& file, std::optional<int64_t> rank, const char* side) : path_(file), label_(file) {
+    if (!rank) return;
+    path_ = (std::filesystem::temp_directory_path() /
+             ("gpuscope-diff-" + std::to_string(::getpid()) + "-" + side + ".sqlite"))
+                .string();
+    temporary_ = true;
+    extractRank(openTrace(file).connect(), *rank, path_);
+    label_ = file + " (rank " + std::to_string(*rank) + ")";
+  }
+  ~DiffInput() {
+    std::error_code ignored;
+    if (temporary_) std::filesystem::remove(path_, ignored);
+  }
+  DiffInput(const DiffInput&) = delete;
+  DiffInput& operator=(const DiffInput&) = delete;
+  const std::string& path() const { return path_; }
+  const std::string& label() const { return label_; }
+
+ private:
+  std::string path_;
+  std::string label_;
+  bool temporary_ = false;
+};
+
 void runDiff(const DiffOptions& options) {
-  auto a = openTrace(options.fileA).load();
-  auto b = openTrace(options.fileB).load();
+  if (options.fileB.empty() && !(options.rankA && options.rankB))
+    throw TraceError("Give two trace files, or one file of several ranks with --rank-a and --rank-b.");
+  DiffInput sideA(options.fileA, options.rankA, "a");
+  DiffInput sideB(options.fileB.empty() ? options.fileA : options.fileB, options.rankB, "b");
+  auto a = openTrace(sideA.path()).load();
+  auto b = openTrace(sideB.path()).load();
   DiffBy by = options.by == "nvtx"        ? DiffBy::Nvtx
               : options.by == "demangled" ? DiffBy::DemangledKernel
                                           : DiffBy::Kernel;
@@ -35,15 +74,15 @@ void runDiff(const DiffOptions& options) {
   ReportTable summary = summaryReportTable(diff);
   if (options.format == "json") {
     nlohmann::ordered_json all = nlohmann::ordered_json::object();
-    all["a"] = options.fileA;
-    all["b"] = options.fileB;
+    all["a"] = sideA.label();
+    all["b"] = sideB.label();
     all["by"] = options.by;
     all["summary"] = reportJson(summary);
     all["diff"] = reportJson(rows);
     std::cout << jsonText(all) << "\n";
     return;
   }
-  std::cout << "A: " << options.fileA << "\nB: " << options.fileB << "\n\n";
+  std::cout << "A: " << sideA.label() << "\nB: " << sideB.label() << "\n\n";
   size_t width = stdoutTableWidth(options.width);
   std::cout << " ** " << summary.title << ":\n\n" << formatTextTable(summary, width) << "\n";
   std::cout << " ** " << rows.title << " (by |Delta Total| descending):\n\n" << formatTextTable(rows, width);
@@ -58,7 +97,10 @@ void registerDiffCommand(CLI::App& app) {
                          "Compare two runs: kernels or NVTX ranges matched by name, with counts, totals, averages and "
                          "deltas (B - A), and a summary of both runs.");
   command->add_option("A", options->fileA, "The baseline trace file")->required();
-  command->add_option("B", options->fileB, "The trace file compared with it")->required();
+  command->add_option("B", options->fileB, "The trace file compared with it (A again when left out, with --rank-b)");
+  command->add_option("--rank-a", options->rankA,
+                      "Compare only this rank of A (a merged file or a recording of ranks)");
+  command->add_option("--rank-b", options->rankB, "Compare only this rank of B (of A when B is left out)");
   command
       ->add_option("--by", options->by,
                    "Match kernels by short name (kernel), kernels by demangled name (demangled: template instances "
@@ -77,7 +119,8 @@ void registerDiffCommand(CLI::App& app) {
       "\nExamples:\n"
       "  gpuscope diff before.sqlite after.sqlite\n"
       "  gpuscope diff before.sqlite after.sqlite --by nvtx --format csv\n"
-      "  gpuscope diff before.sqlite after.sqlite --by demangled --format json\n");
+      "  gpuscope diff before.sqlite after.sqlite --by demangled --format json\n"
+      "  gpuscope diff ranks.sqlite --rank-a 0 --rank-b 1      # two ranks of one run (gpuscope merge)\n");
   command->callback([options] { runDiff(*options); });
 }
 
