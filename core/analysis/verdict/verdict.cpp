@@ -74,7 +74,7 @@ void addWindow(const VerdictInputs& inputs, TimeInterval window, VerdictEvidence
 // Collectives are named only where the window ran some.
 std::string busyClause(const VerdictEvidence& e) {
   std::string collectives =
-      e.collectiveOnlyNs > 0 ? ", " + percentText(e.share(e.collectiveOnlyNs)) + " of it collectives alone" : "";
+      e.collectiveOnlyNs > 0 ? " including collectives alone " + percentText(e.share(e.collectiveOnlyNs)) : "";
   return "the GPU was busy " + percentText(e.share(e.gpuBusyNs)) + " of " + formatDuration(e.wallNs) + " (kernels " +
          percentText(e.share(e.kernelBusyNs)) + collectives + ", copies " + percentText(e.share(e.copyBusyNs)) +
          ", memsets " + percentText(e.share(e.memsetBusyNs)) + ")";
