@@ -12,6 +12,7 @@
 #include "ui/analysis/finding_focus.h"
 #include "ui/analysis/finding_list_model.h"
 #include "ui/analysis/range_verdict_model.h"
+#include "ui/analysis/rank_verdict_model.h"
 #include "ui/text.h"
 
 namespace gpuscope::ui {
@@ -81,7 +82,8 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
       window_(new QLabel),
       details_(new QTextBrowser),
       findings_(new FindingListModel(this)),
-      ranges_(new RangeVerdictModel(this)) {
+      ranges_(new RangeVerdictModel(this)),
+      ranks_(new RankVerdictModel(this)) {
   setObjectName(QStringLiteral("analysisPanel"));
   verdict_->setObjectName(QStringLiteral("verdictLabel"));
   verdict_->setWordWrap(true);
@@ -104,14 +106,18 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   rangesView_ = makeTable(ranges_, QStringLiteral("rangeVerdictsView"));
   rangesView_->horizontalHeader()->setStretchLastSection(false);
   rangesView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  ranksView_ = makeTable(ranks_, QStringLiteral("rankVerdictsView"));
+  ranksView_->horizontalHeader()->setStretchLastSection(false);
+  ranksView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   details_->setObjectName(QStringLiteral("findingDetails"));
   details_->setOpenLinks(false);
 
   auto* splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(ranksView_);
   splitter->addWidget(findingsView_);
   splitter->addWidget(details_);
   splitter->addWidget(rangesView_);
-  splitter->setSizes({240, 400, 160});
+  splitter->setSizes({110, 240, 400, 160});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(verdict_);
@@ -134,6 +140,11 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
     pickRange(index.row());
     emit showTimelineRequested();
   });
+  connect(ranksView_, &QTableView::clicked, this, [this](const QModelIndex& index) { pickRank(index.row()); });
+  connect(ranksView_, &QTableView::activated, this, [this](const QModelIndex& index) {
+    pickRank(index.row());
+    emit showTimelineRequested();
+  });
   connect(session_, &TraceSession::traceChanged, this, [this] { setStatus(tr("Analyzing...")); });
   setStatus(tr("Open a trace to analyze it."));
 }
@@ -142,11 +153,13 @@ void AnalysisPanel::setStatus(const QString& status) {
   report_.reset();
   findings_->setReport(nullptr);
   ranges_->setReport(nullptr);
+  ranks_->setReport(nullptr);
   verdict_->setText(status.toHtmlEscaped());
   window_->clear();
   window_->hide();
   details_->clear();
   rangesView_->hide();
+  ranksView_->hide();
 }
 
 void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
@@ -157,10 +170,12 @@ void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
   report_ = std::move(report);
   findings_->setReport(report_);
   ranges_->setReport(report_);
+  ranks_->setReport(report_);
   verdict_->setText(verdictHtml(report_->run));
   window_->setText(judgedWindowHtml(*report_));
   window_->setVisible(!window_->text().isEmpty());
   rangesView_->setVisible(!report_->nvtx.empty());
+  ranksView_->setVisible(!report_->ranks.empty());
   // The finding with the most at stake shows its details at once; the timeline moves only when the user picks one.
   if (report_->findings.empty()) {
     details_->setHtml(tr("<p>No rule found anything to report.</p>"));
@@ -185,6 +200,16 @@ void AnalysisPanel::pickRange(int row) {
   FindingRange span;
   span.start = e.windowStart;
   span.end = e.windowEnd;
+  focusFindingRange(*session_, span);
+}
+
+void AnalysisPanel::pickRank(int row) {
+  const RankVerdict* rank = ranks_->rank(row);
+  if (!rank) return;
+  ranksView_->selectRow(row);
+  FindingRange span;
+  span.start = rank->verdict.evidence.windowStart;
+  span.end = rank->verdict.evidence.windowEnd;
   focusFindingRange(*session_, span);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // AnalysisPanel: the Analysis tab. The verdict first, in one sentence with its numbers; the findings below,
 // most severe first; the explanation, suggestion, evidence and places of the finding picked; and the
-// verdict of each NVTX range. Picking a finding zooms the shared session (and so the timeline) to its first
-// place and selects the event there; the places in the details jump to the others.
+// verdict of each NVTX range; in a trace of several ranks, the verdict of each rank above the findings. Picking a
+// finding zooms the shared session (and so the timeline) to its first place and selects the event there; the places in
+// the details jump to the others.
 #include <QWidget>
 #include <memory>
 
@@ -18,6 +19,7 @@ namespace gpuscope::ui {
 
 class FindingListModel;
 class RangeVerdictModel;
+class RankVerdictModel;
 
 class AnalysisPanel : public QWidget {
   Q_OBJECT
@@ -37,16 +39,20 @@ class AnalysisPanel : public QWidget {
   QTableView* rangesView() const { return rangesView_; }
   FindingListModel* findingModel() const { return findings_; }
   RangeVerdictModel* rangeModel() const { return ranges_; }
+  QTableView* ranksView() const { return ranksView_; }
+  RankVerdictModel* rankModel() const { return ranks_; }
 
   // Picks finding ROW: shows its details and focuses its first place (PLACE: another one).
   void pickFinding(int row, int place = 0);
   // Picks NVTX range verdict ROW: zooms to the span from its first instance's start to its last's end.
   void pickRange(int row);
+  // Picks rank verdict ROW: zooms to the window its verdict judged.
+  void pickRank(int row);
   // Zooms the timeline to the window the run's verdict judged.
   void showJudgedWindow();
 
  signals:
-  // A finding or an NVTX range verdict was double-clicked, or a place or the judged window's link clicked: the
+  // A finding, an NVTX range or a rank verdict was double-clicked, or a place or the judged window's link clicked: the
   // window shows the timeline, which the session has been zoomed to.
   void showTimelineRequested();
 
@@ -63,6 +69,8 @@ class AnalysisPanel : public QWidget {
   QTableView* rangesView_;
   FindingListModel* findings_;
   RangeVerdictModel* ranges_;
+  QTableView* ranksView_;
+  RankVerdictModel* ranks_;
 };
 
 // "<b>CPU bound</b>: the GPU was busy ..." for the label: the sentence with its class in bold.

@@ -16,9 +16,11 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <algorithm>
+#include <filesystem>
 
 #include "core/analysis/finding_stake.h"
 #include "core/analysis/verdict/analysis_report.h"
+#include "core/ranks/trace_merge.h"
 #include "tests/ui/tables/table_test_support.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
 #include "ui/analysis/analysis_shading.h"
@@ -27,6 +29,7 @@
 #include "ui/analysis/finding_focus.h"
 #include "ui/analysis/finding_list_model.h"
 #include "ui/analysis/range_verdict_model.h"
+#include "ui/analysis/rank_verdict_model.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/main_window.h"
 #include "ui/timeline/timeline_canvas.h"
@@ -101,6 +104,31 @@ TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostAtStakeFirst) {
   EXPECT_EQ(model->rowCount(), 0);
   EXPECT_TRUE(findingsCheck.failures().isEmpty()) << findingsCheck.failures().join(' ').toStdString();
   EXPECT_TRUE(rangesCheck.failures().isEmpty()) << rangesCheck.failures().join(' ').toStdString();
+}
+
+// The two-rank DDP run (tests/fixtures/ranks, Kineto traces merged): rank 0 waits in its all-reduces for rank 1,
+// which does host work; the ranks table says so, and its rows sort by rank.
+TEST(AnalysisPanel, ATraceOfRanksHasAVerdictPerRank) {
+  std::string merged = (std::filesystem::path(::testing::TempDir()) / "analysis_panel_ranks.sqlite").string();
+  std::string kineto = GPUSCOPE_FIXTURES "/ranks/kineto/";
+  mergeTraces({kineto + "rank0.json.gz", kineto + "rank1.json.gz"}, merged);
+  TraceSession session;
+  AnalysisPanel panel(&session);
+  test::ModelCheck ranksCheck(panel.rankModel());
+  panel.setReport(std::make_shared<const AnalysisReport>(analyzeTraceFile(merged)));
+  RankVerdictModel* ranks = panel.rankModel();
+  ASSERT_EQ(ranks->rowCount(), 2);
+  EXPECT_FALSE(panel.ranksView()->isHidden());
+  EXPECT_EQ(ranks->data(ranks->index(0, RankVerdictModel::Rank)).toString(), QStringLiteral("0"));
+  EXPECT_EQ(ranks->data(ranks->index(0, RankVerdictModel::Class)).toString(), QStringLiteral("communication"));
+  EXPECT_EQ(ranks->data(ranks->index(1, RankVerdictModel::Class)).toString(), QStringLiteral("cpu"));
+  EXPECT_TRUE(ranks->data(ranks->index(0, RankVerdictModel::Class), Qt::ToolTipRole)
+                  .toString()
+                  .startsWith(QStringLiteral("Communication bound")));
+  panel.setStatus(QStringLiteral("Analyzing..."));
+  EXPECT_EQ(ranks->rowCount(), 0);
+  EXPECT_TRUE(panel.ranksView()->isHidden());
+  EXPECT_TRUE(ranksCheck.failures().isEmpty()) << ranksCheck.failures().join(' ').toStdString();
 }
 
 TEST(AnalysisPanel, ClickingAFindingZoomsTheSessionToItsPlace) {
