@@ -106,6 +106,10 @@ struct Options {
                                         "analysis, or a table under the timeline: kernels, nvtx gpu projection, "
                                         "stats reports; with two files: diff table, roofline)."),
                          QStringLiteral("NAME")};
+  QCommandLineOption ranks{
+      QStringLiteral("ranks"),
+      QStringLiteral("The files are the ranks of one run (nsys exports, gpuscope recordings, PyTorch traces, in any "
+                     "mix): open them merged on one clock by their session starts, rows grouped by host and rank.")};
   QCommandLineOption analyze{
       QStringLiteral("analyze"),
       QStringLiteral("With --screenshot: analyze the trace before the shot (the Analysis tab's verdict and findings, "
@@ -117,11 +121,13 @@ struct Options {
                        "and Nsight Systems SQLite exports."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("The trace to open; with a second, the two runs are compared (A B)."),
-                                 QStringLiteral("[FILE [FILE_B]]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QStringLiteral("The trace to open; with a second, the two runs are compared (A B); with "
+                       "--ranks, every file is a rank of one run."),
+        QStringLiteral("[FILE [FILE_B | FILE...]]"));
     for (const QCommandLineOption* option :
-         {&screenshot, &bench, &size, &view, &select, &range, &align, &tab, &analyze})
+         {&screenshot, &bench, &size, &view, &select, &range, &align, &tab, &ranks, &analyze})
       parser.addOption(*option);
   }
 
@@ -129,9 +135,15 @@ struct Options {
   // what is wrong with it.
   std::optional<int> read(const QCommandLineParser& parser, gpuscope::ui::ViewerRequest& request) const {
     request.files = parser.positionalArguments();
-    if (request.files.size() > 2)
+    request.ranks = parser.isSet(ranks);
+    if (request.ranks && request.files.size() < 2)
+      return reportFailure(QStringLiteral("--ranks needs two rank files or more (got %1).").arg(request.files.size()));
+    if (request.ranks && parser.isSet(align))
+      return reportFailure(QStringLiteral("--align compares two runs; --ranks opens the ranks of one run."));
+    if (!request.ranks && request.files.size() > 2)
       return reportFailure(
-          QStringLiteral("give one trace file, or two to compare (got %1).").arg(request.files.size()));
+          QStringLiteral("give one trace file, or two to compare, or the ranks of one run with --ranks (got %1).")
+              .arg(request.files.size()));
     if (parser.isSet(size)) {
       request.size = parseSize(parser.value(size));
       if (!request.size) {

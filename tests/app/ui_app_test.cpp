@@ -290,6 +290,34 @@ TEST_F(UiAppTest, ThreeFilesAreRefused) {
   EXPECT_EQ(nonEmptyLineCount(result.err), 1u) << result.err;
 }
 
+// --ranks: the DDP run's two Kineto rank traces (tests/fixtures/ranks), merged on one clock and opened as one
+// trace; the Analysis tab then holds a verdict per rank.
+TEST_F(UiAppTest, RanksOpenMergedAsOneTraceAndTheirAnalysis) {
+  const std::string kineto = GPUSCOPE_FIXTURES "/ranks/kineto/";
+  const fs::path png = dir_ / "ranks.png";
+  const RunResult result = run({"--ranks", kineto + "rank0.json.gz", kineto + "rank1.json.gz", "--screenshot",
+                                png.string(), "--size", "1280x720", "--tab", "analysis"},
+                               {{"QT_QPA_PLATFORM", "offscreen"}});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::optional<PngHeader> header = readPngHeader(png);
+  ASSERT_TRUE(header.has_value());
+  EXPECT_EQ(header->width, 1280u);
+  EXPECT_GT(fs::file_size(png), 20'000u);
+}
+
+TEST_F(UiAppTest, RanksNeedTwoFilesAndSayWhichCannotBeRead) {
+  RunResult one = run({"--ranks", kTranspose}, {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(one.exitCode, 0);
+  EXPECT_EQ(nonEmptyLineCount(one.err), 1u) << one.err;
+  EXPECT_NE(one.err.find("--ranks needs two rank files or more"), std::string::npos) << one.err;
+  const fs::path missing = dir_ / "missing.sqlite";
+  RunResult bad = run({"--ranks", kTranspose, missing.string(), "--screenshot", (dir_ / "x.png").string()},
+                      {{"QT_QPA_PLATFORM", "offscreen"}});
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_EQ(nonEmptyLineCount(bad.err), 1u) << bad.err;
+  EXPECT_NE(bad.err.find("missing.sqlite"), std::string::npos) << bad.err;
+}
+
 TEST_F(UiAppTest, BenchPrintsFirstFrameAndPercentilesPerZoomLevel) {
   const RunResult result = run({"--bench", kTranspose}, {{"QT_QPA_PLATFORM", std::nullopt}, {"DISPLAY", std::nullopt}});
   // 0: every level met the p99 target; 2: one missed it (a slow CI machine); both printed the table.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ui/launch/compare_launch.h"
+#include "ui/launch/rank_launch.h"
 #include "ui/launch/window_screenshot.h"
 #include "ui/main_window/main_window.h"
 
@@ -41,6 +42,14 @@ int reportFailure(const QString& message) {
 }
 
 int runViewer(const ViewerRequest& request) {
+  if (request.ranks) {
+    MergedRankFile merged;  // lives while the window shows it
+    if (auto error = merged.merge(request.files, false)) return reportFailure(*error);
+    ViewerRequest one = request;
+    one.ranks = false;
+    one.files = {merged.path()};
+    return runViewer(one);
+  }
   if (request.files.size() == 2) return runCompare(request);
   if (request.screenshot) return runWindowScreenshot(request);
   return runWindow(request);

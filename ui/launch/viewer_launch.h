@@ -23,6 +23,7 @@ struct ViewerRequest {
   QString align;                      // --align NAME[#N], with two files
   QString tab;                        // --tab NAME, with --screenshot
   bool analyze = false;               // --analyze, with --screenshot
+  bool ranks = false;                 // --ranks: FILES are the ranks of one run, opened merged on one clock
 };
 
 // Shows what REQUEST asks for and runs the event loop; the exit status. Needs a QApplication.

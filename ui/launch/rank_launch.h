@@ -1,0 +1,29 @@
+#pragma once
+// `gpuscope-ui --ranks A B ...`: the rank files of one run merged (core/ranks, as `gpuscope merge` does) into a
+// file in a temporary folder that lives as long as the viewer, then opened as one trace whose rows are grouped
+// by host and rank.
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+class QTemporaryDir;
+
+namespace gpuscope::ui {
+
+class MergedRankFile {
+ public:
+  MergedRankFile();
+  ~MergedRankFile();
+  // Merges FILES on one clock by their session starts, or by the collectives with ALIGN; the error sentence when
+  // a file cannot be read or merged.
+  std::optional<QString> merge(const QStringList& files, bool alignCollectives);
+  // The merged file, named after the inputs ("rank0+rank1.sqlite").
+  const QString& path() const { return path_; }
+
+ private:
+  std::unique_ptr<QTemporaryDir> folder_;
+  QString path_;
+};
+
+}  // namespace gpuscope::ui
