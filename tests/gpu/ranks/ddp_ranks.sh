@@ -11,7 +11,11 @@
 #
 # Carry .nsysdeps (deps.tar.xz: .deps/usr with libdw/libelf for nsys and the SQLite, nlohmann-json and CLI11
 # headers for the build, made from tests/gpu/prepare-deps.sh's .deps; see tests/fixtures/ranks/README.md).
-# NO_GPUSCOPE=1 skips step 3. LIMIT (default 480) is the seconds the whole script may take.
+# NO_GPUSCOPE=1 skips step 3, NO_KINETO=1 step 1, NO_NSYS=1 step 2 (the fixtures hold their files already).
+# After step 3, step 4 runs `gpuscope analyze` on each pair of rank files and on the whole recording and
+# prints the straggler finding and the per-rank verdicts, and `gpuscope diff --rank-a 0 --rank-b 1` on the merge;
+# RECIPE_SCALING=1 then runs bench/recipe_scaling.sh (Dask from the wheels in .wheels when the machine has none).
+# LIMIT (default 480) is the seconds the whole script may take.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 HERE=$ROOT/tests/gpu/ranks
@@ -50,6 +54,7 @@ nsys_run --version || echo "FAILED: nsys does not start"
 cd "$HERE" || exit 1
 
 # ---- 1. Kineto, per rank ----
+[ "${NO_KINETO:-0}" = 1 ] || {
 say "1. torch.profiler (Kineto) per rank: ${TORCHRUN[*]} ddp_loop.py, KINETO_DIR=$O/kineto"
 KINETO_DIR=$O/kineto timeout 120 "${TORCHRUN[@]}" ddp_loop.py > "$O/kineto/run.txt" 2>&1 || echo "FAILED: kineto run ($?)"
 grep DDP_LOOP "$O/kineto/run.txt"
@@ -65,8 +70,10 @@ print(f"   {sys.argv[1].split('/')[-1]}: distributedInfo {t.get('distributedInfo
 PY
   gzip -9 -f "$O/kineto/rank$r.json"
 done
+}
 
 # ---- 2. nsys, per rank ----
+[ "${NO_NSYS:-0}" = 1 ] || {
 say "2. nsys per rank: ${TORCHRUN[*]} --no-python nsys profile ... -o rank%q{RANK} python3 ddp_loop.py"
 LD_LIBRARY_PATH="$NSYS_LD:${LD_LIBRARY_PATH:-}" timeout 180 "${TORCHRUN[@]}" --no-python "$NSYS" profile \
   -t cuda,nvtx,osrt --cuda-memory-usage=false --sample=none --cpuctxsw=none --force-overwrite=true \
@@ -83,6 +90,7 @@ for r in 0 1; do
     > "$O/nsys/rank${r}_stats.txt" 2>&1 || echo "FAILED: nsys stats rank $r"
 done
 ls -la "$O/nsys"
+}
 
 # ---- 3. gpuscope, per rank and whole ----
 if [ "${NO_GPUSCOPE:-0}" != 1 ]; then
@@ -101,10 +109,9 @@ if [ "${NO_GPUSCOPE:-0}" != 1 ]; then
   GPUSCOPE=/tmp/bg/app/gpuscope
   say "built: $(ls -la $GPUSCOPE 2>&1)"
   if [ -x "$GPUSCOPE" ] && [ "$(left)" -gt 120 ]; then
-    say "3a. gpuscope per rank: ${TORCHRUN[*]} --no-python bash -c 'gpuscope record -o rank\$RANK.sqlite -- python3 ddp_loop.py'"
-    timeout 120 "${TORCHRUN[@]}" --no-python bash -c \
-      "exec $GPUSCOPE record -f -o $O/gpuscope/rank\$RANK.sqlite -- $PYTHON ddp_loop.py" > "$O/gpuscope/ranks.txt" 2>&1 ||
-      echo "FAILED: gpuscope per-rank run ($?)"
+    say "3a. gpuscope per rank: ${TORCHRUN[*]} --no-python gpuscope record -o 'rank%q{RANK}.sqlite' -- python3 ddp_loop.py"
+    timeout 120 "${TORCHRUN[@]}" --no-python "$GPUSCOPE" record -f -o "$O/gpuscope/rank%q{RANK}.sqlite" -- \
+      "$PYTHON" ddp_loop.py > "$O/gpuscope/ranks.txt" 2>&1 || echo "FAILED: gpuscope per-rank run ($?)"
     grep -E "DDP_LOOP|gpuscope" "$O/gpuscope/ranks.txt" | head -12
   fi
   if [ -x "$GPUSCOPE" ] && [ "$(left)" -gt 90 ]; then
@@ -113,6 +120,46 @@ if [ "${NO_GPUSCOPE:-0}" != 1 ]; then
       > "$O/gpuscope/whole.txt" 2>&1 || echo "FAILED: gpuscope whole run ($?)"
     grep -E "DDP_LOOP|gpuscope" "$O/gpuscope/whole.txt" | head -12
   fi
+fi
+
+# ---- 4. what gpuscope says about the ranks ----
+if [ -x "${GPUSCOPE:-}" ]; then
+  say "4. gpuscope analyze (straggler, per-rank verdicts) and diff --rank-a 0 --rank-b 1"
+  verdicts() {  # LABEL FILE...
+    local label=$1
+    shift
+    "$GPUSCOPE" analyze "$@" -r straggler --format json > "$O/analyze.json" 2> "$O/analyze.err" ||
+      { echo "FAILED: analyze $label: $(cat "$O/analyze.err")"; return; }
+    "$PYTHON" - "$label" "$O/analyze.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[2]))
+s = next((f for f in d["findings"] if f["id"] == "straggler"), None)
+e = s["evidence"] if s and s.get("found") else {}
+ranks = ", ".join(f"{r['label']}: {r['class']}" for r in d.get("rank_verdicts", []))
+print(f"  {sys.argv[1]:<28} straggler {e.get('label', 'none')} (last in {e.get('started_last', '-')} of "
+      f"{e.get('collectives', '-')}, others waited {e.get('others_waited_ns', 0) / 1e6:.1f} ms); per rank: {ranks}")
+PY
+  }
+  [ -f "$O/nsys/rank0.sqlite" ] && verdicts "nsys per rank" "$O/nsys/rank0.sqlite" "$O/nsys/rank1.sqlite"
+  [ -f "$O/gpuscope/rank0.sqlite" ] && verdicts "gpuscope per rank (%q{RANK})" "$O/gpuscope/rank0.sqlite" "$O/gpuscope/rank1.sqlite"
+  [ -f "$O/gpuscope/whole.sqlite" ] && verdicts "gpuscope whole" "$O/gpuscope/whole.sqlite"
+  if [ -f "$O/gpuscope/rank0.sqlite" ]; then
+    "$GPUSCOPE" merge "$O/gpuscope/rank0.sqlite" "$O/gpuscope/rank1.sqlite" -o "$O/gpuscope/merged.sqlite" 2>&1 | grep -iE "residual|collective|rank " | head -6
+    "$GPUSCOPE" diff "$O/gpuscope/merged.sqlite" --rank-a 0 --rank-b 1 --width 140 2>&1 | grep -E "^ (Metric|GPU busy|Kernel time)|AllReduce" | head -6
+  fi
+fi 2>&1 | tee "$O/verdicts.txt"
+
+# ---- 5. the recipe's scaling figure ----
+if [ "${RECIPE_SCALING:-0}" = 1 ] && [ -x "${GPUSCOPE:-}" ] && [ "$(left)" -gt 60 ]; then
+  say "5. bench/recipe_scaling.sh over ${FILES:-256} rank files ($(left) s left)"
+  RPY=$PYTHON
+  if ! "$PYTHON" -c 'import distributed' 2> /dev/null && ls "$ROOT"/.wheels/*.whl > /dev/null 2>&1; then
+    "$PYTHON" -m pip install -q --no-index --find-links "$ROOT/.wheels" --target /tmp/pydask dask distributed \
+      > "$O/pip.txt" 2>&1 || { echo "FAILED: pip install of the Dask wheels"; tail -5 "$O/pip.txt"; }
+    export PYTHONPATH=/tmp/pydask${PYTHONPATH:+:$PYTHONPATH}
+  fi
+  timeout $(($(left) - 20)) env PYTHON="$RPY" RECIPES="${RECIPES:-cuda_gpu_kern_sum}" \
+    "$ROOT/bench/recipe_scaling.sh" /tmp/bg 2>&1 | tee "$OUT/recipe_scaling.txt" || echo "FAILED: recipe_scaling ($?)"
 fi
 
 # ---- the table ----
@@ -137,6 +184,8 @@ PY
     "$PYTHON" "$HERE/summary.py" --align "gpuscope per rank" "$O"/gpuscope/rank0.sqlite "$O"/gpuscope/rank1.sqlite
   ls "$O"/gpuscope/whole.sqlite > /dev/null 2>&1 &&
     "$PYTHON" "$HERE/summary.py" --align "gpuscope whole (torchrun under gpuscope record)" "$O"/gpuscope/whole.sqlite
+  cat "$O/verdicts.txt" 2> /dev/null
+  cat "$OUT/recipe_scaling.txt" 2> /dev/null
 } 2>&1 | tee "$OUT/table.txt"
 
 # ---- pack ----
