@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/cli/stats_command.h"
+#include "collector/launch/output_name.h"
 #include "collector/launch/record_files.h"
 #include "collector/launch/record_session.h"
 #include "core/error.h"
@@ -111,7 +112,10 @@ void registerRecordCommand(CLI::App& app) {
       "Run a program and record its CUDA API calls and GPU work (CUPTI), NVTX ranges and OS runtime calls, in every "
       "process it starts, into one trace file. Exits with the program's exit status.");
   command->add_option("-o,--output", options->output,
-                      "Trace file to write (default: reportN.sqlite; .sqlite is added when the name has no extension)");
+                      "Trace file to write (default: reportN.sqlite; .sqlite is added when the name has no extension). "
+                      "As nsys's: %q{VAR} is the value of environment variable VAR (unset: refused), %h the host "
+                      "name, %p the pid of gpuscope record, %% a %; under a launcher, -o 'run.%q{RANK}.sqlite' "
+                      "writes one file per rank");
   command->add_option("-t,--trace", options->traces, "What to trace: a comma-separated list of cuda, nvtx, osrt, none")
       ->delimiter(',')
       ->capture_default_str();
@@ -186,6 +190,10 @@ void registerRecordCommand(CLI::App& app) {
   command->footer(
       "Put the program after --, for example:\n"
       "  gpuscope record -o run.sqlite -- python train.py --epochs 1\n"
+      "  mpirun -np 4 gpuscope record -o 'run.%q{OMPI_COMM_WORLD_RANK}.sqlite' -- ./app\n"
+      "Each process's rank, local rank and world size (RANK, LOCAL_RANK, WORLD_SIZE and the Open MPI, PMI and\n"
+      "Slurm spellings in its environment) and host go into GPUSCOPE_RANKS, so `gpuscope record -- torchrun ...`\n"
+      "writes one file whose processes know their ranks.\n"
       "The collector libraries are found in $GPUSCOPE_LIB_DIR, next to gpuscope, or in ../lib/gpuscope.");
   // After --, CLI11 hands every word to COMMAND in order. Without --, words that look like options
   // end up among the extras, out of order: ask for the -- then.
@@ -205,6 +213,8 @@ void registerRecordCommand(CLI::App& app) {
       throw TraceError("put the program and its arguments after --, as in: gpuscope record -o run.sqlite -- " +
                        (options->command.empty() ? std::string("./app") : options->command.front()) + " ...");
     }
+    // Once, before anything is created: every later step names the expanded file.
+    options->output = expandOutputName(options->output);
     RecordResult result = recordProgram(*options);
     printSummary(result);
     if (result.profiledMetrics) printMetricsSummary(result.counts, result.seconds);

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -10,6 +11,7 @@
 #include "collector/daemon/process_trace.h"
 #include "collector/transport/osrt_functions.h"
 #include "core/model/global_id.h"
+#include "core/ranks/rank_variables.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope {
@@ -112,6 +114,9 @@ void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
     case RecordType::Dropped:
     case RecordType::Diagnostic:
       addDefinition(process, record);
+      return;
+    case RecordType::Rank:
+      if (!addRank(process, record)) break;
       return;
     case RecordType::KernelMetrics:
       addKernelMetrics(process, record);
@@ -403,6 +408,29 @@ void TraceAssembler::finish() {
   counts_.processes = processNames_.size();
   counts_.threads = threadNames_.size();
   finished_ = true;
+}
+
+bool TraceAssembler::addRank(ProcessTrace& process, const RecordView& record) {
+  transport::RankBody body{};
+  if (!readBody(record, body) || body.rank < 0) return false;
+  RankRow row;
+  row.rank = body.rank;
+  if (body.localRank >= 0) row.localRank = body.localRank;
+  if (body.worldSize >= 0) row.worldSize = body.worldSize;
+  row.hostName = std::string(textAfter(record, sizeof body, body.hostLength));
+  row.hwFirst = row.hwLast = global_id::hw(process.globalPid);
+  row.pid = process.pid;
+  const auto& variables = rank_variables::kRank;
+  row.rankSource = std::string("environment ") +
+                   (body.rankVariable < std::size(variables) ? variables[body.rankVariable] : "variable");
+  ranks_[process.pid] = std::move(row);
+  return true;
+}
+
+std::vector<RankRow> TraceAssembler::rankRows() const {
+  std::vector<RankRow> rows;
+  for (const auto& [pid, row] : ranks_) rows.push_back(row);
+  return rows;
 }
 
 std::vector<Diagnostic> TraceAssembler::takeDiagnostics() { return std::exchange(diagnostics_, {}); }

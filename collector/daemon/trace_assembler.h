@@ -12,6 +12,7 @@
 
 #include "collector/daemon/row_pipeline.h"
 #include "collector/transport/ring_reader.h"
+#include "core/ranks/rank_table.h"
 #include "core/roofline/kernel_metrics.h"
 
 namespace gpuscope {
@@ -85,6 +86,9 @@ class TraceAssembler {
   std::vector<uint32_t> pids() const;
   // GPUSCOPE_KERNEL_METRICS rows of the launches profiled so far (`record --metrics roofline`).
   const std::vector<KernelMetrics>& kernelMetrics() const { return kernelMetrics_; }
+  // GPUSCOPE_RANKS rows of the processes whose environment named their rank, one per process (its last
+  // image's), by pid; the session start and source path are the recorder's to fill in.
+  std::vector<RankRow> rankRows() const;
   // The backtraces of the OS-runtime rows written: element i is the rows' callchainId i + 1.
   const std::vector<OsrtBacktrace>& osrtBacktraces() const { return osrtBacktraces_; }
 
@@ -121,6 +125,7 @@ class TraceAssembler {
   void addDefinition(ProcessTrace& process, const transport::RecordView& record);
   void addKernelMetrics(ProcessTrace& process, const transport::RecordView& record);
   void addOsRuntime(ProcessTrace& process, const transport::RecordView& record);
+  bool addRank(ProcessTrace& process, const transport::RecordView& record);
   bool inWindow(int64_t start);
   int64_t traceTime(int64_t sessionTime) const { return sessionTime - window_.origin; }
   void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
@@ -136,6 +141,7 @@ class TraceAssembler {
   std::map<uint64_t, std::unique_ptr<ProcessTrace>> processes_;
   uint64_t nextProcessKey_ = 1;
   std::map<uint32_t, std::string> processNames_;
+  std::map<uint32_t, RankRow> ranks_;
   std::map<int64_t, ThreadName> threadNames_;
   std::map<uint32_t, GpuEntry> gpus_;
   std::map<StreamKey, StreamInfo> streams_;

@@ -64,6 +64,8 @@ class TraceDaemon {
   const std::vector<KernelMetrics>& kernelMetrics() const { return assembler_.kernelMetrics(); }
   // The OS-runtime rows' backtraces, by callchainId - 1; complete once stop() returned.
   const std::vector<OsrtBacktrace>& osrtBacktraces() const { return assembler_.osrtBacktraces(); }
+  // GPUSCOPE_RANKS rows of the processes that had rank variables (see TraceAssembler::rankRows).
+  std::vector<RankRow> rankRows() const { return assembler_.rankRows(); }
   TransportCounts transportCounts() const;
   // True once writing the trace failed (disk full, an unwritable file). From then on the daemon
   // keeps draining the rings and throws their records away, so the program never waits on a ring

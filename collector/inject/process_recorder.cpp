@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "collector/inject/tick_clock.h"
 #include "collector/transport/ring_writer.h"
 #include "collector/transport/session_clock.h"
+#include "core/ranks/rank_variables.h"
 
 namespace gpuscope::inject {
 
@@ -113,6 +115,38 @@ void emitProcessRecord(RingFileWriter& file, uint32_t pid, uint32_t ppid) {
   file.write(0, RecordType::Process, 0, pid, &body, sizeof body, &text, 1, 50'000'000);
 }
 
+// The first of NAMES set to a whole number >= 0, and its index in WHICH; -1 when none is. Only getenv and
+// strtoll: this runs in a fork child too.
+template <size_t N>
+int64_t rankVariable(const char* const (&names)[N], uint32_t* which = nullptr) {
+  for (size_t i = 0; i < N; ++i) {
+    const char* text = std::getenv(names[i]);
+    if (!text || !*text) continue;
+    char* end = nullptr;
+    long long value = std::strtoll(text, &end, 10);
+    if (*end || value < 0) continue;
+    if (which) *which = static_cast<uint32_t>(i);
+    return value;
+  }
+  return -1;
+}
+
+// The launcher's rank variables (RANK, OMPI_COMM_WORLD_RANK, ...) and the host, when the process has a rank.
+void emitRankRecord(RingFileWriter& file, uint32_t pid) {
+  int savedErrno = errno;
+  transport::RankBody body{};
+  body.rank = rankVariable(rank_variables::kRank, &body.rankVariable);
+  body.localRank = rankVariable(rank_variables::kLocalRank);
+  body.worldSize = rankVariable(rank_variables::kWorldSize);
+  errno = savedErrno;
+  if (body.rank < 0) return;
+  struct utsname names {};
+  if (uname(&names) != 0) names.nodename[0] = '\0';
+  std::string_view host(names.nodename, strnlen(names.nodename, sizeof names.nodename));
+  body.hostLength = static_cast<uint32_t>(host.size());
+  file.write(0, RecordType::Rank, 0, pid, &body, sizeof body, &host, 1, 50'000'000);
+}
+
 bool openRingFile(uint32_t ppid) {
   RecorderState& s = state();
   uint32_t pid = static_cast<uint32_t>(getpid());
@@ -128,6 +162,7 @@ bool openRingFile(uint32_t ppid) {
   }
   s.pid = pid;
   emitProcessRecord(*file, pid, ppid);
+  emitRankRecord(*file, pid);
   s.file.store(file, std::memory_order_release);
   s.generation.fetch_add(1, std::memory_order_acq_rel);
   return true;

@@ -25,7 +25,9 @@
 #include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
 #include "collector/transport/session_clock.h"
+#include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/ranks/rank_table.h"
 #include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 
@@ -250,6 +252,24 @@ void writeMetricRows(const std::vector<KernelMetrics>& rows, const std::string& 
     writeKernelMetrics(path, rows);
   } catch (const TraceError& error) {
     std::cerr << "gpuscope: the roofline metrics could not be written: " << error.what() << "\n";
+  }
+}
+
+// GPUSCOPE_RANKS, one row per process whose environment named its rank (RANK, OMPI_COMM_WORLD_RANK, ...), with
+// the recording's session start: the table `gpuscope merge` writes, so every reader of ranks sees them.
+void writeRecordedRanks(std::vector<RankRow> rows, int64_t sessionStartUtcNs, const std::string& path) {
+  if (rows.empty()) return;
+  for (RankRow& row : rows) {
+    row.sessionStartUtcNs = sessionStartUtcNs;
+    row.sourcePath = path;
+  }
+  try {
+    Database db = Database::openWritable(path);
+    db.exec("BEGIN IMMEDIATE");
+    writeRankRows(db, rows);
+    db.exec("COMMIT");
+  } catch (const TraceError& error) {
+    std::cerr << "gpuscope: the processes' ranks could not be written: " << error.what() << "\n";
   }
 }
 
@@ -580,7 +600,9 @@ RecordResult recordProgram(const RecordOptions& options) {
 
   int64_t origin = transport::sessionClockNs();
   auto wallClock = std::chrono::system_clock::now();
-  writer.setSessionStart(std::chrono::duration_cast<std::chrono::nanoseconds>(wallClock.time_since_epoch()).count());
+  int64_t sessionStartUtcNs =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(wallClock.time_since_epoch()).count();
+  writer.setSessionStart(sessionStartUtcNs);
   DaemonOptions daemonOptions;
   daemonOptions.sessionDir = session.path();
   daemonOptions.window.origin = origin;
@@ -632,6 +654,7 @@ RecordResult recordProgram(const RecordOptions& options) {
   output.commit();
   sampling.writeTables(output.finalPath(), daemonOptions.window, daemon.osrtBacktraces());
   if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), output.finalPath());
+  writeRecordedRanks(daemon.rankRows(), sessionStartUtcNs, output.finalPath());
 
   RecordResult result;
   result.exitCode = exitCode;

@@ -37,6 +37,7 @@ enum class RecordType : uint16_t {
   Dropped = 21,        // DroppedBody: records lost before they reached the ring
   Diagnostic = 22,     // DiagnosticBody + message: something the user should be told
   KernelMetrics = 23,  // KernelMetricsBody + kernel name + counters (counter_text.h): one profiled launch
+  Rank = 24,           // RankBody + host name: the launcher's rank variables in the process's environment
   Count
 };
 
@@ -233,6 +234,16 @@ struct KernelMetricsBody {
   int64_t profilingNs;  // time the program was held up by this launch's profiling (set-up included)
   uint32_t nameLength;
   uint32_t countersLength;
+};
+
+// What a process's environment said of its rank when its image started (or it was forked), from the
+// variables of core/ranks/rank_variables.h; written only when one of the rank variables was set.
+struct RankBody {
+  int64_t rank;
+  int64_t localRank;      // -1: not set
+  int64_t worldSize;      // -1: not set
+  uint32_t rankVariable;  // index in rank_variables::kRank of the variable the rank came from
+  uint32_t hostLength;    // the host name (uname's nodename) follows
 };
 
 }  // namespace gpuscope::transport

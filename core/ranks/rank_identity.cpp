@@ -7,6 +7,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/ranks/rank_variables.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
@@ -58,11 +59,13 @@ std::optional<int64_t> readSessionStart(const Database& db) {
   return row.int64(0);
 }
 
-// A GPUSCOPE_RANKS row: a file that says which rank it is. Files holding several ranks are the merge's
+// GPUSCOPE_RANKS rows of one rank: a file that says which rank it is (a recording's processes of that rank,
+// a launcher's child and its workers, have a row each). Files holding several ranks are the merge's
 // business, not one identity.
 bool readRanksRow(const Database& db, RankIdentity& identity) {
   if (!hasColumns(db, table::kRanks, {"rank", "localRank", "worldSize", "hostName"})) return false;
-  auto rows = db.prepare("SELECT rank, localRank, worldSize, hostName FROM " + std::string(table::kRanks));
+  auto rows =
+      db.prepare("SELECT rank, localRank, worldSize, hostName FROM " + std::string(table::kRanks) + " ORDER BY rowid");
   if (!rows.step()) return false;
   RankIdentity read;
   auto number = [&](int column) -> std::optional<int64_t> {
@@ -76,7 +79,9 @@ bool readRanksRow(const Database& db, RankIdentity& identity) {
   read.localRank = number(1);
   read.worldSize = number(2);
   read.hostName = std::string(rows.text(3));
-  if (rows.step() || !read.rank) return false;
+  if (!read.rank) return false;
+  while (rows.step())
+    if (number(0) != read.rank) return false;
   identity.rank = read.rank;
   identity.localRank = read.localRank;
   identity.worldSize = read.worldSize;
@@ -112,9 +117,10 @@ std::map<std::string, int64_t, std::less<>> capturedNumbers(const Database& db) 
   return numbers;
 }
 
-// The first of NAMES (launchers' spellings of one fact) that NUMBERS has.
+// The first of NAMES (launchers' spellings of one fact, core/ranks/rank_variables.h) that NUMBERS has.
+template <size_t N>
 std::optional<int64_t> firstOf(const std::map<std::string, int64_t, std::less<>>& numbers,
-                               std::initializer_list<std::string_view> names, std::string* found = nullptr) {
+                               const char* const (&names)[N], std::string* found = nullptr) {
   for (std::string_view name : names) {
     auto hit = numbers.find(name);
     if (hit == numbers.end()) continue;
@@ -127,9 +133,9 @@ std::optional<int64_t> firstOf(const std::map<std::string, int64_t, std::less<>>
 void readNsysCapture(const Database& db, RankIdentity& identity) {
   auto numbers = capturedNumbers(db);
   std::string variable;
-  identity.rank = firstOf(numbers, {"RANK", "OMPI_COMM_WORLD_RANK", "PMI_RANK", "SLURM_PROCID"}, &variable);
-  auto localRank = firstOf(numbers, {"LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"});
-  auto worldSize = firstOf(numbers, {"WORLD_SIZE", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"});
+  identity.rank = firstOf(numbers, rank_variables::kRank, &variable);
+  auto localRank = firstOf(numbers, rank_variables::kLocalRank);
+  auto worldSize = firstOf(numbers, rank_variables::kWorldSize);
   if (localRank) identity.localRank = localRank;
   if (worldSize) identity.worldSize = worldSize;
   if (identity.rank) identity.rankSource = "nsys capture environment " + variable;

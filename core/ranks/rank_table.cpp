@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kColumns =
     "rank, localRank, worldSize, hostName, sessionStartUtcNs, hwFirst, hwLast, correlationIdOffset, timeShiftNs, "
-    "rankSource, sourcePath";
+    "rankSource, sourcePath";  // then pid, which files written before it have not
 
 void bindOptional(Statement& insert, int index, const std::optional<int64_t>& value) {
   if (value) insert.bind(index, *value);
@@ -23,7 +23,7 @@ void bindOptional(Statement& insert, int index, const std::optional<int64_t>& va
 void writeRankRows(Database& db, const std::vector<RankRow>& rows) {
   db.exec(createTableSql(ranksTableSpec()));
   auto insert = db.prepare("INSERT INTO " + std::string(table::kRanks) + " (" + kColumns +
-                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+                           ", pid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
   for (const RankRow& row : rows) {
     insert.reset();  // clears the bindings too: an unset optional is written as NULL
     insert.bind(1, row.rank);
@@ -37,6 +37,7 @@ void writeRankRows(Database& db, const std::vector<RankRow>& rows) {
     insert.bind(9, row.timeShiftNs);
     insert.bind(10, row.rankSource);
     insert.bind(11, row.sourcePath);
+    bindOptional(insert, 12, row.pid);
     insert.step();
   }
 }
@@ -44,8 +45,9 @@ void writeRankRows(Database& db, const std::vector<RankRow>& rows) {
 std::vector<RankRow> readRankRows(const Database& db) {
   std::vector<RankRow> rows;
   if (!db.hasTable(table::kRanks) || !missingNeededColumns(db, ranksTableSpec()).empty()) return rows;
-  auto select =
-      db.prepare(std::string("SELECT ") + kColumns + " FROM " + std::string(table::kRanks) + " ORDER BY rank");
+  std::string pid = hasColumn(db, table::kRanks, "pid") ? ", pid" : ", NULL";
+  auto select = db.prepare(std::string("SELECT ") + kColumns + pid + " FROM " + std::string(table::kRanks) +
+                           " ORDER BY rank, pid");
   while (select.step()) {
     for (int column : {0, 5, 6, 7, 8}) {
       if (!select.isInteger(column))
@@ -68,6 +70,7 @@ std::vector<RankRow> readRankRows(const Database& db) {
     row.timeShiftNs = select.int64(8);
     row.rankSource = std::string(select.text(9));
     row.sourcePath = std::string(select.text(10));
+    row.pid = optional(11);
     rows.push_back(std::move(row));
   }
   return rows;
@@ -75,9 +78,16 @@ std::vector<RankRow> readRankRows(const Database& db) {
 
 const RankRow* rankOfGlobalId(const std::vector<RankRow>& rows, int64_t globalId) {
   uint32_t hw = global_id::hw(globalId);
-  for (const RankRow& row : rows)
-    if (hw >= row.hwFirst && hw <= row.hwLast) return &row;
-  return nullptr;
+  const RankRow* wholeRange = nullptr;
+  for (const RankRow& row : rows) {
+    if (hw < row.hwFirst || hw > row.hwLast) continue;
+    if (!row.pid) {
+      wholeRange = wholeRange ? wholeRange : &row;
+    } else if (*row.pid == global_id::pid(globalId)) {
+      return &row;
+    }
+  }
+  return wholeRange;
 }
 
 }  // namespace gpuscope

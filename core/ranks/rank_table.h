@@ -12,7 +12,8 @@ namespace gpuscope {
 
 class Database;
 
-// One input of a merge, as GPUSCOPE_RANKS stores it (columns in core/schema/trace_schema.h).
+// One input of a merge, or one process of a recording, as GPUSCOPE_RANKS stores it (columns in
+// core/schema/trace_schema.h).
 struct RankRow {
   int64_t rank = 0;
   std::optional<int64_t> localRank;
@@ -25,6 +26,9 @@ struct RankRow {
   int64_t timeShiftNs = 0;          // added to the input's times
   std::string rankSource;           // where the rank was read; "command-line order" where no file said
   std::string sourcePath;           // the input as the user named it
+  // A recording's row names one process (its rank variables, read by the recorder); a merge's rows name
+  // every process of their hw range (none).
+  std::optional<int64_t> pid;
 };
 
 // Creates GPUSCOPE_RANKS in DB and writes ROWS.
@@ -32,7 +36,8 @@ void writeRankRows(Database& db, const std::vector<RankRow>& rows);
 // The rows of DB's GPUSCOPE_RANKS, by rank; empty when the file has none. Throws TraceError with one
 // sentence for a row whose numbers are not integers.
 std::vector<RankRow> readRankRows(const Database& db);
-// The row whose hw range holds the hw field of GLOBALID (a globalPid or globalTid), or nullptr.
+// The row of GLOBALID's process (a globalPid or globalTid): the row naming its pid in its hw range, else the
+// row whose hw range holds its hw field; nullptr when none does.
 const RankRow* rankOfGlobalId(const std::vector<RankRow>& rows, int64_t globalId);
 
 }  // namespace gpuscope

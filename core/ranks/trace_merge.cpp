@@ -58,10 +58,11 @@ MergeInput openInput(const std::string& path) {
   try {
     OpenedTrace opened = openTrace(path);
     Database db = opened.connectChecked();
-    auto ranks = readRankRows(db);
+    std::set<int64_t> ranks;
+    for (const RankRow& row : readRankRows(db)) ranks.insert(row.rank);
     if (ranks.size() > 1)
       throw TraceError(path + " already holds " + std::to_string(ranks.size()) +
-                       " ranks (it is a merge); merge the files it was made from instead.");
+                       " ranks (a merge, or a recording of a whole job); merge one file per rank instead.");
     RankIdentity identity = readRankIdentity(db);
     InputIdSpan span = readIdSpan(db);
     return {path, std::move(opened), std::move(db), std::move(identity), span};
@@ -211,7 +212,8 @@ MergeSummary mergeOnce(const std::vector<std::string>& paths, const std::string&
                 offsets[i].correlationAdd,
                 clock.shiftNs[i],
                 id.rank && ranks[i] == *id.rank ? id.rankSource : "command-line order",
-                paths[i]};
+                paths[i],
+                std::nullopt};
     summary.inputs.push_back({row, 0, 0});
   }
   std::string partial = output + ".merging";

@@ -9,7 +9,7 @@
 
 namespace gpuscope {
 
-// What a recipe writes, as nsys's recipes name their outputs: "stats" (all ranks together), "rank_stats"
+// What a recipe writes: "stats" (all ranks together), "rank_stats"
 // (the same rows for each rank, a Rank column first) and "files" (each input with its rank, and why it had
 // nothing for the recipe where it had nothing).
 struct RecipeResult {

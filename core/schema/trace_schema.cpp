@@ -177,8 +177,8 @@ TableSpec buildRanksSpec() {
   return {table::kRanks,
           {need("rank", I), opt("localRank", I), opt("worldSize", I), opt("hostName", T), opt("sessionStartUtcNs", I),
            need("hwFirst", I), need("hwLast", I), need("correlationIdOffset", I), need("timeShiftNs", I),
-           opt("rankSource", T), opt("sourcePath", T)},
-          "rank"};
+           opt("rankSource", T), opt("sourcePath", T), opt("pid", I)},
+          ""};  // no key: a recording has a row per process, and a rank's workers share its rank
 }
 
 std::string_view typeName(SqlType type) {

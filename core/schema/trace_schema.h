@@ -68,10 +68,11 @@ const std::vector<TableSpec>& traceSchema();
 const TableSpec& kernelMetricsTableSpec();
 // CREATE TABLE and its unique index, for a file that lacks the table.
 std::vector<std::string> kernelMetricsCreateSql();
-// GPUSCOPE_RANKS: one row per rank a file holds (`gpuscope merge` writes one per input): its rank, local
-// rank, world size, host, absolute session start, and how its rows were told apart and moved in the file:
-// the hw field its globalPid/globalTid values carry (hwFirst..hwLast), the offset added to its correlation
-// ids and the shift added to its times. Not part of traceSchema(): only files that hold ranks have it.
+// GPUSCOPE_RANKS: one row per rank a file holds (`gpuscope merge` writes one per input), or per process of a
+// recording whose environment named its rank (`gpuscope record`, with its pid): its rank, local rank, world
+// size, host, absolute session start, and how its rows were told apart and moved in the file: the hw field
+// its globalPid/globalTid values carry (hwFirst..hwLast), the offset added to its correlation ids and the
+// shift added to its times. Not part of traceSchema(): only files that hold ranks have it.
 const TableSpec& ranksTableSpec();
 // The spec of one table (kernelMetricsTableSpec() included); throws std::out_of_range for a name not in the
 // schema.
