@@ -82,7 +82,12 @@ nlohmann::ordered_json verdictDocument(const VerdictReport& report, const std::v
 // "Verdict: <sentence>", the judged window, the start-up line, the three figures and, with --by nvtx, one
 // line per range.
 std::string verdictText(const VerdictReport& report) {
-  std::string text = "Verdict: " + verdictSentence(report.run) + "\n";
+  std::string text;
+  // A file of ranks: each rank's class first; the verdict of all of them together judges one host thread (the
+  // one with the most CUDA time) against every rank's GPUs.
+  if (!report.ranks.empty()) text += "Verdict per rank: " + rankHeadline(report.ranks) + " (each below).\n";
+  text += (report.ranks.empty() ? "Verdict: " : "All ranks together, on one host thread: ") +
+          verdictSentence(report.run) + "\n";
   text += "Judged window: " + judgedWindowSentence(*report.run.judged) + "\n";
   std::string startup = startupSentence(report.run.startup, report.run.evidence.hostThread);
   if (!startup.empty()) text += startup + "\n";

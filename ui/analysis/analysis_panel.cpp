@@ -64,6 +64,14 @@ QString verdictHtml(const Verdict& verdict) {
                         .arg(QString::fromUtf8(bottleneckClassName(verdict.kind).data()));
 }
 
+QString ranksVerdictHtml(const AnalysisReport& report) {
+  return QObject::tr(
+             "<b>Per rank</b>: %1 (each judged on its own host thread and GPU work, in the table below). "
+             "<span style='color:#607080'>All ranks together, on one host thread: %2</span>")
+      .arg(QString::fromStdString(rankHeadline(report.ranks)).toHtmlEscaped(),
+           QString::fromStdString(verdictSentence(report.run)).toHtmlEscaped());
+}
+
 QString judgedWindowHtml(const AnalysisReport& report) {
   if (!report.run.judged) return {};
   auto escaped = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
@@ -171,7 +179,7 @@ void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
   findings_->setReport(report_);
   ranges_->setReport(report_);
   ranks_->setReport(report_);
-  verdict_->setText(verdictHtml(report_->run));
+  verdict_->setText(report_->ranks.empty() ? verdictHtml(report_->run) : ranksVerdictHtml(*report_));
   window_->setText(judgedWindowHtml(*report_));
   window_->setVisible(!window_->text().isEmpty());
   rangesView_->setVisible(!report_->nvtx.empty());

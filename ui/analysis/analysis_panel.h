@@ -75,6 +75,8 @@ class AnalysisPanel : public QWidget {
 
 // "<b>CPU bound</b>: the GPU was busy ..." for the label: the sentence with its class in bold.
 QString verdictHtml(const Verdict& verdict);
+// A trace of ranks: each rank's class in bold first, then the verdict of all ranks together, greyed.
+QString ranksVerdictHtml(const AnalysisReport& report);
 // The lines under it: "Judged window: <a>...</a>", "Start-up set apart: ...", "Three figures ...".
 QString judgedWindowHtml(const AnalysisReport& report);
 

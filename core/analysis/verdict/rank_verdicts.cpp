@@ -75,4 +75,13 @@ std::vector<RankVerdict> rankVerdicts(const Database& db, const VerdictInputs& i
   return ranks;
 }
 
+std::string rankHeadline(const std::vector<RankVerdict>& ranks) {
+  std::string text;
+  for (const RankVerdict& rank : ranks) {
+    std::string sentence = verdictSentence(rank.verdict);
+    text += (text.empty() ? "" : "; ") + rank.label + ": " + sentence.substr(0, sentence.find(':'));
+  }
+  return text;
+}
+
 }  // namespace gpuscope

@@ -25,4 +25,8 @@ struct RankVerdict {
 // for a file of one rank.
 std::vector<RankVerdict> rankVerdicts(const Database& db, const VerdictInputs& inputs);
 
+// "rank 0 (host-a): Communication bound; rank 1 (host-a): CPU bound": each rank's class as its sentence names
+// it, for a headline.
+std::string rankHeadline(const std::vector<RankVerdict>& ranks);
+
 }  // namespace gpuscope
