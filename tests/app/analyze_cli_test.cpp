@@ -141,4 +141,26 @@ TEST(AnalyzeCli, SeveralKinetoTracesAreAnalyzedAsRanksAsHtaDoes) {
   EXPECT_EQ(run.out.find("Analyzing 2 ranks"), std::string::npos) << "csv output carries no prose";
 }
 
+// The same two ranks in a table: each rank's verdict leads (rank 0 waits in its all-reduces for rank 1, which
+// does host work), before the verdict of all ranks together; json carries one entry per rank.
+TEST(AnalyzeCli, RanksAreJudgedEachOnItsOwnFirst) {
+  std::string kineto = std::string(GPUSCOPE_FIXTURES) + "/ranks/kineto/";
+  std::string files = "'" + kineto + "rank0.json.gz' '" + kineto + "rank1.json.gz'";
+  ProcessRun run = runGpuscope("analyze " + files + " -r straggler");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_NE(run.out.find("\nVerdict per rank: rank 0: Communication bound; rank 1: CPU bound (each below).\n"
+                         "All ranks together, on one host thread: "),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\n  rank 0: Communication bound: the GPU was busy "), std::string::npos) << run.out;
+  ProcessRun json = runGpuscope("analyze " + files + " -r straggler --format json");
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  auto document = nlohmann::json::parse(json.out);
+  ASSERT_EQ(document["rank_verdicts"].size(), 2u);
+  EXPECT_EQ(document["rank_verdicts"][0]["rank"], 0);
+  EXPECT_EQ(document["rank_verdicts"][0]["class"], "communication");
+  EXPECT_EQ(document["rank_verdicts"][1]["class"], "cpu");
+  EXPECT_GT(document["rank_verdicts"][0]["evidence"]["gpu_busy_split"]["collectives_alone_ns"].get<int64_t>(), 0);
+}
+
 }  // namespace
