@@ -81,7 +81,8 @@ struct ProcessInfo {
   uint32_t pid = 0;
   std::string name;
   std::vector<ThreadInfo> threads;  // main thread first, then by tid
-  // In a file that holds several ranks (GPUSCOPE_RANKS, as gpuscope merge writes): the process's rank and host.
+  // In a file that holds ranks (GPUSCOPE_RANKS, as gpuscope merge and gpuscope record write): the process's rank
+  // and host.
   std::optional<int64_t> rank;
   std::string host;
 };

@@ -45,9 +45,9 @@ void writeRankRows(Database& db, const std::vector<RankRow>& rows) {
 std::vector<RankRow> readRankRows(const Database& db) {
   std::vector<RankRow> rows;
   if (!db.hasTable(table::kRanks) || !missingNeededColumns(db, ranksTableSpec()).empty()) return rows;
-  std::string pid = hasColumn(db, table::kRanks, "pid") ? ", pid" : ", NULL";
-  auto select = db.prepare(std::string("SELECT ") + kColumns + pid + " FROM " + std::string(table::kRanks) +
-                           " ORDER BY rank, pid");
+  bool hasPid = hasColumn(db, table::kRanks, "pid");
+  auto select = db.prepare(std::string("SELECT ") + kColumns + (hasPid ? ", pid" : ", NULL") + " FROM " +
+                           std::string(table::kRanks) + (hasPid ? " ORDER BY rank, pid" : " ORDER BY rank"));
   while (select.step()) {
     for (int column : {0, 5, 6, 7, 8}) {
       if (!select.isInteger(column))
