@@ -9,7 +9,8 @@
 # then checks that every recording holds NCCL kernels and prints the per-rank table (tests/gpu/ranks/
 # summary.py) last, also into $OUT/table.txt. The whole log is $OUT/log.txt.
 #
-# Carry .nsysdeps (deps.tar.xz: .deps/usr with libdw/libelf for nsys and the SQLite, nlohmann-json and CLI11
+# Carry .deps (tests/gpu/prepare-deps.sh: the build's headers, libelf's included) where the build needs libelf,
+# else .nsysdeps (deps.tar.xz: .deps/usr with libdw/libelf for nsys and the SQLite, nlohmann-json and CLI11
 # headers for the build, made from tests/gpu/prepare-deps.sh's .deps; see tests/fixtures/ranks/README.md).
 # NO_GPUSCOPE=1 skips step 3, NO_KINETO=1 step 1, NO_NSYS=1 step 2 (the fixtures hold their files already).
 # After step 3, step 4 runs `gpuscope analyze` on each pair of rank files and on the whole recording and
@@ -100,7 +101,8 @@ if [ "${NO_GPUSCOPE:-0}" != 1 ]; then
   if commit=$(git -c safe.directory='*' -C "$ROOT" rev-parse HEAD 2> /dev/null); then
     rm -rf /tmp/src && mkdir -p /tmp/src &&
       git -c safe.directory='*' -C "$ROOT" archive HEAD | tar -x -C /tmp/src &&
-      tar -C /tmp/src -xJf "$ROOT/.nsysdeps/deps.tar.xz" && link_sqlite /tmp/src && SRC=/tmp/src
+      { if [ -d "$ROOT/.deps/usr/include" ]; then cp -a "$ROOT/.deps" /tmp/src/; else tar -C /tmp/src -xJf "$ROOT/.nsysdeps/deps.tar.xz"; fi; } &&
+      link_sqlite /tmp/src && SRC=/tmp/src
   fi
   say "3. building gpuscope from $SRC (commit ${commit:-unknown}; tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg)"
   export GPUSCOPE_GPU_BUILD=/tmp/bg
