@@ -98,7 +98,8 @@ if [ "${NO_GPUSCOPE:-0}" != 1 ]; then
   # The committed tree (git archive HEAD) where the copy has its .git, so that work in progress in the
   # checkout cannot break the build; else the working tree as it came.
   SRC=$ROOT
-  if commit=$(git -c safe.directory='*' -C "$ROOT" rev-parse HEAD 2> /dev/null); then
+  # FROM_TREE=1: the working tree as it came (the device's copy may carry an older .git than its files).
+  if [ "${FROM_TREE:-0}" != 1 ] && commit=$(git -c safe.directory='*' -C "$ROOT" rev-parse HEAD 2> /dev/null); then
     rm -rf /tmp/src && mkdir -p /tmp/src &&
       git -c safe.directory='*' -C "$ROOT" archive HEAD | tar -x -C /tmp/src &&
       { if [ -d "$ROOT/.deps/usr/include" ]; then cp -a "$ROOT/.deps" /tmp/src/; else tar -C /tmp/src -xJf "$ROOT/.nsysdeps/deps.tar.xz"; fi; } &&
@@ -181,7 +182,8 @@ for path in sys.argv[1:]:
             print(f"  {path.split('/')[-2]}/{path.split('/')[-1]}: rank {d['rank']} step median {d['step_ms_median']} ms"
                   f" (min {d['step_ms_min']}, max {d['step_ms_max']})")
 PY
-  "$PYTHON" "$HERE/summary.py" --align --require-nccl "nsys per rank (every NVTX step, warm-up included)" "$O"/nsys/rank0.sqlite "$O"/nsys/rank1.sqlite
+  [ "${NO_NSYS:-0}" = 1 ] ||
+    "$PYTHON" "$HERE/summary.py" --align --require-nccl "nsys per rank (every NVTX step, warm-up included)" "$O"/nsys/rank0.sqlite "$O"/nsys/rank1.sqlite
   ls "$O"/gpuscope/rank0.sqlite > /dev/null 2>&1 &&
     "$PYTHON" "$HERE/summary.py" --align "gpuscope per rank" "$O"/gpuscope/rank0.sqlite "$O"/gpuscope/rank1.sqlite
   ls "$O"/gpuscope/whole.sqlite > /dev/null 2>&1 &&
