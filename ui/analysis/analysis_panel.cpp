@@ -7,6 +7,7 @@
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core/report/report_table.h"
 #include "ui/analysis/finding_focus.h"
@@ -63,6 +64,20 @@ QString verdictHtml(const Verdict& verdict) {
   return sentence + QStringLiteral(" <span style='color:#607080'>(class: %1)</span>")
                         .arg(QString::fromUtf8(bottleneckClassName(verdict.kind).data()));
 }
+
+namespace {
+
+// Up to this many ranks show without scrolling; more scroll in the same height.
+constexpr int kRanksShownWhole = 8;
+
+// VIEW at least as tall as its header and its first ROWS rows, so a job of a few ranks reads whole at 720 px.
+void fitRowsOf(QTableView* view, int rows) {
+  int height = view->horizontalHeader()->sizeHint().height() + 2 * view->frameWidth();
+  for (int row = 0; row < std::min(rows, view->model()->rowCount()); ++row) height += view->rowHeight(row);
+  view->setMinimumHeight(height);
+}
+
+}  // namespace
 
 QString ranksVerdictHtml(const AnalysisReport& report) {
   return QObject::tr(
@@ -184,6 +199,7 @@ void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
   window_->setVisible(!window_->text().isEmpty());
   rangesView_->setVisible(!report_->nvtx.empty());
   ranksView_->setVisible(!report_->ranks.empty());
+  fitRowsOf(ranksView_, kRanksShownWhole);
   // The finding with the most at stake shows its details at once; the timeline moves only when the user picks one.
   if (report_->findings.empty()) {
     details_->setHtml(tr("<p>No rule found anything to report.</p>"));
