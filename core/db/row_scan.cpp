@@ -29,14 +29,6 @@ void rowFunction(sqlite3_context* context, int count, sqlite3_value** values) {
 
 }  // namespace
 
-bool RowValues::isNull(int column) const { return sqlite3_value_type(values_[column]) == SQLITE_NULL; }
-
-Statement::IntegerRead RowValues::readInteger(int column) const {
-  sqlite3_value* value = values_[column];
-  int type = sqlite3_value_type(value);
-  return {type == SQLITE_NULL, type == SQLITE_INTEGER, sqlite3_value_int64(value)};
-}
-
 std::string_view RowValues::text(int column) const {
   auto* data = reinterpret_cast<const char*>(sqlite3_value_text(values_[column]));
   if (!data) return {};
