@@ -42,13 +42,8 @@ class TrackBuckets {
 
   LaneAccumulator& bucket(const TrackKey& key) {
     if (last_ && key == lastKey_) return *last_;
-    auto [it, inserted] = index_.try_emplace(key, buckets_.size());
-    if (inserted) {
-      buckets_.emplace_back(keepStyle_);
-      keys_.push_back(key);
-    }
     lastKey_ = key;
-    last_ = &buckets_[it->second];
+    last_ = &buckets_[indexOf(key)];
     return *last_;
   }
 
@@ -82,6 +77,26 @@ class TrackBuckets {
       track.last = std::max(track.last, lane.end(lane.size() - 1));
     }
     return track;
+  }
+
+  // Rows of interleaved streams or threads change track at almost every row. Most files have a few dozen
+  // tracks, which a look along the keys finds sooner than hashing four fields; the map takes over past that.
+  static constexpr size_t kLinearKeys = 32;
+
+  size_t indexOf(const TrackKey& key) {
+    if (keys_.size() <= kLinearKeys) {
+      for (size_t i = 0; i < keys_.size(); ++i)
+        if (keys_[i] == key) return i;
+    } else if (auto it = index_.find(key); it != index_.end()) {
+      return it->second;
+    }
+    buckets_.emplace_back(keepStyle_);
+    keys_.push_back(key);
+    if (keys_.size() == kLinearKeys + 1)
+      for (size_t i = 0; i < keys_.size(); ++i) index_.emplace(keys_[i], i);
+    else if (keys_.size() > kLinearKeys + 1)
+      index_.emplace(key, keys_.size() - 1);
+    return keys_.size() - 1;
   }
 
   TrackKind kind_;
@@ -267,16 +282,24 @@ ScanResult scanMemory(ScanContext& context) {
 // Local names of NVTX text met inline: interned per scan, remapped into the trace afterwards.
 class LocalStrings {
  public:
+  // Looked up by the row's own text first: a string made per row only to find it cost more than the NVTX
+  // scan's SQLite work.
   StringId intern(std::string_view text) {
-    auto [it, inserted] = index_.try_emplace(std::string(text), static_cast<StringId>(strings_.size()));
-    if (inserted) strings_.emplace_back(text);
-    return it->second | kLocalStringBit;
+    if (auto it = index_.find(text); it != index_.end()) return it->second | kLocalStringBit;
+    auto id = static_cast<StringId>(strings_.size());
+    index_.emplace(std::string(text), id);
+    strings_.emplace_back(text);
+    return id | kLocalStringBit;
   }
   std::vector<std::string> release() { return std::move(strings_); }
 
  private:
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+  };
   std::vector<std::string> strings_;
-  std::unordered_map<std::string, StringId> index_;
+  std::unordered_map<std::string, StringId, TextHash, std::equal_to<>> index_;
 };
 
 ScanResult scanNvtx(ScanContext& context) {

@@ -3,12 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <future>
 #include <optional>
 #include <vector>
 
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
+#include "core/schema/trace_schema.h"
 
 namespace gpuscope {
 namespace {
@@ -113,6 +115,53 @@ TEST(TraceLoader, LoaderMultiProcessKeepsEveryProcess) {
       }
     }
   }
+}
+
+// Rows that change stream at every row, over more streams than the scan looks up one by one (it hashes past
+// 32): each stream's kernels still land on that stream's track, in order.
+TEST(TraceLoader, KernelsOfManyInterleavedStreamsEachKeepTheirStream) {
+  constexpr int kStreams = 40;
+  constexpr int kRounds = 5;
+  auto path = (std::filesystem::path(::testing::TempDir()) / "interleaved_streams.sqlite").string();
+  std::filesystem::remove(path);
+  {
+    auto db = Database::create(path);
+    db.exec("BEGIN");
+    db.exec(createTableSql(tableSpec(table::kStringIds)));
+    db.exec(createTableSql(tableSpec(table::kKernel)));
+    for (int stream = 0; stream < kStreams; ++stream)
+      db.exec("INSERT INTO StringIds (id, value) VALUES (" + std::to_string(stream) + ", 'k" + std::to_string(stream) +
+              "')");
+    const int64_t pid = global_id::make(0, 0, 7, 7);
+    for (int round = 0; round < kRounds; ++round) {
+      for (int stream = 0; stream < kStreams; ++stream) {
+        int64_t start = 1000 * round + stream;
+        db.exec(
+            "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, correlationId, "
+            "globalPid, demangledName, shortName, registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, "
+            "staticSharedMemory, dynamicSharedMemory, localMemoryPerThread, localMemoryTotal, gridId) VALUES (" +
+            std::to_string(start) + "," + std::to_string(start + 10) + ",0,1," + std::to_string(stream) + "," +
+            std::to_string(round * kStreams + stream + 1) + "," + std::to_string(pid) + "," + std::to_string(stream) +
+            "," + std::to_string(stream) + ",32,1,1,1,1,1,1,0,0,0,0,1)");
+      }
+    }
+    db.exec("COMMIT");
+  }
+  auto trace = loadTrace(path);
+  int kernelTracks = 0;
+  for (const auto& track : trace->tracks()) {
+    if (track.kind != TrackKind::GpuKernels) continue;
+    ++kernelTracks;
+    ASSERT_EQ(track.lanes.size(), 1u) << track.streamId;
+    const Lane& lane = track.lanes[0];
+    ASSERT_EQ(lane.size(), static_cast<size_t>(kRounds)) << track.streamId;
+    for (size_t i = 0; i < lane.size(); ++i) {
+      EXPECT_EQ(lane.start[i], static_cast<TimeNs>(1000 * i + track.streamId));
+      EXPECT_EQ(trace->string(lane.name[i]), "k" + std::to_string(track.streamId));
+      EXPECT_EQ(lane.correlation[i], i * kStreams + track.streamId + 1);
+    }
+  }
+  EXPECT_EQ(kernelTracks, kStreams);
 }
 
 }  // namespace
