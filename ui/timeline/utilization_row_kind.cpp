@@ -10,12 +10,16 @@ namespace gpuscope::ui {
 namespace colors = timeline_colors;
 
 void UtilizationRowKind::onTraceChanged(const Trace* trace) {
+  trace_ = trace;
   utilization_.clear();
-  if (!trace) return;
-  utilization_.reserve(trace->devices().size());
-  for (const DeviceInfo& device : trace->devices()) {
-    utilization_.push_back(DeviceUtilization::forDevice(*trace, device.id));
-  }
+  if (trace) utilization_.resize(trace->devices().size());
+}
+
+const DeviceUtilization* UtilizationRowKind::utilizationOf(uint32_t deviceIndex) const {
+  if (!trace_ || deviceIndex >= utilization_.size()) return nullptr;
+  auto& merged = utilization_[deviceIndex];
+  if (!merged) merged = DeviceUtilization::forDevice(*trace_, trace_->devices()[deviceIndex].id);
+  return &*merged;
 }
 
 int64_t UtilizationRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) const {
@@ -23,11 +27,11 @@ int64_t UtilizationRowKind::gpuDevice(const Trace& trace, const TimelineRow& row
 }
 
 void UtilizationRowKind::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
-  if (row.deviceIndex >= utilization_.size()) return;
+  const DeviceUtilization* util = utilizationOf(row.deviceIndex);
+  if (!util) return;
   const QRect& area = context.geometry.area;
   const int pixels = area.width();
-  utilization_[row.deviceIndex].fractions(context.geometry.viewStart, context.geometry.nsPerPixel(),
-                                          static_cast<size_t>(pixels), busy_);
+  util->fractions(context.geometry.viewStart, context.geometry.nsPerPixel(), static_cast<size_t>(pixels), busy_);
   const double bottom = top + row.height - 2;
   const double full = row.height - 5;
   QPolygonF outline;
@@ -49,9 +53,10 @@ void UtilizationRowKind::paint(QPainter& p, const TimelineRow& row, int top, Row
 }
 
 QString UtilizationRowKind::detail(const TimelineRow& row, const TimelineGeometry& geometry) const {
-  if (row.deviceIndex >= utilization_.size()) return row.detail;
+  const DeviceUtilization* util = utilizationOf(row.deviceIndex);
+  if (!util) return row.detail;
   TimeNs span = geometry.viewEnd - geometry.viewStart;
-  double busy = static_cast<double>(utilization_[row.deviceIndex].busyTime(geometry.viewStart, geometry.viewEnd)) /
+  double busy = static_cast<double>(util->busyTime(geometry.viewStart, geometry.viewEnd)) /
                 static_cast<double>(std::max<TimeNs>(span, 1));
   return busy > 0 && busy < 0.001 ? QStringLiteral("<0.1% busy in view")
                                   : QStringLiteral("%1% busy in view").arg(busy * 100.0, 0, 'f', busy < 0.1 ? 1 : 0);
@@ -59,12 +64,12 @@ QString UtilizationRowKind::detail(const TimelineRow& row, const TimelineGeometr
 
 QString UtilizationRowKind::tooltip(const TimelineRow& row, const TimelineHit& /*hit*/, double x,
                                     const RowTooltipContext& context) const {
-  if (row.deviceIndex >= utilization_.size()) return {};
+  const DeviceUtilization* util = utilizationOf(row.deviceIndex);
+  if (!util) return {};
   const TimelineGeometry& geometry = context.geometry;
-  const DeviceUtilization& util = utilization_[row.deviceIndex];
   TimeNs t0 = geometry.timeAtX(x);
   TimeNs t1 = std::max(geometry.timeAtX(x + 1), t0 + 1);
-  double busy = static_cast<double>(util.busyTime(t0, t1)) / static_cast<double>(t1 - t0);
+  double busy = static_cast<double>(util->busyTime(t0, t1)) / static_cast<double>(t1 - t0);
   return QStringLiteral("GPU busy %1% under the pointer").arg(busy * 100.0, 0, 'f', 0);
 }
 

@@ -2,6 +2,7 @@
 // UtilizationRowKind: a device's busy fraction per pixel column, as a filled outline, with the busy
 // share of the view after its label and the busy share under the pointer as its tooltip; a point in it
 // hits the row and nothing smaller.
+#include <optional>
 #include <vector>
 
 #include "core/query/utilization.h"
@@ -28,8 +29,14 @@ class UtilizationRowKind : public TimelineRowKind {
   void paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) override;
 
  private:
-  std::vector<DeviceUtilization> utilization_;  // by device index
-  std::vector<float> busy_;                     // reused per row
+  // The device's busy intervals, merged on first use rather than when the trace arrives: the first paint
+  // comes after the kernel table's worker has started, so at 10M events the two merges share the cores
+  // instead of the GUI thread's 0.1 s preceding the worker's. Null past the trace's devices.
+  const DeviceUtilization* utilizationOf(uint32_t deviceIndex) const;
+
+  const Trace* trace_ = nullptr;
+  mutable std::vector<std::optional<DeviceUtilization>> utilization_;  // by device index, once merged
+  std::vector<float> busy_;                                            // reused per row
 };
 
 }  // namespace gpuscope::ui
