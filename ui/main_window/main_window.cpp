@@ -246,7 +246,11 @@ void MainWindow::updateState() {
 void MainWindow::showImportNcuDialog() {
   if (!session_->hasTrace()) return;
   const QString report = askNcuReport(this, currentFile_);
-  if (report.isEmpty()) return;
+  if (!report.isEmpty()) importNcuReport(report);
+}
+
+void MainWindow::importNcuReport(const QString& report) {
+  if (!session_->hasTrace()) return;
   // What the report matches is said, and a partial match asked about, before anything is written.
   QString error;
   auto match = previewNcuMatch(this, currentFile_, report, error);

@@ -91,8 +91,12 @@ class MainWindow : public QMainWindow {
   // (a CompareWindow); load errors go to the error reporter and close it. Null without a current trace.
   QWidget* compareWith(const QString& path);
   void showCompareDialog();
-  // File > Import ncu Metrics: asks for the report and the target, then startNcuImport.
+  // File > Import ncu Metrics: asks for the report, then importNcuReport.
   void showImportNcuDialog();
+  // Matches REPORT to the current trace and says what matched (N of M launches), refusing in one sentence a
+  // report that matches nothing and asking before a partial match; then asks where the metrics go and runs
+  // startNcuImport. Nothing is written before the user answers.
+  void importNcuReport(const QString& report);
   // Runs `import-ncu` with OPTIONS in the background and opens the file that holds the metrics when it is
   // done (errors go to the error reporter); false while another import runs.
   bool startNcuImport(const NcuImportOptions& options);

@@ -1,22 +1,30 @@
 // File > Import ncu Metrics: the background job runs the same core import as `gpuscope import-ncu`, and the
 // window opens the file that holds the metrics, whose Roofline tab then has points. Before anything is
-// written the window says what the CLI says ("N of M profiled kernel launches"); its dialogs are not driven
-// here (core/ncu's previewNcuImport, which they show, is tested in core).
+// written the window says what the CLI says ("N of M profiled kernel launches"), asks when the match is
+// partial, or says why it cannot import at all (issue 30, point 3). The report is handed in past the file
+// dialog (MainWindow::importNcuReport), which the offscreen platform never shows; the question boxes after it
+// are answered as a user would.
 #include <gtest/gtest.h>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include "core/model/trace_file.h"
 #include "core/roofline/kernel_metrics_table.h"
+#include "tests/core/testing/gz_fixture.h"
 #include "tests/core/testing/test_files.h"
 #include "tests/ui/test_timeouts.h"
 #include "ui/main_window/main_window.h"
@@ -115,6 +123,109 @@ TEST(NcuImportMenu, ImportsIntoTheOpenFileInPlaceAndReloadsIt) {
   EXPECT_EQ(loaded.last().at(0).toString(), QFileInfo(trace).absoluteFilePath());
   EXPECT_EQ(readKernelMetrics(openTraceFile(trace.toStdString())).size(), 6u);
   EXPECT_EQ(window.rooflineView()->points().size(), 3u);
+}
+
+// Answers the question boxes of an ncu import as a user would: notes what each says, then presses the
+// button whose text starts with PRESS (Cancel when empty). A file dialog is counted and rejected, so that a
+// flow that wrongly asks for a file fails the test instead of hanging it.
+class QuestionAnswers : public QObject {
+ public:
+  explicit QuestionAnswers(QString press = {}) : press_(std::move(press)) {
+    connect(&timer_, &QTimer::timeout, this, &QuestionAnswers::answer);
+    timer_.start(20);
+  }
+  QStringList questions;           // text and informative text of each question box
+  QList<QMessageBox::Icon> icons;  // and its icon
+  QList<bool> cancelIsDefault;     // and whether Enter would cancel
+  int fileDialogs = 0;
+
+ private:
+  void answer() {
+    QWidget* modal = QApplication::activeModalWidget();
+    if (auto* files = qobject_cast<QFileDialog*>(modal)) {
+      ++fileDialogs;
+      files->reject();
+    } else if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+      questions << box->text() + "\n" + box->informativeText();
+      icons << box->icon();
+      cancelIsDefault << (static_cast<QAbstractButton*>(box->defaultButton()) == box->button(QMessageBox::Cancel));
+      QAbstractButton* chosen = box->button(QMessageBox::Cancel);
+      for (QAbstractButton* button : box->buttons())
+        if (!press_.isEmpty() && button->text().startsWith(press_)) chosen = button;
+      chosen->click();
+    }
+  }
+  QString press_;
+  QTimer timer_;
+};
+
+// A window with a copy of TRACE open, so that anything written lands in DIR.
+std::unique_ptr<MainWindow> windowWith(const QTemporaryDir& dir, const std::string& trace, QStringList& errors) {
+  QString copy = dir.filePath(QFileInfo(QString::fromStdString(trace)).fileName());
+  EXPECT_TRUE(QFile::copy(QString::fromStdString(trace), copy));
+  auto window =
+      std::make_unique<MainWindow>(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
+  window->setErrorReporter([&errors](const QString& message) { errors << message; });
+  QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
+  window->openFile(copy);
+  EXPECT_TRUE(loaded.wait(kTimeoutMs));
+  return window;
+}
+
+QStringList tracesIn(const QTemporaryDir& dir) { return QDir(dir.path()).entryList({"*.sqlite*"}, QDir::Files); }
+
+TEST(NcuImportMenu, APartialMatchSaysNOfMAndAsksBeforeWritingAnything) {
+  // A PyTorch program's report on another program's trace: the CLI says "Attached the metrics of 1 of 40".
+  QTemporaryDir dir;
+  QStringList errors;
+  auto window = windowWith(dir, testing::classFixture("graph", "nsys"), errors);
+  QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
+  QuestionAnswers answers;
+  window->importNcuReport(QString::fromStdString(kFixtures + "/ncu/loader2_ncu_metrics.csv"));
+  EXPECT_EQ(answers.fileDialogs, 0);
+  ASSERT_EQ(answers.questions.size(), 1) << errors.join(' ').toStdString();
+  QString question = answers.questions.front();
+  EXPECT_TRUE(question.contains("1 of 40 profiled kernel launches")) << question.toStdString();
+  EXPECT_TRUE(question.contains("same program")) << question.toStdString();
+  EXPECT_EQ(answers.icons.front(), QMessageBox::Warning);
+  EXPECT_TRUE(answers.cancelIsDefault.front());
+  // Cancelled: nothing written, nothing opened.
+  QApplication::processEvents();
+  EXPECT_EQ(tracesIn(dir), QStringList({"classes_graph_nsys.sqlite"}));
+  EXPECT_EQ(loaded.count(), 0);
+  EXPECT_TRUE(errors.isEmpty()) << errors.join(' ').toStdString();
+}
+
+TEST(NcuImportMenu, AReportWithNoKernelOfTheTraceIsRefusedBeforeAnyQuestion) {
+  QTemporaryDir dir;
+  QStringList errors;
+  auto window = windowWith(dir, kTrace, errors);
+  QuestionAnswers answers;
+  window->importNcuReport(QString::fromStdString(kFixtures + "/ncu/loader2_ncu_metrics.csv"));
+  EXPECT_TRUE(answers.questions.isEmpty()) << answers.questions.join(" / ").toStdString();
+  ASSERT_EQ(errors.size(), 1);
+  EXPECT_TRUE(errors.front().startsWith("None of the 40 kernels")) << errors.front().toStdString();
+  EXPECT_EQ(errors.front().count('\n'), 0) << errors.front().toStdString();
+  EXPECT_EQ(tracesIn(dir), QStringList({"transpose.sqlite"}));
+}
+
+TEST(NcuImportMenu, AFullMatchSaysSoAndGoesIntoTheFileWhenAskedTo) {
+  QTemporaryDir dir;
+  QStringList errors;
+  auto window = windowWith(dir, kTrace, errors);
+  QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
+  QuestionAnswers answers(QStringLiteral("Into transpose.sqlite"));
+  window->importNcuReport(QString::fromStdString(kReport));
+  ASSERT_EQ(answers.questions.size(), 1) << errors.join(' ').toStdString();
+  EXPECT_TRUE(answers.questions.front().contains("6 of 6 profiled kernel launches"))
+      << answers.questions.front().toStdString();
+  EXPECT_EQ(answers.icons.front(), QMessageBox::Question);
+  EXPECT_FALSE(answers.cancelIsDefault.front());
+  EXPECT_EQ(answers.fileDialogs, 0);
+  ASSERT_TRUE(loaded.wait(kTimeoutMs)) << errors.join(' ').toStdString();
+  EXPECT_TRUE(errors.isEmpty()) << errors.join(' ').toStdString();
+  EXPECT_EQ(tracesIn(dir), QStringList({"transpose.sqlite"}));
+  EXPECT_EQ(window->rooflineView()->points().size(), 3u);
 }
 
 }  // namespace
