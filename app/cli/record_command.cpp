@@ -25,7 +25,20 @@ std::string signalName(int signal) {
   return description ? description : "signal " + std::to_string(signal);
 }
 
-void printSummary(const RecordResult& result) {
+// The sampling line: samples only where they were asked for, so that --sample none does not read as a
+// sampler that found nothing.
+void printSamplingLine(std::ostream& out, const sampling::SamplerCounts& samples, bool cpuSamples) {
+  if (cpuSamples) {
+    out << "  CPU samples " << formatCount(samples.samples) << " (" << formatCount(samples.pythonSamples)
+        << " with Python frames), thread switches " << formatCount(samples.switches);
+  } else {
+    out << "  CPU samples: not taken (--sample none); thread switches " << formatCount(samples.switches);
+  }
+  if (samples.lost) out << "; " << formatCount(samples.lost) << " sampling records lost (the kernel's rings were full)";
+  out << "\n";
+}
+
+void printSummary(const RecordResult& result, bool cpuSamples) {
   const std::string& command = result.commandLine;
   int exitCode = result.exitCode;
   bool signaled = result.signal != 0;
@@ -55,14 +68,7 @@ void printSummary(const RecordResult& result) {
         << " by CUPTI)";
   }
   out << "\n";
-  if (result.sampled) {
-    const sampling::SamplerCounts& samples = result.samples;
-    out << "  CPU samples " << formatCount(samples.samples) << " (" << formatCount(samples.pythonSamples)
-        << " with Python frames), thread switches " << formatCount(samples.switches);
-    if (samples.lost)
-      out << "; " << formatCount(samples.lost) << " sampling records lost (the kernel's rings were full)";
-    out << "\n";
-  }
+  if (result.sampled) printSamplingLine(out, result.samples, cpuSamples);
   if (counts.unendedRanges)
     out << "  NVTX ranges left open at process exit: " << formatCount(counts.unendedRanges) << "\n";
   if (counts.outsideWindow) {
@@ -216,7 +222,7 @@ void registerRecordCommand(CLI::App& app) {
     // Once, before anything is created: every later step names the expanded file.
     options->output = expandOutputName(options->output);
     RecordResult result = recordProgram(*options);
-    printSummary(result);
+    printSummary(result, options->sampling.cpu);
     if (result.profiledMetrics) printMetricsSummary(result.counts, result.seconds);
     if (result.transport.cuptiBusy) {
       std::cerr << "gpuscope: in " << result.transport.cuptiBusy

@@ -109,9 +109,13 @@ TEST(RecordOsrtBacktraces, LongCallsCarryTheirStackBackToMain) {
   }
   EXPECT_EQ(queryInt(file, "SELECT COUNT(DISTINCT unwindMethod) FROM OSRT_CALLCHAINS"), 1);
   EXPECT_EQ(queryInt(file, "SELECT MIN(unwindMethod) FROM OSRT_CALLCHAINS"), 6) << "DWARF EH, nsys's enum";
-  // --sample none takes no samples, but still the thread switches of --cpuctxsw's default.
+  // --sample none takes no samples, but still the thread switches of --cpuctxsw's default; the summary says
+  // the samples were not taken rather than that none were found.
   EXPECT_EQ(queryInt(file, "SELECT COUNT(*) FROM COMPOSITE_EVENTS"), 0);
   EXPECT_GT(queryInt(file, "SELECT COUNT(*) FROM SCHED_EVENTS"), 40);
+  EXPECT_NE(run.errorOutput.find("CPU samples: not taken (--sample none); thread switches "), std::string::npos)
+      << run.errorOutput;
+  EXPECT_EQ(run.errorOutput.find("CPU samples 0"), std::string::npos) << run.errorOutput;
 }
 
 TEST(RecordOsrtBacktraces, ThresholdAndDepthAreTheUsers) {
