@@ -1,7 +1,8 @@
 #include "ui/analysis/range_verdict_model.h"
 
-#include "core/analysis/verdict/percent_text.h"
-#include "ui/text.h"
+#include <optional>
+
+#include "ui/analysis/verdict_cells.h"
 
 namespace gpuscope::ui {
 
@@ -19,64 +20,49 @@ int RangeVerdictModel::rowCount(const QModelIndex& parent) const {
 
 int RangeVerdictModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+namespace {
+
+// The shared verdict cell in COLUMN, or none for the range's own columns.
+std::optional<VerdictCell> cellOf(int column) {
+  switch (column) {
+    case RangeVerdictModel::Class:
+      return VerdictCell::Class;
+    case RangeVerdictModel::Wall:
+      return VerdictCell::Wall;
+    case RangeVerdictModel::GpuBusy:
+      return VerdictCell::GpuBusy;
+    case RangeVerdictModel::CudaApi:
+      return VerdictCell::CudaApi;
+    case RangeVerdictModel::Sync:
+      return VerdictCell::Sync;
+    case RangeVerdictModel::CpuWhileIdle:
+      return VerdictCell::CpuWhileIdle;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
 QVariant RangeVerdictModel::data(const QModelIndex& index, int role) const {
   if (!report_ || index.row() < 0 || index.row() >= rowCount() || index.column() < 0 || index.column() >= ColumnCount)
     return {};
   const RangeVerdict& range = report_->nvtx[static_cast<size_t>(index.row())];
-  const VerdictEvidence& e = range.verdict.evidence;
-  auto share = [&](TimeNs part) -> QVariant {
-    if (role == SortRole) return e.share(part);
-    return QString::fromStdString(percentText(e.share(part)));
-  };
+  if (auto cell = cellOf(index.column())) return verdictCellData(range.verdict, *cell, role, SortRole);
   if (role == Qt::ToolTipRole) return QString::fromStdString(verdictSentence(range.verdict));
-  if (role == Qt::TextAlignmentRole && index.column() != Range && index.column() != Class)
+  if (role == Qt::TextAlignmentRole && index.column() == Instances)
     return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
   if (role != Qt::DisplayRole && role != SortRole) return {};
-  switch (index.column()) {
-    case Range:
-      return QString::fromStdString(range.name);
-    case Instances:
-      return static_cast<qulonglong>(range.instances);
-    case Class:
-      return QString::fromUtf8(bottleneckClassName(range.verdict.kind).data());
-    case Wall:
-      if (role == SortRole) return static_cast<qlonglong>(e.wallNs);
-      return durationText(e.wallNs);
-    case GpuBusy:
-      return share(e.gpuBusyNs);
-    case CudaApi:
-      return share(e.idleApiNs);
-    case Sync:
-      return share(e.idleSyncNs);
-    case CpuWhileIdle:
-      return share(e.idleCpuNs);
-    default:
-      return {};
-  }
+  if (index.column() == Range) return QString::fromStdString(range.name);
+  return static_cast<qulonglong>(range.instances);
 }
 
 QVariant RangeVerdictModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case Range:
-      return tr("NVTX Range");
-    case Instances:
-      return tr("Instances");
-    case Class:
-      return tr("Verdict");
-    case Wall:
-      return tr("Wall Time");
-    case GpuBusy:
-      return tr("GPU Busy");
-    case CudaApi:
-      return tr("Idle: CUDA API");
-    case Sync:
-      return tr("Idle: Sync");
-    case CpuWhileIdle:
-      return tr("Idle: CPU");
-    default:
-      return {};
-  }
+  if (auto cell = cellOf(section)) return verdictCellTitle(*cell);
+  if (section == Range) return tr("NVTX Range");
+  if (section == Instances) return tr("Instances");
+  return {};
 }
 
 }  // namespace gpuscope::ui

@@ -1,7 +1,8 @@
 #include "ui/analysis/rank_verdict_model.h"
 
-#include "core/analysis/verdict/percent_text.h"
-#include "ui/text.h"
+#include <optional>
+
+#include "ui/analysis/verdict_cells.h"
 
 namespace gpuscope::ui {
 
@@ -24,68 +25,51 @@ int RankVerdictModel::rowCount(const QModelIndex& parent) const {
 
 int RankVerdictModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+namespace {
+
+// The shared verdict cell in COLUMN, or none for the rank's own columns.
+std::optional<VerdictCell> rankCellOf(int column) {
+  switch (column) {
+    case RankVerdictModel::Class:
+      return VerdictCell::Class;
+    case RankVerdictModel::Wall:
+      return VerdictCell::Wall;
+    case RankVerdictModel::GpuBusy:
+      return VerdictCell::GpuBusy;
+    case RankVerdictModel::CollectivesAlone:
+      return VerdictCell::CollectivesAlone;
+    case RankVerdictModel::CudaApi:
+      return VerdictCell::CudaApi;
+    case RankVerdictModel::Sync:
+      return VerdictCell::Sync;
+    case RankVerdictModel::CpuWhileIdle:
+      return VerdictCell::CpuWhileIdle;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
 QVariant RankVerdictModel::data(const QModelIndex& index, int role) const {
   const RankVerdict* row = rank(index.row());
   if (!row || index.column() < 0 || index.column() >= ColumnCount) return {};
-  const VerdictEvidence& e = row->verdict.evidence;
-  auto share = [&](TimeNs part) -> QVariant {
-    if (role == SortRole) return e.share(part);
-    return QString::fromStdString(percentText(e.share(part)));
-  };
+  if (auto cell = rankCellOf(index.column())) return verdictCellData(row->verdict, *cell, role, SortRole);
   if (role == Qt::ToolTipRole) return QString::fromStdString(verdictSentence(row->verdict));
-  bool text = index.column() == Rank || index.column() == Host || index.column() == Class;
-  if (role == Qt::TextAlignmentRole && !text) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
   if (role != Qt::DisplayRole && role != SortRole) return {};
-  switch (index.column()) {
-    case Rank:
-      if (role == SortRole && row->rank) return static_cast<qlonglong>(*row->rank);
-      return row->rank ? QString::number(*row->rank) : QString::fromStdString(row->label);
-    case Host:
-      return QString::fromStdString(row->hostName);
-    case Class:
-      return QString::fromUtf8(bottleneckClassName(row->verdict.kind).data());
-    case Wall:
-      if (role == SortRole) return static_cast<qlonglong>(e.wallNs);
-      return durationText(e.wallNs);
-    case GpuBusy:
-      return share(e.gpuBusyNs);
-    case CollectivesAlone:
-      return share(e.collectiveOnlyNs);
-    case CudaApi:
-      return share(e.idleApiNs);
-    case Sync:
-      return share(e.idleSyncNs);
-    case CpuWhileIdle:
-      return share(e.idleCpuNs);
-    default:
-      return {};
-  }
+  if (index.column() == Host) return QString::fromStdString(row->hostName);
+  if (role == SortRole && row->rank) return static_cast<qlonglong>(*row->rank);
+  return row->rank ? QString::number(*row->rank) : QString::fromStdString(row->label);
 }
 
 QVariant RankVerdictModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case Rank:
-      return tr("Rank");
-    case Host:
-      return tr("Host");
-    case Class:
-      return tr("Verdict");
-    case Wall:
-      return tr("Judged Window");
-    case GpuBusy:
-      return tr("GPU Busy");
-    case CollectivesAlone:
-      return tr("Collectives Alone");
-    case CudaApi:
-      return tr("Idle: CUDA API");
-    case Sync:
-      return tr("Idle: Sync");
-    case CpuWhileIdle:
-      return tr("Idle: CPU");
-    default:
-      return {};
-  }
+  // A rank's window is the steady state judged, not the whole run's wall time.
+  if (section == Wall) return tr("Judged Window");
+  if (auto cell = rankCellOf(section)) return verdictCellTitle(*cell);
+  if (section == Rank) return tr("Rank");
+  if (section == Host) return tr("Host");
+  return {};
 }
 
 }  // namespace gpuscope::ui
