@@ -110,6 +110,14 @@ struct Options {
       QStringLiteral("ranks"),
       QStringLiteral("The files are the ranks of one run (nsys exports, gpuscope recordings, PyTorch traces, in any "
                      "mix): open them merged on one clock by their session starts, rows grouped by host and rank.")};
+  QCommandLineOption relative{
+      QStringLiteral("relative"),
+      QStringLiteral("With --ranks: line up every rank's own start at time 0 instead of placing the ranks by their "
+                     "absolute session starts, as `gpuscope merge --relative` does.")};
+  QCommandLineOption alignCollectives{
+      QStringLiteral("align-collectives"),
+      QStringLiteral("With --ranks: then move each rank so that its collectives (NCCL kernels) end with the first "
+                     "rank's, for hosts whose clocks disagree, as `gpuscope merge --align-collectives` does.")};
   QCommandLineOption analyze{
       QStringLiteral("analyze"),
       QStringLiteral("With --screenshot: analyze the trace before the shot (the Analysis tab's verdict and findings, "
@@ -126,8 +134,8 @@ struct Options {
         QStringLiteral("The trace to open; with a second, the two runs are compared (A B); with "
                        "--ranks, every file is a rank of one run."),
         QStringLiteral("[FILE [FILE_B | FILE...]]"));
-    for (const QCommandLineOption* option :
-         {&screenshot, &bench, &size, &view, &select, &range, &align, &tab, &ranks, &analyze})
+    for (const QCommandLineOption* option : {&screenshot, &bench, &size, &view, &select, &range, &align, &tab, &ranks,
+                                             &relative, &alignCollectives, &analyze})
       parser.addOption(*option);
   }
 
@@ -140,6 +148,13 @@ struct Options {
       return reportFailure(QStringLiteral("--ranks needs two rank files or more (got %1).").arg(request.files.size()));
     if (request.ranks && parser.isSet(align))
       return reportFailure(QStringLiteral("--align compares two runs; --ranks opens the ranks of one run."));
+    for (const QCommandLineOption* rankOnly : {&relative, &alignCollectives}) {
+      if (!request.ranks && parser.isSet(*rankOnly))
+        return reportFailure(QStringLiteral("--%1 places the ranks of one run; give it with --ranks.")
+                                 .arg(rankOnly->names().constFirst()));
+    }
+    request.relative = parser.isSet(relative);
+    request.alignCollectives = parser.isSet(alignCollectives);
     if (!request.ranks && request.files.size() > 2)
       return reportFailure(
           QStringLiteral("give one trace file, or two to compare, or the ranks of one run with --ranks (got %1).")

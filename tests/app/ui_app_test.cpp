@@ -318,6 +318,17 @@ TEST_F(UiAppTest, RanksNeedTwoFilesAndSayWhichCannotBeRead) {
   EXPECT_NE(bad.err.find("missing.sqlite"), std::string::npos) << bad.err;
 }
 
+TEST_F(UiAppTest, RankPlacementNeedsRanks) {
+  for (const char* flag : {"--relative", "--align-collectives"}) {
+    RunResult run = this->run({flag, kTranspose}, {{"QT_QPA_PLATFORM", "offscreen"}});
+    EXPECT_NE(run.exitCode, 0) << flag;
+    EXPECT_EQ(nonEmptyLineCount(run.err), 1u) << run.err;
+    EXPECT_NE(run.err.find(std::string(flag) + " places the ranks of one run; give it with --ranks."),
+              std::string::npos)
+        << run.err;
+  }
+}
+
 TEST_F(UiAppTest, BenchPrintsFirstFrameAndPercentilesPerZoomLevel) {
   const RunResult result = run({"--bench", kTranspose}, {{"QT_QPA_PLATFORM", std::nullopt}, {"DISPLAY", std::nullopt}});
   // 0: every level met the p99 target; 2: one missed it (a slow CI machine); both printed the table.

@@ -29,13 +29,14 @@ QString mergedName(const QStringList& files) {
 MergedRankFile::MergedRankFile() = default;
 MergedRankFile::~MergedRankFile() = default;
 
-std::optional<QString> MergedRankFile::merge(const QStringList& files, bool alignCollectives) {
+std::optional<QString> MergedRankFile::merge(const QStringList& files, bool relative, bool alignCollectives) {
   folder_ = std::make_unique<QTemporaryDir>();
   if (!folder_->isValid()) return QStringLiteral("cannot make a temporary folder for the merged ranks.");
   path_ = folder_->filePath(mergedName(files));
   std::vector<std::string> inputs;
   for (const QString& file : files) inputs.push_back(file.toStdString());
   MergeOptions options;
+  options.clock = relative ? MergeClock::Relative : MergeClock::Absolute;
   options.alignCollectives = alignCollectives;
   try {
     mergeTraces(inputs, path_.toStdString(), options);

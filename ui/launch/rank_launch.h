@@ -15,9 +15,10 @@ class MergedRankFile {
  public:
   MergedRankFile();
   ~MergedRankFile();
-  // Merges FILES on one clock by their session starts, or by the collectives with ALIGN; the error sentence when
-  // a file cannot be read or merged.
-  std::optional<QString> merge(const QStringList& files, bool alignCollectives);
+  // Merges FILES on one clock as `gpuscope merge` does: by their session starts, or each at its own start with
+  // RELATIVE, then moved to line up their collectives with ALIGN_COLLECTIVES; the error sentence when a file
+  // cannot be read or merged.
+  std::optional<QString> merge(const QStringList& files, bool relative, bool alignCollectives);
   // The merged file, named after the inputs ("rank0+rank1.sqlite").
   const QString& path() const { return path_; }
 

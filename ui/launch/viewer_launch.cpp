@@ -44,7 +44,8 @@ int reportFailure(const QString& message) {
 int runViewer(const ViewerRequest& request) {
   if (request.ranks) {
     MergedRankFile merged;  // lives while the window shows it
-    if (auto error = merged.merge(request.files, false)) return reportFailure(*error);
+    if (auto error = merged.merge(request.files, request.relative, request.alignCollectives))
+      return reportFailure(*error);
     ViewerRequest one = request;
     one.ranks = false;
     one.files = {merged.path()};

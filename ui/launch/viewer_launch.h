@@ -24,6 +24,8 @@ struct ViewerRequest {
   QString tab;                        // --tab NAME, with --screenshot
   bool analyze = false;               // --analyze, with --screenshot
   bool ranks = false;                 // --ranks: FILES are the ranks of one run, opened merged on one clock
+  bool relative = false;              // --relative, with --ranks: each rank's own start at time 0
+  bool alignCollectives = false;      // --align-collectives, with --ranks: ranks moved to line up collectives
 };
 
 // Shows what REQUEST asks for and runs the event loop; the exit status. Needs a QApplication.
