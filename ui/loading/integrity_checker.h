@@ -21,6 +21,9 @@ class IntegrityChecker : public QObject {
 
   // Checks PATH in the background, cancelling the check in progress, if any.
   void check(const QString& path);
+  // Cancels the check in progress, which then reports nothing: before the file is rewritten, whose writer
+  // would otherwise read to the check as damage ("database is locked").
+  void cancel() { stop(); }
   bool isChecking() const { return thread_ != nullptr; }
 
  signals:

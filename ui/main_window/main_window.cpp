@@ -18,6 +18,7 @@
 #include <QThreadPool>
 #include <cstdio>
 #include <tuple>
+#include <utility>
 
 #include "core/error.h"
 #include "ui/analysis/background_analysis.h"
@@ -90,7 +91,10 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
   connect(loader_, &BackgroundTraceLoader::cancelled, this, &MainWindow::onLoadCancelled);
   // The file's integrity check waits until the window shows the trace (see IntegrityChecker).
   loader_->setIntegrityCheckDeferred(true);
-  connect(this, &MainWindow::panesFilled, integrity_, &IntegrityChecker::check);
+  // Not while an ncu import rewrites the file in place: the reload that follows checks it.
+  connect(this, &MainWindow::panesFilled, integrity_, [this](const QString& path) {
+    if (!rewritingInPlace_) integrity_->check(path);
+  });
   // So are the correlation indexes (launch <-> GPU work): built on a worker once the window shows the
   // trace, the open does not wait for them and the first click on a launch seldom does.
   connect(this, &MainWindow::panesFilled, this, [this] {
@@ -151,12 +155,14 @@ void MainWindow::createActions() {
   connect(ncuImport_, &NcuImportJob::finished, this,
           [this](const QString& target, const QString& summary, const QStringList& notes) {
             importNcuAction_->setEnabled(session_->hasTrace());
+            rewritingInPlace_ = false;
             statusBar()->showMessage(summary + (notes.isEmpty() ? QString() : " " + notes.join("; ") + "."));
             openFile(target);
           });
   connect(ncuImport_, &NcuImportJob::failed, this, [this](const QString& message) {
     importNcuAction_->setEnabled(session_->hasTrace());
     reportError_(message);
+    if (std::exchange(rewritingInPlace_, false) && !currentFile_.isEmpty()) integrity_->check(currentFile_);
   });
 
   quitAction_ = new QAction(tr("&Quit"), this);
@@ -263,7 +269,15 @@ void MainWindow::importNcuReport(const QString& report) {
 }
 
 bool MainWindow::startNcuImport(const NcuImportOptions& options) {
-  if (!ncuImport_->start(options)) return false;
+  if (ncuImport_->isRunning()) return false;
+  if (options.inPlace) {
+    integrity_->cancel();
+    rewritingInPlace_ = true;
+  }
+  if (!ncuImport_->start(options)) {
+    rewritingInPlace_ = false;
+    return false;
+  }
   importNcuAction_->setEnabled(false);
   statusBar()->showMessage(tr("Importing %1…").arg(QFileInfo(QString::fromStdString(options.ncuCsvPath)).fileName()));
   return true;

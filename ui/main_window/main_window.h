@@ -137,6 +137,7 @@ class MainWindow : public QMainWindow {
   TraceSession* session_;
   BackgroundTraceLoader* loader_;
   IntegrityChecker* integrity_;
+  bool rewritingInPlace_ = false;  // an ncu import is rewriting the open file: no integrity check meanwhile
   QStackedWidget* pages_;
   WelcomeView* welcome_;
   QTabWidget* views_;
