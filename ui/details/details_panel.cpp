@@ -85,6 +85,7 @@ void DetailsPanel::buildLayout() {
   // Values wrap to the pane's width (rows as tall as their lines) instead of being cut to "cudaLaunchK…"; the
   // fields keep at most a share of it (fitFieldColumn) and nothing scrolls sideways.
   tree_->setUniformRowHeights(false);
+  tree_->setItemDelegateForColumn(0, new WrappedTextDelegate(tree_, 0));  // and so do the field names
   tree_->setItemDelegateForColumn(1, new WrappedTextDelegate(tree_, 1));
   tree_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   tree_->header()->setStretchLastSection(true);

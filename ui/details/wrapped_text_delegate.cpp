@@ -59,14 +59,22 @@ int WrappedTextDelegate::wrappedHeight(const QString& text, const QFont& font, i
 
 int WrappedTextDelegate::textWidth() const { return view_->header()->sectionSize(column_) - 2 * textMargin(view_); }
 
+int WrappedTextDelegate::textWidthAt(const QModelIndex& index) const {
+  if (index.column() != 0) return textWidth();
+  int depth = view_->rootIsDecorated() ? 1 : 0;
+  for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent()) ++depth;
+  return textWidth() - depth * view_->indentation();
+}
+
 QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
   QSize size = QStyledItemDelegate::sizeHint(option, index);
-  if (index.column() != column_ || textWidth() <= 0) return size;
+  const int width = textWidthAt(index);
+  if (index.column() != column_ || width <= 0) return size;
   QStyleOptionViewItem item = option;
   initStyleOption(&item, index);
   // The style's own padding above and below one line, kept around the wrapped lines.
   const int padding = std::max(0, size.height() - QFontMetrics(item.font).height());
-  size.setHeight(std::max(size.height(), wrappedHeight(item.text, item.font, textWidth()) + padding));
+  size.setHeight(std::max(size.height(), wrappedHeight(item.text, item.font, width) + padding));
   return size;
 }
 

@@ -24,6 +24,9 @@ class WrappedTextDelegate : public QStyledItemDelegate {
   int textWidth() const;
 
  private:
+  // textWidth() less, in the tree's first column, the indentation in front of INDEX's text.
+  int textWidthAt(const QModelIndex& index) const;
+
   QTreeView* view_;
   int column_;
   bool relayoutQueued_ = false;

@@ -92,6 +92,30 @@ TEST_F(NarrowWindow, EveryDetailValueIsShownWholeWrappedToThePane) {
   EXPECT_GT(wrapped, 0) << "at 1280 wide some value is longer than a line";
 }
 
+// Field names are read whole too: a name wider than the fields' column ("Local memory per thread" and "Local
+// memory total" both read "Local memory..." here) wraps, its row as tall as its lines.
+TEST_F(NarrowWindow, EveryFieldNameIsShownWholeWrappedToItsColumn) {
+  selectFirstKernel();
+  QTreeWidget* tree = details()->tree();
+  const int margin = tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+  int wrapped = 0;
+  for (int s = 0; s < tree->topLevelItemCount(); ++s) {
+    for (int f = 0; f < tree->topLevelItem(s)->childCount(); ++f) {
+      QTreeWidgetItem* item = tree->topLevelItem(s)->child(f);
+      const QRect cell = tree->visualRect(tree->indexFromItem(item, 0));
+      const int textWidth = cell.width() - 2 * margin;
+      ASSERT_GT(textWidth, 40);
+      const QFontMetrics metrics(item->font(0));
+      const QString name = item->text(0);
+      // Each word fits the column here; the name needs at least this many lines to be read whole.
+      const int lines = std::max(1, static_cast<int>(std::ceil(metrics.horizontalAdvance(name) / double(textWidth))));
+      EXPECT_GE(cell.height(), lines * metrics.lineSpacing()) << name.toStdString();
+      wrapped += lines > 1;
+    }
+  }
+  EXPECT_GT(wrapped, 0) << "at 1280 wide some field name is wider than its column";
+}
+
 // The labels' column fits its labels when a kernel is selected from another tab (the roofline's link): the
 // pane filled while hidden, with its tree's viewport a few pixels wide, and no field had a name when shown.
 TEST_F(NarrowWindow, TheFieldNamesShowForAKernelSelectedFromAnotherTab) {
