@@ -62,7 +62,7 @@ int runCompare(const ViewerRequest& request) {
   CompareWindow window;
   window.setWindowTitle(QStringLiteral("gpuscope — compare %1 (A) and %2 (B)")
                             .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
-  window.resize(request.size.value_or(shot ? kScreenshotSize : kDefaultWindowSize));
+  window.resize(request.size.value_or(shot ? kScreenshotSize : fittedWindowSize(kDefaultWindowSize)));
   if (shot) window.setAttribute(Qt::WA_DontShowOnScreen);
   QObject::connect(&window, &CompareWindow::failed, &window,
                    [](const QString& message) { QCoreApplication::exit(reportFailure(message)); });

@@ -19,11 +19,7 @@ int runWindow(const ViewerRequest& request) {
   if (request.size) {
     window.resize(*request.size);
   } else if (!window.restoreWindowGeometry()) {
-    QSize initial = kDefaultWindowSize;
-    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
-      initial = initial.boundedTo(screen->availableGeometry().size() * 0.9);
-    }
-    window.resize(initial);
+    window.resize(fittedWindowSize(kDefaultWindowSize));
   }
   window.show();
   QObject::connect(&window, &MainWindow::traceLoaded, &window, [&window, startup = request.startup] {
@@ -35,6 +31,11 @@ int runWindow(const ViewerRequest& request) {
 }
 
 }  // namespace
+
+QSize fittedWindowSize(QSize preferred) {
+  const QScreen* screen = QGuiApplication::primaryScreen();
+  return screen ? preferred.boundedTo(screen->availableGeometry().size() * 0.9) : preferred;
+}
 
 int reportFailure(const QString& message) {
   std::fprintf(stderr, "gpuscope-ui: %s\n", message.toLocal8Bit().constData());

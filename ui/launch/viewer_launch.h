@@ -28,6 +28,10 @@ struct ViewerRequest {
   bool alignCollectives = false;      // --align-collectives, with --ranks: ranks moved to line up collectives
 };
 
+// PREFERRED, or 90% of the primary screen's free area where that is smaller: a window's first size when no
+// --size or saved geometry gives one, so that no edge opens off a 1280x720 screen.
+QSize fittedWindowSize(QSize preferred);
+
 // Shows what REQUEST asks for and runs the event loop; the exit status. Needs a QApplication.
 int runViewer(const ViewerRequest& request);
 

@@ -1,16 +1,19 @@
-// gpuscope-ui --ranks merges the rank files as `gpuscope merge` does, with its --relative and
+// Launching windows. gpuscope-ui --ranks merges the rank files as `gpuscope merge` does, with its --relative and
 // --align-collectives: each changes where a rank's times land, and the merged file's GPUSCOPE_RANKS says by how
 // much.
 #include "ui/launch/rank_launch.h"
 
 #include <gtest/gtest.h>
 
+#include <QGuiApplication>
+#include <QScreen>
 #include <cstdlib>
 #include <vector>
 
 #include "core/db/sqlite_database.h"
 #include "core/ranks/rank_table.h"
 #include "tests/core/testing/gz_fixture.h"
+#include "ui/launch/viewer_launch.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -57,5 +60,14 @@ TEST(RankLaunch, RelativeAndAlignedMergesMoveTheRanksAsMergeDoes) {
   EXPECT_NEAR(static_cast<double>(std::llabs(byCollectives[1] - byStart[1])), 19'087.0, 1'000.0);
 }
 
+// A window opened from the command line (one trace, or two compared) fits the screen: the compare window
+// opened 1400x900 on a 1280x720 screen, its bottom and right edges off it.
+TEST(WindowLaunch, AFirstWindowSizeFitsTheScreen) {
+  const QSize free = QGuiApplication::primaryScreen()->availableGeometry().size();
+  const QSize fitted = fittedWindowSize(free * 2);
+  EXPECT_LE(fitted.width(), free.width() * 9 / 10 + 1);
+  EXPECT_LE(fitted.height(), free.height() * 9 / 10 + 1);
+  EXPECT_EQ(fittedWindowSize(QSize(300, 200)), QSize(300, 200));
+}
 }  // namespace
 }  // namespace gpuscope::ui
