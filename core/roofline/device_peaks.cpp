@@ -170,6 +170,7 @@ void applyMeasuredPeaks(DeviceRoofs& roofs, const std::vector<MeasuredPeak>& pea
     if (!slot || peak.measuredAt >= slot->measuredAt) slot = &peak;
   }
   for (const auto& [kind, peak] : latest) setRoof(roofs, kind, peak->value);
+  if (!latest.empty()) roofs.unknownBecause.clear();  // its advice, to measure the roofs, has been taken
 }
 
 DeviceRoofs measuredOrTheoreticalRoofs(const Database& db, const DeviceInfo& device) {

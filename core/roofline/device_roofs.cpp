@@ -44,6 +44,23 @@ void appendNames(std::string& text, std::string_view label, const std::vector<st
   for (size_t i = 0; i < names.size(); ++i) text += (i ? ", " : "") + std::string(names[i]);
 }
 
+// Why DEVICE's roofs cannot all be computed (see DeviceRoofs::unknownBecause); RATES: its architecture's.
+std::string unknownBecause(const DeviceInfo& device, const ArchitectureRates* rates) {
+  if (!rates && device.computeMajor <= 0) return "the file does not give the GPU's compute capability";
+  if (!rates)
+    return "sm_" + std::to_string(device.computeMajor) + std::to_string(device.computeMinor) +
+           " is not in gpuscope's architecture table";
+  std::vector<std::string_view> lacking;
+  if (device.smCount <= 0) lacking.push_back("SM count");
+  if (device.clockRate <= 0) lacking.push_back("clock rate");
+  if (device.memoryBandwidth <= 0) lacking.push_back("memory bandwidth");
+  if (lacking.empty()) return "";
+  std::string text = "the file does not give the GPU's ";
+  for (size_t i = 0; i < lacking.size(); ++i)
+    text += std::string(i == 0 ? "" : i + 1 == lacking.size() ? " or " : ", ") + std::string(lacking[i]);
+  return text + " (`gpuscope peaks --store FILE` measures the roofs on that GPU)";
+}
+
 }  // namespace
 
 std::string_view roofSourceName(RoofSource source) {
@@ -66,12 +83,16 @@ std::string DeviceRoofs::sourceSummary() const {
   };
   for (auto level : kMemoryLevels) sort(sourceOf(level), memoryLevelName(level));
   for (auto precision : kPrecisions) sort(sourceOf(precision), precisionName(precision));
+  if (measured.empty() && theoretical.empty()) return unknownBecause.empty() ? "none" : "none: " + unknownBecause;
   // A uniform device reads as one word; a mixed one names each roof.
-  if (measured.empty() || theoretical.empty()) return std::string(measured.empty() ? "theoretical" : "measured");
   std::string text;
-  appendNames(text, "measured", measured);
-  appendNames(text, "theoretical", theoretical);
-  return text;
+  if (measured.empty() || theoretical.empty()) {
+    text = measured.empty() ? "theoretical" : "measured";
+  } else {
+    appendNames(text, "measured", measured);
+    appendNames(text, "theoretical", theoretical);
+  }
+  return unknownBecause.empty() ? text : text + "; unknown: " + unknownBecause;
 }
 
 const ArchitectureRates* architectureRates(int computeMajor, int computeMinor) {
@@ -87,6 +108,7 @@ DeviceRoofs deviceRoofs(const DeviceInfo& device) {
   roofs.bandwidth[static_cast<size_t>(MemoryLevel::Dram)] = static_cast<double>(device.memoryBandwidth);
   markTheoretical(roofs.bandwidth, roofs.bandwidthSource);
   const auto* rates = architectureRates(device.computeMajor, device.computeMinor);
+  roofs.unknownBecause = unknownBecause(device, rates);
   if (!rates) return roofs;
   roofs.architecture = std::string(rates->name) + " (sm_" + std::to_string(device.computeMajor) +
                        std::to_string(device.computeMinor) + ")";

@@ -36,12 +36,17 @@ struct DeviceRoofs {
   std::array<double, 3> bandwidth{};            // bytes/s by MemoryLevel; 0 when unknown
   std::array<RoofSource, 4> peakSource{};       // by Precision
   std::array<RoofSource, 3> bandwidthSource{};  // by MemoryLevel
+  // Why roofs are missing, when the file lacks what they are computed from ("the file does not give the GPU's
+  // clock rate or memory bandwidth"); empty when every input is there (a roof may still be unknown because its
+  // figure is not published, as Hopper's L2).
+  std::string unknownBecause;
 
   double peak(Precision p) const { return peakFlops[static_cast<size_t>(p)]; }
   double bandwidthOf(MemoryLevel l) const { return bandwidth[static_cast<size_t>(l)]; }
   RoofSource sourceOf(Precision p) const { return peakSource[static_cast<size_t>(p)]; }
   RoofSource sourceOf(MemoryLevel l) const { return bandwidthSource[static_cast<size_t>(l)]; }
-  // One line for tables: "theoretical", "measured", or "measured: DRAM, FP32; theoretical: Tensor, ...".
+  // One line for tables: "theoretical", "measured", or "measured: DRAM, FP32; theoretical: Tensor, ...", then
+  // "; unknown: " and unknownBecause where inputs are missing; "none: " and unknownBecause when no roof is known.
   std::string sourceSummary() const;
 };
 

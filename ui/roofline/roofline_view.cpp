@@ -387,6 +387,8 @@ void RooflineView::rebuildChart(bool keepZoom) {
       if (roofs_.peak(precision) <= 0) unknownPeaks << QString::fromUtf8(precisionName(precision).data());
     if (!unknownPeaks.isEmpty()) notes << tr("No %1 peak is known for this GPU.").arg(unknownPeaks.join(tr(", ")));
   }
+  if (!roofs_.unknownBecause.empty())
+    notes << tr("Roofs are missing because %1.").arg(QString::fromStdString(roofs_.unknownBecause));
   notes << tr(
       "Point area: time; colour: the roof that bounds the point. Drag to zoom, wheel to zoom around the "
       "cursor, R to reset.");

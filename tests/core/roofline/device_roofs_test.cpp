@@ -73,6 +73,27 @@ TEST(DeviceRoofs, UnknownArchitectureKeepsOnlyDram) {
   EXPECT_EQ(architectureRates(3, 0), nullptr);
   ASSERT_NE(architectureRates(8, 0), nullptr);
   EXPECT_EQ(architectureRates(8, 0)->flopsPerClockPerSm[static_cast<size_t>(Precision::Fp64)], 64.0);
+  EXPECT_EQ(roofs.sourceSummary(), "theoretical; unknown: sm_30 is not in gpuscope's architecture table");
+}
+
+// A PyTorch trace names the GPU and its SMs but not its clock or memory bandwidth: no roof can be computed,
+// and the table says why instead of "theoretical" over empty cells.
+TEST(DeviceRoofs, MissingInputsAreNamedAsTheReasonForNoRoofs) {
+  DeviceInfo device;
+  device.name = "NVIDIA H100 80GB HBM3";
+  device.computeMajor = 9;
+  device.smCount = 132;
+  auto roofs = deviceRoofs(device);
+  EXPECT_EQ(roofs.peak(Precision::Fp32), 0.0);
+  EXPECT_EQ(roofs.bandwidthOf(MemoryLevel::Dram), 0.0);
+  EXPECT_EQ(roofs.sourceSummary(),
+            "none: the file does not give the GPU's clock rate or memory bandwidth (`gpuscope peaks --store FILE` "
+            "measures the roofs on that GPU)");
+  device.smCount = 0;
+  device.memoryBandwidth = 1000;
+  EXPECT_EQ(deviceRoofs(device).unknownBecause.find("the file does not give the GPU's SM count or clock rate ("), 0u);
+  EXPECT_EQ(deviceRoofs(DeviceInfo{}).sourceSummary(), "none: the file does not give the GPU's compute capability");
+  EXPECT_EQ(deviceRoofs(fixtureH100()).unknownBecause, "");
 }
 
 }  // namespace
