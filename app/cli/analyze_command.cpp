@@ -254,7 +254,8 @@ void registerAnalyzeCommand(CLI::App& app) {
                    "Rules to run, comma-separated or repeated, each with options as rule:name=value:... "
                    "(default: every rule)")
       ->delimiter(',')
-      ->type_name("RULES");
+      ->type_name("RULES")
+      ->allow_extra_args(false);  // "-r NAME FILE": FILE is not a second report
   command->add_option("-f,--format", options->format, "Output format: table (for terminals), csv or json")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();

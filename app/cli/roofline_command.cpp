@@ -58,11 +58,14 @@ void runRoofline(const RooflineOptions& options) {
     all["points"] = reportJson(points);
     std::cout << jsonText(all) << "\n";
   } else {
-    // The roofs (a row per device, its name and where each roof came from) stay whole; the points' names fit.
-    std::cout << " ** " << roofs.title << " (" << roofs.name << "):\n\n" << formatTextTable(roofs) << "\n";
-    std::cout << " ** " << points.title << " (" << points.name << "):\n\n"
-              << formatTextTable(points, stdoutTableWidth(options.width));
+    size_t width = stdoutTableWidth(options.width);
+    std::cout << " ** " << roofs.title << " (" << roofs.name << "):\n\n" << formatTextTable(roofs, width) << "\n";
+    std::cout << " ** " << points.title << " (" << points.name << "):\n\n" << formatTextTable(points, width);
   }
+  // The roofs table's Source cell may be cut to fit; the reason for missing roofs is said whole.
+  for (const auto& device : data.roofs)
+    if (!device.unknownBecause.empty())
+      std::cerr << "gpuscope: note: device " << device.deviceId << " lacks roofs: " << device.unknownBecause << ".\n";
   if (data.points.empty())
     std::cerr << "gpuscope: note: no kernel of " << options.file << " has metrics"
               << (grouping == RooflineGrouping::Nvtx ? " inside an NVTX range" : "") << "\n";

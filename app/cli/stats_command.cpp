@@ -136,7 +136,8 @@ void registerStatsCommand(CLI::App& app) {
                    "Reports to run, comma-separated or repeated (default: cuda_api_sum, cuda_gpu_kern_sum, "
                    "cuda_gpu_mem_time_sum, cuda_gpu_mem_size_sum, nvtx_sum, osrt_sum)")
       ->delimiter(',')
-      ->type_name("NAMES");
+      ->type_name("NAMES")
+      ->allow_extra_args(false);  // "-r NAME FILE": FILE is not a second report
   command->add_option("-f,--format", options->format, "Output format: table (aligned, for terminals), csv or json")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();

@@ -58,16 +58,21 @@ void appendTextRow(std::string& out, const std::vector<std::string>& cells, cons
   out += line + '\n';
 }
 
+// The width of a line of columns WIDTHS: one space before the first, two between.
+size_t lineWidth(const std::vector<size_t>& widths) {
+  size_t total = widths.empty() ? 0 : 2 * widths.size() - 1;
+  for (size_t width : widths) total += width;
+  return total;
+}
+
 // Narrows the text columns (not RIGHT) of WIDTHS to one cap, the widest first, until a line of them (one
 // space before the first, two between) fits MAX_WIDTH or the cap is down to kNarrowestTextColumn.
 void fitWidths(std::vector<size_t>& widths, const std::vector<bool>& right, size_t maxWidth) {
   if (maxWidth == 0 || widths.empty()) return;
-  size_t total = 2 * widths.size() - 1;
+  size_t total = lineWidth(widths);
   size_t widest = 0;
-  for (size_t c = 0; c < widths.size(); ++c) {
-    total += widths[c];
+  for (size_t c = 0; c < widths.size(); ++c)
     if (!right[c]) widest = std::max(widest, widths[c]);
-  }
   // The largest cap that saves enough: lowering it by one saves a column per text column above it.
   size_t cap = widest;
   size_t saved = 0;
@@ -78,6 +83,28 @@ void fitWidths(std::vector<size_t>& widths, const std::vector<bool>& right, size
   for (size_t c = 0; c < widths.size(); ++c) {
     if (!right[c]) widths[c] = std::min(widths[c], cap);
   }
+}
+
+// The table one record after another, each cell a line "title  value" under a "-[ row N ]" rule: the layout
+// of psql's expanded display, for a table whose columns cannot fit MAX_WIDTH side by side. Values longer than
+// the line lose their middle; cells with no value are left out.
+std::string formatRecords(const ReportTable& table, const std::vector<std::vector<std::string>>& cells,
+                          size_t maxWidth) {
+  size_t titleWidth = 0;
+  for (const auto& column : table.columns) titleWidth = std::max(titleWidth, displayWidth(column.title));
+  size_t valueWidth = std::max(kNarrowestTextColumn, maxWidth > titleWidth + 3 ? maxWidth - titleWidth - 3 : 0);
+  std::string out;
+  for (size_t r = 0; r < cells.size(); ++r) {
+    std::string rule = " -[ row " + std::to_string(r + 1) + " of " + std::to_string(cells.size()) + " ]";
+    size_t ruleWidth = std::min(maxWidth, titleWidth + 3 + valueWidth);
+    out += rule + std::string(ruleWidth > rule.size() ? ruleWidth - rule.size() : 0, '-') + '\n';
+    for (size_t c = 0; c < cells[r].size(); ++c) {
+      if (cells[r][c].empty()) continue;
+      out +=
+          ' ' + fitted(table.columns[c].title, titleWidth, false) + "  " + elideMiddle(cells[r][c], valueWidth) + '\n';
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -110,6 +137,7 @@ std::string formatTextTable(const ReportTable& table, size_t maxWidth) {
     }
   }
   fitWidths(widths, right, maxWidth);
+  if (maxWidth > 0 && lineWidth(widths) > maxWidth && !cells.empty()) return formatRecords(table, cells, maxWidth);
   std::string out;
   std::vector<std::string> header, rule;
   for (size_t c = 0; c < table.columns.size(); ++c) {

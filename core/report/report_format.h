@@ -14,7 +14,9 @@ std::string formatCsv(const ReportTable& table);
 // Columns padded to their widest cell: numbers right-aligned with thousands separators, text left-aligned,
 // a dashed rule under the header. With MAX_WIDTH (terminal columns; 0: no limit) the widest text columns
 // narrow, together, until every line fits, and cells longer than their column lose their middle to "…"
-// (elideMiddle); numbers are never cut, and no text column narrows below kNarrowestTextColumn.
+// (elideMiddle); numbers are never cut, and no text column narrows below kNarrowestTextColumn. A table that
+// still does not fit is printed a record at a time (as psql's expanded display), each cell on a line of its
+// own after its column's title, so that no line is wider than MAX_WIDTH but for an unbreakable title.
 std::string formatTextTable(const ReportTable& table, size_t maxWidth = 0);
 inline constexpr size_t kNarrowestTextColumn = 16;
 

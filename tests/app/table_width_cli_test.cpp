@@ -74,6 +74,17 @@ TEST(TableWidthCli, RooflineByNameOnAPyTorchTraceFitsTheWidth) {
   ProcessRun whole = runGpuscope("roofline '" + trace + "' --by name --width 0", kNoColumns);
   EXPECT_NE(whole.out.find(longest), std::string::npos);
   EXPECT_GT(widestLine(whole.out), 800u);
+  // A terminal of 100 columns: the roofs and the points a record at a time, and the roofs say why they are
+  // empty (a PyTorch trace gives no clock rate or memory bandwidth).
+  ProcessRun narrow = runGpuscope("roofline '" + trace + "' --by name", {{"COLUMNS", "100"}});
+  ASSERT_EQ(narrow.exitCode, 0) << narrow.err;
+  EXPECT_LE(widestLine(narrow.out), 100u) << narrow.out;
+  EXPECT_NE(narrow.out.find("Source                 none: the file does not give the GPU's"), std::string::npos)
+      << narrow.out;
+  EXPECT_NE(narrow.err.find("gpuscope: note: device 0 lacks roofs: the file does not give the GPU's clock rate or "
+                            "memory bandwidth (`gpuscope peaks --store FILE` measures the roofs on that GPU).\n"),
+            std::string::npos)
+      << narrow.err;
 }
 
 TEST(TableWidthCli, StatsTablesFitAndCsvKeepsTheNames) {
@@ -92,6 +103,17 @@ TEST(TableWidthCli, StatsTablesFitAndCsvKeepsTheNames) {
   ProcessRun csv = runGpuscope("stats '" + trace + "' -r cuda_gpu_kern_sum --format csv --width 100", kNoColumns);
   ASSERT_EQ(csv.exitCode, 0) << csv.err;
   EXPECT_EQ(csv.out, gpuscope::test::readWholeFile(fixturePath("nsys/loader2_stats_cuda_gpu_kern_sum.csv")));
+  // 100 columns cannot hold the report's eight numbers and a name of 16: a record at a time, every line
+  // fitting, each name as whole as 100 columns allow. The report's names may follow the trace (-r NAME FILE).
+  ProcessRun narrow = runGpuscope("stats -r cuda_gpu_kern_sum '" + trace + "' --width 100", kNoColumns);
+  ASSERT_EQ(narrow.exitCode, 0) << narrow.err;
+  EXPECT_LE(widestLine(narrow.out), 100u) << narrow.out;
+  EXPECT_NE(narrow.out.find(" -[ row 1 of "), std::string::npos) << narrow.out;
+  EXPECT_NE(
+      narrow.out.find(" Name             void wgrad_alg0_engine<float, (int)128, (\u2026ng long, int, float, int, int, "
+                      "int, int)\n"),
+      std::string::npos)
+      << narrow.out;
   ProcessRun bad = runGpuscope("stats '" + trace + "' --width -3", kNoColumns);
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_EQ(bad.err.rfind("gpuscope: ", 0), 0u) << bad.err;

@@ -90,10 +90,51 @@ TEST(ReportText, ATableThatFitsIsPrintedAsItWas) {
             "     Total  Name\n"
             " ---------  ------------------\n"
             " 1,234,567  transpose\u2026nt, int)\n");
+}
+
+// Columns that cannot fit side by side, even with every name at kNarrowestTextColumn, are printed a record at
+// a time (psql's expanded display): every line fits, names keep what the width allows, numbers stay whole.
+TEST(ReportText, ATableTooWideForTheWidthIsPrintedARecordAtATime) {
+  const std::string name = "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>>(int)";
+  ReportTable table{"t", "T", {{"Time (%)", 1}, {"Total Time (ns)", 0}, {"Instances", 0}, {"Empty", 0}}, {}};
+  for (int extra = 0; extra < 6; ++extra) table.columns.push_back({"Stat " + std::to_string(extra), 0});
+  table.columns.push_back({"Name", 0});
+  table.rows.emplace_back(table.columns.size());
+  table.rows[0][0] = 23.4;
+  table.rows[0][1] = int64_t{1234567};
+  table.rows[0][2] = int64_t{12};
+  for (size_t c = 4; c < 10; ++c) table.rows[0][c] = int64_t{123456789};
+  table.rows[0][10] = name;
+  table.rows.push_back(table.rows[0]);
+  table.rows[1][10] = std::string("saxpy");
+  // Side by side: 1 + 8 + 2 + 15 + 2 + 9 + 2 + 5 + 6 x (2 + 11) + 2 + 16 = 140 columns at the narrowest.
+  EXPECT_EQ(formatTextTable(table, 140).find("-[ row"), std::string::npos);
+  std::string text = formatTextTable(table, 60);
+  EXPECT_EQ(text.substr(0, text.find("Name")),
+            " -[ row 1 of 2 ]--------------------------------------------\n"
+            " Time (%)         23.4\n"
+            " Total Time (ns)  1,234,567\n"
+            " Instances        12\n"
+            " Stat 0           123,456,789\n"
+            " Stat 1           123,456,789\n"
+            " Stat 2           123,456,789\n"
+            " Stat 3           123,456,789\n"
+            " Stat 4           123,456,789\n"
+            " Stat 5           123,456,789\n"
+            " ")
+      << text;
+  EXPECT_NE(text.find(" Name             " + elideMiddle(name, 60 - 18) + "\n -[ row 2 of 2 ]"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find(" Name             saxpy\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Empty"), std::string::npos) << text;  // a cell with no value has no line
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find('\n', at);
+    EXPECT_LE(displayWidth(text.substr(at, end - at)), 60u) << text.substr(at, end - at);
+    at = end + 1;
+  }
+  // Even narrower than a title and a short name: values keep kNarrowestTextColumn.
   std::string tight = formatTextTable(table, 5);
-  EXPECT_NE(tight.find("1,234,567"), std::string::npos) << tight;
-  EXPECT_NE(tight.find(elideMiddle("transposeNaive(float *, const float *, int, int)", kNarrowestTextColumn)),
-            std::string::npos)
+  EXPECT_NE(tight.find(" Name             " + elideMiddle(name, kNarrowestTextColumn) + "\n"), std::string::npos)
       << tight;
 }
 
