@@ -12,7 +12,9 @@
 namespace gpuscope::ui {
 
 // NAMES elided in the middle to WIDTH pixels of METRICS; where two different names would read the same,
-// both keep more characters until they differ (or are whole).
+// both keep more characters until they differ, are whole, or take kMostWidening x WIDTH; names still alike
+// then (PyTorch's templates differ deep inside hundreds of characters) show start…the part that differs…end.
+inline constexpr double kMostWidening = 2;
 QStringList middleElidedNames(const QStringList& names, const QFontMetricsF& metrics, double width);
 
 // A point's disc (its bounding square, the disc inscribed) and the size of its name.
@@ -20,6 +22,11 @@ struct LabelledDisc {
   QRectF disc;
   QSizeF label;
 };
+
+// Which discs (by DISCS index) repeat the name TEXTS gives an earlier disc in ORDER with its centre inside
+// theirs: two launches of one kernel at one spot, which one name serves.
+std::vector<bool> twinsOfEarlier(const std::vector<LabelledDisc>& discs, const std::vector<QString>& texts,
+                                 const std::vector<size_t>& order);
 
 // The rectangle of each disc's name (by DISCS index), or nullopt where no place beside the disc is free:
 // inside BOUNDS, clear of every name placed before and of every other disc. Discs are served in ORDER.

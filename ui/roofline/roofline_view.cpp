@@ -61,6 +61,7 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
       chartView_(new RooflineChartView(chart_, this)),
       message_(new QLabel(this)),
       labelsBox_(new QCheckBox(tr("Labels"), this)),
+      labelsNote_(new QLabel(this)),
       details_(new QLabel(this)) {
   for (auto level : kMemoryLevels)
     levelBox_->addItem(QString::fromUtf8(memoryLevelName(level).data()), static_cast<int>(level));
@@ -76,6 +77,9 @@ RooflineView::RooflineView(TraceSession* session, QWidget* parent)
   controls->addWidget(kindBox_);
   controls->addSpacing(16);
   controls->addWidget(labelsBox_);
+  controls->addWidget(labelsNote_);
+  labelsNote_->setObjectName(QStringLiteral("rooflineLabelsNote"));
+  labelsNote_->setVisible(false);
   labelsBox_->setToolTip(tr("Write each point's kernel or range name beside it"));
   connect(labelsBox_, &QCheckBox::toggled, this, [this] { placeDiscs(); });
   controls->addStretch(1);

@@ -45,6 +45,8 @@ class RooflineView : public QWidget {
   // middle, each shown only where it covers no other name and no other point's disc.
   QCheckBox* labelsBox() const { return labelsBox_; }
   const std::vector<QGraphicsSimpleTextItem*>& pointLabels() const { return labels_; }
+  // Beside the Labels box, while names are on: how many drawn points got no name (no room), else hidden.
+  QLabel* labelsNote() const { return labelsNote_; }
   // The details of the point last clicked, shown beside the chart (rich text).
   QString pointDetails() const;
   // The point under the mouse, whose details the tooltip shows.
@@ -104,6 +106,7 @@ class RooflineView : public QWidget {
   RooflineChartView* chartView_;
   QLabel* message_;
   QCheckBox* labelsBox_;
+  QLabel* labelsNote_;
   QLabel* details_;
   RooflineChart data_;
   std::vector<RooflinePoint> points_;

@@ -44,20 +44,33 @@ void RooflineView::placeDiscs() {
     shown.push_back({discs_[i]->rect(), labels_[i]->boundingRect().size()});
     shownIndex.push_back(i);
   }
+  labelsNote_->setVisible(false);
   if (!labelsBox_->isChecked()) return;
   // Names of the biggest points first; a name that would cover another name or disc is left out.
   std::vector<size_t> order(shown.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return shown[a].disc.width() > shown[b].disc.width(); });
+  // Launches of one kernel that sit on one spot are named once: a second name would only repeat the first.
+  std::vector<QString> texts;
+  for (size_t index : shownIndex) texts.push_back(labels_[index]->text());
+  auto twins = twinsOfEarlier(shown, texts, order);
+  std::erase_if(order, [&](size_t i) { return twins[i]; });
   if (order.size() > kMostLabels) order.resize(kMostLabels);
   auto rects = placeLabels(shown, order, plot);
+  int unnamed = 0;
   for (size_t i = 0; i < rects.size(); ++i) {
-    if (!rects[i]) continue;
+    if (!rects[i]) {
+      unnamed += twins[i] ? 0 : 1;
+      continue;
+    }
     auto* label = labels_[shownIndex[i]];
     label->setPos(rects[i]->topLeft());
     label->setVisible(true);
   }
+  labelsNote_->setText(unnamed == 1 ? tr("1 point had no room for a name: hover it.")
+                                    : tr("%1 points had no room for a name: hover them.").arg(unnamed));
+  labelsNote_->setVisible(unnamed > 0);
 }
 
 void RooflineView::showHover(QPointF viewportPosition) {
