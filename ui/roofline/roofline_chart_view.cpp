@@ -84,7 +84,7 @@ void RooflineChartView::installAxes(const QString& xTitle, const QString& yTitle
                                     double yMax) {
   if (!xAxis_) {
     xAxis_ = new QLogValueAxis();
-    xAxis_->setLabelFormat("%.4g");
+    xAxis_->setLabelFormat(kIntensityLabelFormat);
     yAxis_ = new QLogValueAxis();
     // Qt's own y labels only hold the space, as wide whatever the range ("1e+03 GFLOP/s", so the plot area
     // does not move as one zooms); the drawn ones are engineering text.

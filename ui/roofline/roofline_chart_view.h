@@ -14,6 +14,9 @@ class QLogValueAxis;
 
 namespace gpuscope::ui {
 
+// The x axis' tick labels (FLOP/byte): plain numbers from 0.0001 to 1000000 ("10000", not "1e+04").
+inline constexpr const char* kIntensityLabelFormat = "%.7g";
+
 class RooflineChartView : public QChartView {
   Q_OBJECT
  public:

@@ -89,6 +89,20 @@ TEST(RooflineAxes, ZoomingFarOutStopsAtADozenDecades) {
   expectReadableYLabels(*chartView);
 }
 
+// Intensities run from hundredths to tens of thousands of FLOP per byte: the x labels read as plain numbers.
+TEST(RooflineAxes, IntensityTicksArePlainNumbers) {
+  TraceSession session;
+  session.setTrace(mismatchedTrace());
+  RooflineView view(&session);
+  view.resize(1100, 700);
+  auto* chartView = view.findChild<RooflineChartView*>();
+  ASSERT_NE(chartView, nullptr);
+  ASSERT_NE(chartView->xAxis(), nullptr);
+  QByteArray format = chartView->xAxis()->labelFormat().toLatin1();
+  for (auto [value, text] : {std::pair{1e-4, "0.0001"}, {0.01, "0.01"}, {1.0, "1"}, {1e4, "10000"}, {1e6, "1000000"}})
+    EXPECT_EQ(QString::asprintf(format.constData(), value), QString(text)) << value;
+}
+
 TEST(RooflineAxes, LogTicksNeverCrowd) {
   // Every power of ten of 1e-30..1e30 would be 61 labels: every seventh fits in 9.
   auto ticks = logTicks(1e-30, 1e30, 9);
