@@ -80,7 +80,7 @@ MainWindow::MainWindow(std::unique_ptr<QSettings> settings, Mode mode, QWidget* 
   setCentralWidget(pages_);
   statusBar()->addPermanentWidget(progress_);
 
-  reportError_ = [this](const QString& message) { QMessageBox::critical(this, tr("Cannot Open Trace"), message); };
+  reportError_ = [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); };
 
   createActions();
   createMenus();
@@ -161,7 +161,7 @@ void MainWindow::createActions() {
           });
   connect(ncuImport_, &NcuImportJob::failed, this, [this](const QString& message) {
     importNcuAction_->setEnabled(session_->hasTrace());
-    reportError_(message);
+    reportError_(tr("Cannot Import ncu Metrics"), message);
     if (std::exchange(rewritingInPlace_, false) && !currentFile_.isEmpty()) integrity_->check(currentFile_);
   });
 
@@ -261,7 +261,7 @@ void MainWindow::importNcuReport(const QString& report) {
   QString error;
   auto match = previewNcuMatch(this, currentFile_, report, error);
   if (!match) {
-    if (!error.isEmpty()) reportError_(error);
+    if (!error.isEmpty()) reportError_(tr("Cannot Import ncu Metrics"), error);
     return;
   }
   NcuImportOptions options;
@@ -295,7 +295,7 @@ QWidget* MainWindow::compareWith(const QString& path) {
   CompareWindow* window = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
   connect(window, &CompareWindow::failed, this, [this, window](const QString& error) {
     std::fprintf(stderr, "gpuscope-ui: %s\n", error.toLocal8Bit().constData());
-    if (!batch_ && reportError_) reportError_(error);
+    if (!batch_ && reportError_) reportError_(tr("Cannot Compare"), error);
     window->close();
   });
   return window;
@@ -362,7 +362,7 @@ void MainWindow::onLoadFailed(const QString& path, const QString& message) {
   if (!QFileInfo::exists(path)) recent_->remove(path);
   updateState();
   statusBar()->showMessage(tr("Could not open %1.").arg(QFileInfo(path).fileName()), kStatusTimeoutMs);
-  if (!batch_ && reportError_) reportError_(message);
+  if (!batch_ && reportError_) reportError_(tr("Cannot Open Trace"), message);
   emit loadFailed(path, message);
 }
 

@@ -40,7 +40,8 @@ class WelcomeView;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  using ErrorReporter = std::function<void(const QString& message)>;
+  // TITLE says what failed ("Cannot Open Trace", "Cannot Import ncu Metrics"); MESSAGE is one sentence.
+  using ErrorReporter = std::function<void(const QString& title, const QString& message)>;
   // Batch (for --screenshot): no dialogs, and the settings are read but never written.
   enum class Mode { Interactive, Batch };
 

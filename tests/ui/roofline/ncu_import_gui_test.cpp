@@ -80,7 +80,7 @@ TEST(NcuImportMenu, ImportsIntoACopyAndOpensItWithItsRoofline) {
   QTemporaryDir dir;
   MainWindow window(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
   QStringList errors;
-  window.setErrorReporter([&errors](const QString& message) { errors << message; });
+  window.setErrorReporter([&errors](const QString&, const QString& message) { errors << message; });
   auto* action = window.findChild<QAction*>(QStringLiteral("importNcuMetrics"));
   ASSERT_NE(action, nullptr);
   bool inFileMenu = false;
@@ -111,7 +111,7 @@ TEST(NcuImportMenu, ImportsIntoTheOpenFileInPlaceAndReloadsIt) {
   ASSERT_TRUE(QFile::copy(QString::fromStdString(kTrace), trace));
   MainWindow window(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
   QStringList errors;
-  window.setErrorReporter([&errors](const QString& message) { errors << message; });
+  window.setErrorReporter([&errors](const QString&, const QString& message) { errors << message; });
   QSignalSpy loaded(&window, &MainWindow::traceLoaded);
   window.openFile(trace);
   ASSERT_TRUE(loaded.wait(kTimeoutMs));
@@ -165,12 +165,16 @@ class QuestionAnswers : public QObject {
 };
 
 // A window with a copy of TRACE open, so that anything written lands in DIR.
-std::unique_ptr<MainWindow> windowWith(const QTemporaryDir& dir, const std::string& trace, QStringList& errors) {
+std::unique_ptr<MainWindow> windowWith(const QTemporaryDir& dir, const std::string& trace, QStringList& errors,
+                                       QStringList* titles = nullptr) {
   QString copy = dir.filePath(QFileInfo(QString::fromStdString(trace)).fileName());
   EXPECT_TRUE(QFile::copy(QString::fromStdString(trace), copy));
   auto window =
       std::make_unique<MainWindow>(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
-  window->setErrorReporter([&errors](const QString& message) { errors << message; });
+  window->setErrorReporter([&errors, titles](const QString& title, const QString& message) {
+    errors << message;
+    if (titles) *titles << title;
+  });
   QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
   window->openFile(copy);
   EXPECT_TRUE(loaded.wait(kTimeoutMs));
@@ -203,12 +207,13 @@ TEST(NcuImportMenu, APartialMatchSaysNOfMAndAsksBeforeWritingAnything) {
 
 TEST(NcuImportMenu, AReportWithNoKernelOfTheTraceIsRefusedBeforeAnyQuestion) {
   QTemporaryDir dir;
-  QStringList errors;
-  auto window = windowWith(dir, kTrace, errors);
+  QStringList errors, titles;
+  auto window = windowWith(dir, kTrace, errors, &titles);
   QuestionAnswers answers;
   window->importNcuReport(QString::fromStdString(kFixtures + "/ncu/loader2_ncu_metrics.csv"));
   EXPECT_TRUE(answers.questions.isEmpty()) << answers.questions.join(" / ").toStdString();
   ASSERT_EQ(errors.size(), 1);
+  EXPECT_EQ(titles, QStringList({"Cannot Import ncu Metrics"}));  // the trace is open; the import was refused
   EXPECT_TRUE(errors.front().startsWith("None of the 40 kernels")) << errors.front().toStdString();
   EXPECT_EQ(errors.front().count('\n'), 0) << errors.front().toStdString();
   EXPECT_EQ(tracesIn(dir), QStringList({"transpose.sqlite"}));

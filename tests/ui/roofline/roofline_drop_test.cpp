@@ -56,7 +56,7 @@ TEST(RooflineDrop, ATraceDroppedOnTheRooflineTabOpensAsOnTheTimeline) {
   QTemporaryDir dir;
   MainWindow window(std::make_unique<QSettings>(dir.filePath("settings.ini"), QSettings::IniFormat));
   QStringList errors;
-  window.setErrorReporter([&errors](const QString& message) { errors << message; });
+  window.setErrorReporter([&errors](const QString&, const QString& message) { errors << message; });
   window.resize(1200, 800);
   window.show();
   QSignalSpy loaded(&window, &MainWindow::traceLoaded);

@@ -68,7 +68,7 @@ class MainWindowTest : public ::testing::Test {
     ASSERT_TRUE(dir_.isValid());
     window_ = std::make_unique<MainWindow>(
         std::make_unique<QSettings>(dir_.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
-    window_->setErrorReporter([this](const QString& message) { errors_ << message; });
+    window_->setErrorReporter([this](const QString&, const QString& message) { errors_ << message; });
     window_->resize(1200, 800);
     window_->show();
   }

@@ -104,7 +104,7 @@ TEST_F(RecentFilesTest, TheWindowRecordsLoadsAndOpensFromItsMenu) {
   ASSERT_TRUE(QFile::remove(missing));
 
   MainWindow window(std::make_unique<QSettings>(settingsPath(), QSettings::IniFormat));
-  window.setErrorReporter([](const QString& message) { ADD_FAILURE() << message.toStdString(); });
+  window.setErrorReporter([](const QString&, const QString& message) { ADD_FAILURE() << message.toStdString(); });
   // The missing file is gone from the menu and from the empty state's list.
   emit window.recentMenu()->aboutToShow();
   ASSERT_EQ(window.recentMenu()->actions().size(), 1);
@@ -139,7 +139,7 @@ TEST_F(RecentFilesTest, BatchModeReadsTheSettingsButNeverWritesThem) {
 
   MainWindow window(std::make_unique<QSettings>(settingsPath(), QSettings::IniFormat), MainWindow::Mode::Batch);
   int reported = 0;
-  window.setErrorReporter([&reported](const QString&) { ++reported; });
+  window.setErrorReporter([&reported](const QString&, const QString&) { ++reported; });
   EXPECT_TRUE(window.recentFiles()->files().isEmpty());  // pruned in memory
 
   QSignalSpy loaded(&window, &MainWindow::traceLoaded);

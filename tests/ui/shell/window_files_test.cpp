@@ -28,7 +28,7 @@ using test::kTimeoutMs;
 std::unique_ptr<MainWindow> makeWindow(const QTemporaryDir& dir) {
   auto window = std::make_unique<MainWindow>(
       std::make_unique<QSettings>(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat));
-  window->setErrorReporter([](const QString& message) { ADD_FAILURE() << message.toStdString(); });
+  window->setErrorReporter([](const QString&, const QString& message) { ADD_FAILURE() << message.toStdString(); });
   return window;
 }
 
