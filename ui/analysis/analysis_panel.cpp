@@ -260,10 +260,13 @@ void AnalysisPanel::showDetails(const Finding& finding, int row) {
     TimeNs origin = session_->timeOrigin();
     for (size_t i = 0; i < finding.ranges.size() && i < kPlaceLinks; ++i) {
       const FindingRange& range = finding.ranges[i];
-      html += QStringLiteral("<a href='place:%1/%2'>%3 +%4</a> &nbsp; ")
+      // No-break spaces: a link breaking between a number and its unit reads as two places.
+      QString text =
+          QStringLiteral("%1 +%2").arg(durationText(range.start - origin), durationText(range.end - range.start));
+      html += QStringLiteral("<a href='place:%1/%2'>%3</a> &nbsp; ")
                   .arg(row)
                   .arg(i)
-                  .arg(durationText(range.start - origin), durationText(range.end - range.start));
+                  .arg(text.toHtmlEscaped().replace(QChar(' '), QStringLiteral("&nbsp;")));
     }
     html += QStringLiteral("</p>");
   }

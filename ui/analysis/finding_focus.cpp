@@ -32,12 +32,25 @@ std::optional<EventRef> eventOfRange(const Trace& trace, const FindingRange& ran
   return std::nullopt;
 }
 
+std::optional<uint32_t> trackOfRange(const Trace& trace, const FindingRange& range) {
+  const auto& tracks = trace.tracks();
+  for (uint32_t t = 0; t < tracks.size(); ++t)
+    if (trackHoldsRange(tracks[t], range)) return t;
+  if (!range.onGpu) return std::nullopt;
+  for (uint32_t t = 0; t < tracks.size(); ++t)
+    if (tracks[t].isGpu() && tracks[t].pid == range.pid && tracks[t].deviceId == range.deviceId) return t;
+  return std::nullopt;
+}
+
 void focusFindingRange(TraceSession& session, const FindingRange& range) {
   if (!session.hasTrace()) return;
   TimeNs margin = std::max<TimeNs>((range.end - range.start) / 10, 100);
   session.setViewRange(range.start - margin, range.end + margin);
   session.setRange(range.start, range.end);
-  session.select(eventOfRange(*session.trace(), range));
+  auto event = eventOfRange(*session.trace(), range);
+  session.select(event);
+  if (!event)
+    if (auto track = trackOfRange(*session.trace(), range)) session.revealTrack(*track);
 }
 
 }  // namespace gpuscope::ui

@@ -14,8 +14,13 @@ namespace gpuscope::ui {
 // range that is a gap or a stretch of several events.
 std::optional<EventRef> eventOfRange(const Trace& trace, const FindingRange& range);
 
+// The track RANGE lies on: its stream, its thread's CUDA API row, or for a device-wide range (a GPU gap,
+// stream 0) the device's first stream in RANGE's process; nothing when the trace has no such track.
+std::optional<uint32_t> trackOfRange(const Trace& trace, const FindingRange& range);
+
 // Zooms SESSION to RANGE with a tenth of its length on each side, picks it as the ruler range, and
-// selects its event (or clears the selection).
+// selects its event; where there is none (a gap, several events), clears the selection and brings RANGE's
+// track into view instead.
 void focusFindingRange(TraceSession& session, const FindingRange& range);
 
 }  // namespace gpuscope::ui

@@ -49,6 +49,10 @@ class TraceSession : public QObject {
   // The file time that shows as zero in the time base (0 without a trace).
   TimeNs timeOrigin() const { return trace_ ? trace_->timeOrigin(timeBase_) : 0; }
 
+  // Asks the views that show tracks (the timeline) to bring track TRACK's row into view, without selecting
+  // anything: a place that is a gap or a stretch of several events on that track.
+  void revealTrack(uint32_t track) { emit trackRevealRequested(track); }
+
   // A time range picked on the ruler (empty when start == end).
   TimeNs rangeStart() const { return rangeStart_; }
   TimeNs rangeEnd() const { return rangeEnd_; }
@@ -60,6 +64,7 @@ class TraceSession : public QObject {
   void viewRangeChanged();
   void rangeChanged();
   void timeBaseChanged();
+  void trackRevealRequested(uint32_t track);
 
  private:
   std::shared_ptr<const Trace> trace_;

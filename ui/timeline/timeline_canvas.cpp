@@ -30,6 +30,7 @@ TimelineCanvas::TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, Q
   connect(session_, &TraceSession::viewRangeChanged, this, qOverload<>(&QWidget::update));
   connect(session_, &TraceSession::rangeChanged, this, qOverload<>(&QWidget::update));
   connect(session_, &TraceSession::timeBaseChanged, this, qOverload<>(&QWidget::update));
+  connect(session_, &TraceSession::trackRevealRequested, this, &TimelineCanvas::revealTrack);
   if (verticalBar_) connect(verticalBar_, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
   onTraceChanged();
 }
@@ -67,6 +68,15 @@ void TimelineCanvas::onSelectionChanged() {
       }
     }
   }
+  update();
+}
+
+void TimelineCanvas::revealTrack(uint32_t track) {
+  int row = layout_.rowOfTrack(track);
+  if (row < 0) return;
+  layout_.reveal(row);
+  updateScrollRange();
+  scrollRowIntoView(row);
   update();
 }
 

@@ -95,6 +95,8 @@ class TimelineCanvas : public QWidget {
  private:
   void onTraceChanged();
   void onSelectionChanged();
+  // Brings track TRACK's row into view (opening its group), as a selection elsewhere does for its event's.
+  void revealTrack(uint32_t track);
   void updateScrollRange();
   int scrollY() const;
   void setScrollY(int y);

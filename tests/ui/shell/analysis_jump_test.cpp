@@ -2,18 +2,23 @@
 // picked is said by the tables it restricts (the NVTX projection included) and cleared with one click.
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QLabel>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QUrl>
 
 #include "shell_fixtures.h"
 #include "tests/ui/test_timeouts.h"
 #include "ui/analysis/analysis_panel.h"
+#include "ui/analysis/finding_focus.h"
 #include "ui/analysis/finding_list_model.h"
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/main_window.h"
@@ -22,6 +27,9 @@
 #include "ui/tables/nvtx_projection_view.h"
 #include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
+#include "ui/timeline/timeline_canvas.h"
+#include "ui/timeline/timeline_layout.h"
+#include "ui/timeline/timeline_view.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -76,6 +84,62 @@ TEST_F(AnalysisJump, APlaceShowsTheTimelineAndTheTablesSayWhichRangeItPicked) {
   clear->click();
   EXPECT_EQ(session->rangeStart(), session->rangeEnd());
   EXPECT_FALSE(nvtx->rangeBar()->isVisible());
+}
+
+// The rows in view after a jump, as the timeline scrolled them: the place's GPU row is among them, not below
+// the fold under the host threads.
+void expectTrackInView(MainWindow& window, const FindingRange& range) {
+  auto* view = window.findChild<TimelineView*>();
+  ASSERT_NE(view, nullptr);
+  auto track = trackOfRange(*window.session()->trace(), range);
+  ASSERT_TRUE(track);
+  const TimelineLayout& layout = view->canvas()->layout();
+  int row = layout.rowOfTrack(*track);
+  auto placed = layout.placementOf(row);
+  ASSERT_EQ(placed.row, row) << "the place's row is folded away";
+  int top = view->verticalScrollBar()->value();
+  int visible = view->canvas()->height() - TimelineCanvas::kRulerHeight;
+  EXPECT_GE(placed.top, top);
+  EXPECT_LE(placed.bottom(), top + visible)
+      << "row " << row << " at " << placed.top << ", view " << top << "+" << visible;
+}
+
+TEST_F(AnalysisJump, APlaceOnTheGpuBringsItsGpuRowIntoView) {
+  for (const char* rule : {"gpu_waits_on_host", "launch_bound"}) {
+    int row = rowOf(*panel_->findingModel(), rule);
+    if (row < 0) continue;
+    const Finding* finding = panel_->findingModel()->finding(row);
+    ASSERT_FALSE(finding->ranges.empty()) << rule;
+    if (!finding->ranges[0].onGpu) continue;
+    window_->findChild<TimelineView*>()->verticalScrollBar()->setValue(0);
+    emit panel_->detailsView()->anchorClicked(QUrl(QStringLiteral("place:%1/0").arg(row)));
+    QApplication::processEvents();
+    expectTrackInView(*window_, finding->ranges[0]);
+  }
+}
+
+// A place link reads as one piece ("13.438 s +26.997 ms"): its spaces do not break.
+TEST_F(AnalysisJump, PlaceLinksDoNotBreakAcrossLines) {
+  int row = rowOf(*panel_->findingModel(), "gpu_waits_on_host");
+  ASSERT_GE(row, 0);
+  panel_->pickFinding(row);
+  // The raw text: toPlainText would turn no-break spaces into spaces.
+  QString plain = panel_->detailsView()->document()->toRawText();
+  qsizetype places = plain.indexOf(QStringLiteral("on the ruler):"));
+  ASSERT_GE(places, 0) << plain.toStdString();
+  QString links = plain.mid(places + 14);
+  ASSERT_TRUE(links.contains('+')) << links.toStdString();
+  // Split where a line may break (ordinary spaces): each piece is a whole place, start, unit and length.
+  int pieces = 0;
+  for (QString piece : links.split(QChar(' '), Qt::SkipEmptyParts)) {
+    piece = piece.trimmed();  // the paragraph's separator before the first
+    if (!piece.contains('+')) continue;
+    ++pieces;
+    EXPECT_TRUE(
+        QRegularExpression(QStringLiteral("^[0-9.,]+\u00a0\\S+\u00a0\\+[0-9.,]+\u00a0\\S+")).match(piece).hasMatch())
+        << piece.toStdString();
+  }
+  EXPECT_GT(pieces, 0) << links.toStdString();
 }
 
 TEST_F(AnalysisJump, TheJudgedWindowLinkShowsTheTimelineToo) {
