@@ -1,6 +1,7 @@
 #include "ui/compare/compare_view.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -227,6 +228,7 @@ QWidget* CompareView::buildDiffPage(QWidget* parent) {
   table_->setSortingEnabled(true);
   table_->sortByColumn(-1, Qt::AscendingOrder);  // the diff's own order (largest change first) until the user sorts
   table_->header()->setStretchLastSection(false);
+  table_->viewport()->installEventFilter(this);
   diffLayout->addWidget(table_, 1);
   connect(filter, &QLineEdit::textChanged, this, [this](const QString& text) { proxy_->setFilter(text, false); });
   connect(byCombo_, &QComboBox::currentIndexChanged, this,
@@ -251,10 +253,25 @@ void CompareView::recomputeDiff() {
   }
   diff_.rows = rows;
   model_->setRows(std::move(rows), by);
-  table_->resizeColumnToContents(RunDiffModel::NameColumn);
-  table_->setColumnWidth(RunDiffModel::NameColumn, std::min(table_->columnWidth(RunDiffModel::NameColumn), 480));
+  for (int column = 0; column < model_->columnCount(); ++column) table_->resizeColumnToContents(column);
+  nameContentWidth_ = table_->columnWidth(RunDiffModel::NameColumn);
+  fitNameColumn();
 
   summary_->setContents(windowText(), diff_.summary);
+}
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event) {
+  if (table_ && watched == table_->viewport() && event->type() == QEvent::Resize) fitNameColumn();
+  return QWidget::eventFilter(watched, event);
+}
+
+void CompareView::fitNameColumn() {
+  constexpr int kNameColumnFloor = 240;
+  int numbers = 0;
+  for (int column = 0; column < model_->columnCount(); ++column)
+    if (column != RunDiffModel::NameColumn && !table_->isColumnHidden(column)) numbers += table_->columnWidth(column);
+  int room = table_->viewport()->width() - numbers;
+  table_->setColumnWidth(RunDiffModel::NameColumn, std::max(room, std::min(nameContentWidth_, kNameColumnFloor)));
 }
 
 void CompareView::setDiffBy(DiffBy by) {

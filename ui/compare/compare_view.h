@@ -76,7 +76,13 @@ class CompareView : public QWidget {
   // so its instances can be stepped through.
   void showRow(int row);
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  // The Kernel (or Range) column takes the table's width that the numbers leave, at least its names' width
+  // up to kNameColumnFloor: no empty strip right of the numbers, no name cut while there is room.
+  void fitNameColumn();
   QWidget* buildTimelines();
   QWidget* buildDetails();
   void showDetailsOf(TraceSession* session);
@@ -116,6 +122,7 @@ class CompareView : public QWidget {
   RunDiffModel* model_ = nullptr;
   TableFilterProxy* proxy_ = nullptr;
   QTreeView* table_ = nullptr;
+  int nameContentWidth_ = 0;  // the name column's contents, measured when the diff was computed
   QTabWidget* tabs_ = nullptr;
   CompareRooflineView* roofline_ = nullptr;
   QList<int> tableSplitSizes_;  // the splitter's sizes while the diff table showed, restored on return

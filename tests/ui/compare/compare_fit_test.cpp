@@ -67,6 +67,23 @@ TEST(CompareFit, AFullHdWindowGivesTheTableItsRoomAndAHandleToGrab) {
   EXPECT_GE(splitter->handleWidth(), 6);
 }
 
+// At 1920 the names took 370 px and 430 px right of the numbers stayed empty: the name column now takes what
+// the numbers leave, so every column together spans the table, and at 1280 too.
+TEST(CompareFit, TheNameColumnTakesTheWidthTheNumbersLeave) {
+  for (QSize size : {QSize(1920, 1080), QSize(1280, 720)}) {
+    CompareWindow window;
+    ASSERT_NO_FATAL_FAILURE(loadAt(window, h100Run(), otherH100Run(), size));
+    QTreeView* table = window.view()->diffTable();
+    int spanned = 0;
+    for (int column = 0; column < table->model()->columnCount(); ++column)
+      if (!table->isColumnHidden(column)) spanned += table->columnWidth(column);
+    EXPECT_GE(spanned, table->viewport()->width() - 1) << size.width();  // no empty strip
+    if (table->columnWidth(0) > 240) EXPECT_NEAR(spanned, table->viewport()->width(), 1) << size.width();
+    EXPECT_GE(table->columnWidth(0), 240) << size.width();
+    if (size.width() == 1920) EXPECT_GT(table->columnWidth(0), 500);
+  }
+}
+
 TEST(CompareFit, CompareWithOpensAWindowInsideTheScreen) {
   QScreen* screen = QGuiApplication::primaryScreen();
   ASSERT_NE(screen, nullptr);
