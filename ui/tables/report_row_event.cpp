@@ -152,4 +152,21 @@ std::optional<EventRef> eventOfReportRow(const Trace& trace, const ReportTable& 
   return std::nullopt;
 }
 
+std::optional<size_t> reportRowOfEvent(const Trace& trace, const ReportTable& report, EventRef event) {
+  std::string_view startTitle = report.name == "cuda_kern_exec_trace" ? "Kernel Start (ns)"
+                                : report.name == "cuda_gpu_trace" || report.name == "cuda_api_trace" ? "Start (ns)"
+                                                                                                     : "";
+  size_t column = 0;
+  while (column < report.columns.size() && report.columns[column].title != startTitle) ++column;
+  if (startTitle.empty() || column == report.columns.size()) return std::nullopt;
+  // Rows are matched by start first (a compare of one cell), then through eventOfReportRow, so that both
+  // directions agree on which event a row is.
+  int64_t start = trace.start(event);
+  for (size_t row = 0; row < report.rows.size(); ++row) {
+    const auto* cell = column < report.rows[row].size() ? std::get_if<int64_t>(&report.rows[row][column]) : nullptr;
+    if (cell && *cell == start && eventOfReportRow(trace, report, row) == event) return row;
+  }
+  return std::nullopt;
+}
+
 }  // namespace gpuscope::ui

@@ -15,6 +15,10 @@ namespace gpuscope::ui {
 // nothing when the row names none the trace holds.
 std::optional<EventRef> eventOfReportRow(const Trace& trace, const ReportTable& report, size_t row);
 
+// The row of trace report REPORT (cuda_gpu_trace, cuda_api_trace, cuda_kern_exec_trace) that stands for EVENT,
+// the inverse of eventOfReportRow; nothing for a summary, whose rows are groups, or an event it does not hold.
+std::optional<size_t> reportRowOfEvent(const Trace& trace, const ReportTable& report, EventRef event);
+
 // The earliest instance of the NVTX range the reports call RANGE ("domain:name"; ":name" in the default domain).
 std::optional<EventRef> firstNvtxRange(const Trace& trace, const std::string& range);
 

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include "core/stats/stats_reports.h"
@@ -11,6 +12,7 @@
 #include "ui/tables/report_pane.h"
 #include "ui/tables/report_row_event.h"
 #include "ui/tables/report_table_model.h"
+#include "ui/tables/table_proxy.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -52,6 +54,8 @@ StatsReportsView::StatsReportsView(TraceSession* session, QWidget* parent)
   connect(chooser_, &QComboBox::currentIndexChanged, this, &StatsReportsView::reload);
   connect(session_, &TraceSession::traceChanged, this, &StatsReportsView::reload);
   connect(pane_, &ReportPane::rowActivated, this, &StatsReportsView::focusRow);
+  connect(session_, &TraceSession::selectionChanged, this, &StatsReportsView::markSelection);
+  connect(pane_, &ReportPane::reportReady, this, &StatsReportsView::markSelection);
   applyRange();
   reload();
 }
@@ -75,7 +79,22 @@ std::optional<EventRef> StatsReportsView::eventOfRow(int row) const {
 }
 
 void StatsReportsView::focusRow(int row) {
+  if (markingSelection_) return;
   if (auto event = eventOfRow(row)) session_->focusEvent(*event);
+}
+
+void StatsReportsView::markSelection() {
+  const auto& trace = session_->trace();
+  const auto& selected = session_->selection();
+  if (!trace || !selected || pane_->isRunning()) return;
+  auto row = reportRowOfEvent(*trace, pane_->model()->report(), *selected);
+  if (!row) return;
+  QModelIndex index = pane_->proxy()->mapFromSource(pane_->model()->index(static_cast<int>(*row), 0));
+  if (!index.isValid() || index == pane_->view()->currentIndex()) return;
+  markingSelection_ = true;
+  pane_->view()->setCurrentIndex(index);
+  pane_->view()->scrollTo(index, QAbstractItemView::PositionAtCenter);
+  markingSelection_ = false;
 }
 
 }  // namespace gpuscope::ui

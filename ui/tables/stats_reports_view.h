@@ -32,12 +32,16 @@ class StatsReportsView : public QWidget {
  private:
   void reload();
   void focusRow(int row);
+  // Makes the row of the session's selected event current in a trace report (the kernel picked on the
+  // timeline or in the Kernels table), without moving the timeline.
+  void markSelection();
 
   TraceSession* session_;
   QComboBox* chooser_;
   QLabel* description_;
   ReportPane* pane_;
   RangeBar* rangeBar_ = nullptr;
+  bool markingSelection_ = false;
 };
 
 }  // namespace gpuscope::ui

@@ -17,6 +17,7 @@
 #include "ui/tables/report_pane.h"
 #include "ui/tables/report_table_model.h"
 #include "ui/tables/stats_reports_view.h"
+#include "ui/tables/table_proxy.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -69,6 +70,8 @@ class ShownReport {
     return session_.selection();
   }
   QTreeView* tree() const { return view_.pane()->view(); }
+  ReportPane* pane() const { return view_.pane(); }
+  TraceSession& session() { return session_; }
 
  private:
   TraceSession session_;
@@ -89,6 +92,29 @@ TEST(ReportRowEvent, EachCudaGpuTraceRowSelectsItsOwnKernelNotTheFirstOfItsName)
     EXPECT_EQ(trace.start(*event), integerCell(report, row, "Start (ns)")) << "row " << row;
     EXPECT_TRUE(trace.track(event->track).isGpu());
   }
+}
+
+// The other way: a kernel picked on the timeline or in the Kernels table is the trace report's current row
+// (it was left unmarked), found among 10,001 launches of one name, and marking it moves no zoom.
+TEST(ReportRowEvent, AKernelSelectedElsewhereIsTheCurrentRowOfTheTraceReport) {
+  const Trace& trace = *launchTrace();
+  ShownReport shown("cuda_gpu_trace");
+  const ReportTable& report = shown.report();
+  ASSERT_GT(report.rows.size(), 10000u);
+  for (size_t row : {size_t{125}, size_t{5000}, size_t{3}}) {
+    std::optional<EventRef> event = eventOfReportRow(trace, report, row);
+    ASSERT_TRUE(event) << "row " << row;
+    EXPECT_EQ(reportRowOfEvent(trace, report, *event), row);
+    TimeNs viewStart = shown.session().viewStart();
+    shown.session().select(*event);
+    QModelIndex current = shown.tree()->currentIndex();
+    ASSERT_TRUE(current.isValid()) << "row " << row;
+    EXPECT_EQ(shown.pane()->proxy()->mapToSource(current).row(), static_cast<int>(row));
+    EXPECT_EQ(shown.session().viewStart(), viewStart);
+  }
+  // A summary's rows are groups: none stands for one kernel.
+  EXPECT_FALSE(reportRowOfEvent(trace, ReportTable{"cuda_gpu_kern_sum", "", report.columns, report.rows},
+                                *eventOfReportRow(trace, report, 3)));
 }
 
 TEST(ReportRowEvent, EachCudaApiTraceRowSelectsItsOwnCall) {
