@@ -60,11 +60,11 @@ void ReportPane::buildLayout() {
   export_ = new QPushButton(tr("Export CSV..."), this);
   export_->setToolTip(tr("Save the rows shown as CSV, as nsys stats --format csv writes it"));
   export_->setEnabled(false);
-  auto* bar = new QHBoxLayout;
-  bar->addWidget(filterEdit_, 1);
-  bar->addWidget(regex_);
-  bar->addWidget(status_);
-  bar->addWidget(export_);
+  controlBar_ = new QHBoxLayout;
+  controlBar_->addWidget(filterEdit_, 1);
+  controlBar_->addWidget(regex_);
+  controlBar_->addWidget(status_);
+  controlBar_->addWidget(export_);
 
   view_ = new QTreeView(this);
   view_->setModel(proxy_);
@@ -77,7 +77,7 @@ void ReportPane::buildLayout() {
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addLayout(bar);
+  layout->addLayout(controlBar_);
   layout->addWidget(view_, 1);
 }
 

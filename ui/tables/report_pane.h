@@ -11,6 +11,7 @@
 #include "core/report/report_table.h"
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -50,6 +51,10 @@ class ReportPane : public QWidget {
   ReportTableModel* model() const { return model_; }
   TableFilterProxy* proxy() const { return proxy_; }
   QTreeView* view() const { return view_; }
+  // The row above the table (filter, regex, row count, export): a view may put its own controls first, so
+  // that a short window keeps its rows for the table.
+  QHBoxLayout* controlBar() const { return controlBar_; }
+  QLineEdit* filterEdit() const { return filterEdit_; }
   QString status() const;
 
  signals:
@@ -80,6 +85,7 @@ class ReportPane : public QWidget {
   uint64_t generation_ = 0;  // of the request whose result the pane waits for
   uint64_t runningGeneration_ = 0;
   QLineEdit* filterEdit_ = nullptr;
+  QHBoxLayout* controlBar_ = nullptr;
   QCheckBox* regex_ = nullptr;
   QLabel* status_ = nullptr;
   QPushButton* export_ = nullptr;

@@ -6,7 +6,6 @@
 #include "core/model/trace_types.h"
 
 class QComboBox;
-class QLabel;
 
 namespace gpuscope::ui {
 
@@ -38,7 +37,6 @@ class StatsReportsView : public QWidget {
 
   TraceSession* session_;
   QComboBox* chooser_;
-  QLabel* description_;
   ReportPane* pane_;
   RangeBar* rangeBar_ = nullptr;
   bool markingSelection_ = false;

@@ -1,8 +1,10 @@
 // The stats report views on transpose.sqlite: the report model, CSV export, and the NVTX GPU projection.
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -115,6 +117,30 @@ TEST(StatsReportsView, RunsTheChosenReportAndExportsItAsCsv) {
   EXPECT_TRUE(lines[1].contains(":naive")) << lines[1].toStdString();
   EXPECT_FALSE(view.pane()->exportCsv(dir.filePath(QStringLiteral("missing/dir/x.csv"))).isEmpty());
   EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
+}
+
+// At 1280x720 the tables get about 210 px: the chooser shares the filter's row (it had one of its own, and
+// the table showed five rows), and the report's description is the filter's placeholder.
+TEST(StatsReportsView, AShortPaneKeepsItsHeightForRows) {
+  TraceSession session;
+  StatsReportsView view(&session);
+  view.resize(1000, 210);
+  view.show();
+  session.setTrace(transposeTrace());
+  ASSERT_TRUE(view.showReport(QStringLiteral("cuda_api_sum")));
+  ASSERT_TRUE(waitForReport(view.pane()));
+  QApplication::processEvents();
+  QLineEdit* filter = view.pane()->filterEdit();
+  QPoint chooserAt = view.chooser()->mapTo(&view, view.chooser()->rect().center());
+  QPoint filterAt = filter->mapTo(&view, filter->rect().center());
+  EXPECT_NEAR(chooserAt.y(), filterAt.y(), 3);
+  EXPECT_LT(view.chooser()->geometry().right(), filter->mapTo(&view, QPoint(0, 0)).x());
+  EXPECT_EQ(filter->placeholderText(),
+            QStringLiteral("Filter rows of CUDA runtime and driver API calls by function: time, calls, statistics"));
+  QTreeView* table = view.pane()->view();
+  ASSERT_GT(table->model()->rowCount(), 7);
+  int rowHeight = table->visualRect(table->model()->index(0, 0)).height();
+  EXPECT_GE(table->viewport()->height() / std::max(rowHeight, 1), 7);
 }
 
 TEST(ReportPane, WaitsUntilShownToRun) {
