@@ -26,7 +26,7 @@ int runWindow(const ViewerRequest& request) {
     if (auto error = applyStartupView(startup, *window.session())) reportFailure(*error);
   });
   const QString file = request.files.value(0);
-  if (!file.isEmpty()) window.openFile(file);
+  if (!file.isEmpty()) window.openFileTitled(file, request.titleWhere);
   return QApplication::exec();
 }
 
@@ -50,6 +50,8 @@ int runViewer(const ViewerRequest& request) {
     ViewerRequest one = request;
     one.ranks = false;
     one.files = {merged.path()};
+    // Not the temporary folder, which means nothing to the user and goes when the window closes.
+    one.titleWhere = QObject::tr("%1 ranks merged, temporary").arg(request.files.size());
     return runViewer(one);
   }
   if (request.files.size() == 2) return runCompare(request);

@@ -26,6 +26,7 @@ struct ViewerRequest {
   bool ranks = false;                 // --ranks: FILES are the ranks of one run, opened merged on one clock
   bool relative = false;              // --relative, with --ranks: each rank's own start at time 0
   bool alignCollectives = false;      // --align-collectives, with --ranks: ranks moved to line up collectives
+  QString titleWhere;                 // said in the title in place of the file's folder (a merge of ranks)
 };
 
 // PREFERRED, or 90% of the primary screen's free area where that is smaller: a window's first size when no

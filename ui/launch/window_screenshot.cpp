@@ -116,7 +116,7 @@ int runWindowScreenshot(const ViewerRequest& request) {
   if (file.isEmpty()) {
     QTimer::singleShot(0, save);  // the empty state
   } else {
-    window.openFile(file);
+    window.openFileTitled(file, request.titleWhere);
   }
   return QApplication::exec();
 }

@@ -241,7 +241,8 @@ void MainWindow::updateState() {
   pages_->setCurrentWidget(hasTrace ? static_cast<QWidget*>(views_) : welcome_);
   welcome_->setLoadingFile(loader_->isLoading() && !hasTrace ? loader_->currentPath() : QString());
   // The folder too: three recordings named gs.sqlite must not look alike.
-  setWindowTitle(traceWindowTitle(hasTrace ? currentFile_ : QString()));
+  setWindowTitle(
+      traceWindowTitle(hasTrace ? currentFile_ : QString(), currentFile_ == titleWhereFile_ ? titleWhere_ : QString()));
   setWindowFilePath(hasTrace ? currentFile_ : QString());
   reloadAction_->setEnabled(!currentFile_.isEmpty());
   closeAction_->setEnabled(hasTrace);
@@ -286,6 +287,12 @@ bool MainWindow::startNcuImport(const NcuImportOptions& options) {
 void MainWindow::openFile(const QString& path) {
   if (path.isEmpty()) return;
   loader_->load(QFileInfo(path).absoluteFilePath());
+}
+
+void MainWindow::openFileTitled(const QString& path, const QString& where) {
+  titleWhereFile_ = QFileInfo(path).absoluteFilePath();
+  titleWhere_ = where;
+  openFile(path);
 }
 
 QWidget* MainWindow::compareWith(const QString& path) {

@@ -85,6 +85,9 @@ class MainWindow : public QMainWindow {
  public slots:
   // Starts loading PATH in the background; the current trace stays up until the new one is ready.
   void openFile(const QString& path);
+  // As openFile, and while PATH is shown the title says WHERE in place of its folder ("2 ranks merged,
+  // temporary" for a file the viewer made in a temporary folder).
+  void openFileTitled(const QString& path, const QString& where);
   void showOpenDialog();
   void reload();
   void closeTrace();
@@ -157,6 +160,8 @@ class MainWindow : public QMainWindow {
   NcuImportJob* ncuImport_ = nullptr;
   QAction* quitAction_ = nullptr;
   ErrorReporter reportError_;
+  QString titleWhereFile_;  // the file whose title says titleWhere_ instead of its folder
+  QString titleWhere_;
   QString currentFile_;
   const bool batch_;
 };

@@ -40,10 +40,11 @@ QString traceFileFilter() {
   return filters.join(QStringLiteral(";;"));
 }
 
-QString traceWindowTitle(const QString& path) {
+QString traceWindowTitle(const QString& path, const QString& where) {
   if (path.isEmpty()) return fileNamesText("gpuscope");
   const QFileInfo info(path);
-  return fileNamesText("gpuscope — %1 (%2)").arg(info.fileName(), shortFolder(info.absolutePath()));
+  return fileNamesText("gpuscope — %1 (%2)")
+      .arg(info.fileName(), where.isEmpty() ? shortFolder(info.absolutePath()) : where);
 }
 
 }  // namespace gpuscope::ui

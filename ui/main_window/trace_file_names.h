@@ -9,7 +9,8 @@ namespace gpuscope::ui {
 // format the door opens, then each alone, then every file (the door goes by content, not by name).
 QString traceFileFilter();
 
-// "gpuscope — gs.sqlite (~/runs/a)": the file's name and its folder, "gpuscope" alone for no file.
-QString traceWindowTitle(const QString& path);
+// "gpuscope — gs.sqlite (~/runs/a)": the file's name and its folder, "gpuscope" alone for no file. WHERE, when
+// given, stands in for the folder: a file the viewer made in a temporary folder says what it is instead.
+QString traceWindowTitle(const QString& path, const QString& where = QString());
 
 }  // namespace gpuscope::ui

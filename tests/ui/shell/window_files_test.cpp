@@ -88,6 +88,23 @@ TEST(WindowTitle, TwoRecordingsOfOneNameInTwoFoldersHaveTwoTitles) {
   EXPECT_NE(titles[0], titles[1]);
 }
 
+// gpuscope-ui --ranks merges into a temporary folder: the title says what the file is instead of that folder,
+// and only while that file is shown.
+TEST(WindowTitle, AMergeOfRanksSaysSoInsteadOfItsTemporaryFolder) {
+  QTemporaryDir dir;
+  const QString merged = dir.filePath(QStringLiteral("rank0+rank1.sqlite"));
+  ASSERT_TRUE(QFile::copy(fixturePath("nsys/transpose.sqlite"), merged));
+  auto window = makeWindow(dir);
+  QSignalSpy loaded(window.get(), &MainWindow::traceLoaded);
+  window->openFileTitled(merged, QStringLiteral("2 ranks merged, temporary"));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
+  EXPECT_EQ(window->windowTitle(), QStringLiteral("gpuscope — rank0+rank1.sqlite (2 ranks merged, temporary)"));
+  window->openFile(fixturePath("nsys/transpose.sqlite"));
+  ASSERT_TRUE(loaded.wait(kTimeoutMs));
+  EXPECT_EQ(window->windowTitle(), traceWindowTitle(fixturePath("nsys/transpose.sqlite")));
+  EXPECT_FALSE(window->windowTitle().contains(QStringLiteral("merged")));
+}
+
 TEST(WindowTitle, TheHomeFolderReadsAsATilde) {
   const QString home = QDir::homePath();
   if (home == QDir::rootPath()) GTEST_SKIP() << "the home folder is /";
