@@ -52,9 +52,15 @@ std::string testTempPath(const std::string& prefix, const std::string& name) {
   return (fs::path(::testing::TempDir()) / (prefix + "_" + test + "_" + name)).string();
 }
 
-std::string fixturePath(const std::string& relative) { return std::string(GPUSCOPE_FIXTURES) + "/" + relative; }
+// Appended in place: `std::string(LITERAL) + "/" + ...` trips GCC 12's -Warray-bounds false positive for some
+// lengths of the fixtures' path, that is, for some checkout folders.
+std::string fixturePath(const std::string& relative) {
+  std::string path = GPUSCOPE_FIXTURES;
+  path.append("/").append(relative);
+  return path;
+}
 
-std::string nsysFixture(const std::string& name) { return std::string(GPUSCOPE_FIXTURES) + "/nsys/" + name; }
+std::string nsysFixture(const std::string& name) { return fixturePath("nsys/" + name); }
 
 ProcessRun runProgram(const std::string& program, const std::vector<std::string>& args, const EnvChanges& env) {
   static std::atomic<int> runs{0};

@@ -78,9 +78,13 @@ TEST(CompareFit, TheNameColumnTakesTheWidthTheNumbersLeave) {
     for (int column = 0; column < table->model()->columnCount(); ++column)
       if (!table->isColumnHidden(column)) spanned += table->columnWidth(column);
     EXPECT_GE(spanned, table->viewport()->width() - 1) << size.width();  // no empty strip
-    if (table->columnWidth(0) > 240) EXPECT_NEAR(spanned, table->viewport()->width(), 1) << size.width();
+    if (table->columnWidth(0) > 240) {
+      EXPECT_NEAR(spanned, table->viewport()->width(), 1) << size.width();
+    }
     EXPECT_GE(table->columnWidth(0), 240) << size.width();
-    if (size.width() == 1920) EXPECT_GT(table->columnWidth(0), 500);
+    if (size.width() == 1920) {
+      EXPECT_GT(table->columnWidth(0), 500);
+    }
   }
 }
 
