@@ -44,13 +44,21 @@ std::shared_ptr<const Trace> withMetrics(const std::string& trace, const std::st
   return loaded;
 }
 
-TEST(RooflineHover, TheTooltipStaysWhileTheMouseRestsOnAPoint) {
+// TRACE with REPORT's metrics in a RooflineView of SIZE, shown.
+struct ShownRoofline {
+  ShownRoofline(const std::string& trace, const std::string& report, const std::string& tag, QSize size) {
+    session.setTrace(withMetrics(trace, report, tag));
+    view.resize(size);
+    view.show();
+    QApplication::processEvents();
+  }
   TraceSession session;
-  session.setTrace(withMetrics("/nsys/transpose.sqlite", "/nsys/transpose_ncu_metrics.csv", "transpose"));
-  RooflineView view(&session);
-  view.resize(1100, 700);
-  view.show();
-  QApplication::processEvents();
+  RooflineView view{&session};
+};
+
+TEST(RooflineHover, TheTooltipStaysWhileTheMouseRestsOnAPoint) {
+  ShownRoofline roofline("/nsys/transpose.sqlite", "/nsys/transpose_ncu_metrics.csv", "transpose", QSize(1100, 700));
+  RooflineView& view = roofline.view;
   auto* series = pointSeries(view);
   ASSERT_NE(series, nullptr);
   QWidget* viewport = view.chartView()->viewport();
@@ -76,12 +84,8 @@ TEST(RooflineHover, TheTooltipStaysWhileTheMouseRestsOnAPoint) {
 }
 
 TEST(RooflineLabels, NamesNeverOverlapAndLongNamesStayApart) {
-  TraceSession session;
-  session.setTrace(withMetrics("/nsys/loader2.sqlite", "/ncu/loader2_ncu_metrics.csv", "loader2"));
-  RooflineView view(&session);
-  view.resize(1280, 720);
-  view.show();
-  QApplication::processEvents();
+  ShownRoofline roofline("/nsys/loader2.sqlite", "/ncu/loader2_ncu_metrics.csv", "loader2", QSize(1280, 720));
+  RooflineView& view = roofline.view;
   view.labelsBox()->setChecked(true);
   QApplication::processEvents();
   // Kernels by name: one point, one name each.
@@ -118,12 +122,8 @@ TEST(RooflineLabels, NamesNeverOverlapAndLongNamesStayApart) {
 // memory bandwidth, so there are no roofs, and the chart says why; its names of hundreds of characters stay
 // within kMostWidening x the room of a name.
 TEST(RooflineLabels, APyTorchTraceSaysWhyItHasNoRoofsAndKeepsItsNamesShort) {
-  TraceSession session;
-  session.setTrace(withMetrics("/kineto/loader2_kineto.json.gz", "/ncu/loader2_ncu_metrics.csv", "kineto"));
-  RooflineView view(&session);
-  view.resize(1920, 1000);
-  view.show();
-  QApplication::processEvents();
+  ShownRoofline roofline("/kineto/loader2_kineto.json.gz", "/ncu/loader2_ncu_metrics.csv", "kineto", QSize(1920, 1000));
+  RooflineView& view = roofline.view;
   EXPECT_TRUE(
       view.message().contains("Roofs are missing because the file does not give the GPU's clock rate or "
                               "memory bandwidth (`gpuscope peaks --store FILE` measures the roofs on that GPU)."))
