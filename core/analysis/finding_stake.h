@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/analysis/rule_registry.h"
-#include "core/analysis/verdict/interval_set.h"
+#include "core/model/interval_set.h"
 
 namespace gpuscope {
 

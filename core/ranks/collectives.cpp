@@ -4,9 +4,9 @@
 #include <limits>
 #include <map>
 
-#include "core/analysis/hta/collective_names.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/identity/collective_names.h"
 #include "core/model/global_id.h"
 #include "core/model/time_math.h"
 #include "core/ranks/rank_table.h"

@@ -4,9 +4,9 @@
 #include <array>
 #include <map>
 
-#include "core/analysis/hta/hta_kernel_type.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/identity/hta_kernel_type.h"
 #include "core/ranks/rank_identity.h"
 #include "core/recipe/gpu_time_util.h"
 #include "core/schema/trace_schema.h"

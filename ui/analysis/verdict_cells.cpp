@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "core/analysis/verdict/percent_text.h"
+#include "core/text/percent_text.h"
 #include "ui/text.h"
 
 namespace gpuscope::ui {

@@ -10,12 +10,12 @@
 #include "core/analysis/analysis_window.h"
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/rule_rows.h"
-#include "core/analysis/verdict/cuda_call_kind.h"
-#include "core/analysis/verdict/percent_text.h"
 #include "core/analysis/verdict/run_activity.h"
+#include "core/identity/cuda_call_kind.h"
 #include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

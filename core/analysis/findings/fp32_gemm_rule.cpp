@@ -7,8 +7,8 @@
 #include "core/analysis/findings/gemm_math_path.h"
 #include "core/analysis/findings/kernel_times.h"
 #include "core/analysis/nsys/rule_rows.h"
-#include "core/analysis/verdict/percent_text.h"
 #include "core/roofline/roofline.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

@@ -7,11 +7,11 @@
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/rule_rows.h"
 #include "core/analysis/verdict/idle_host_samples.h"
-#include "core/analysis/verdict/percent_text.h"
 #include "core/analysis/verdict/run_activity.h"
 #include "core/error.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

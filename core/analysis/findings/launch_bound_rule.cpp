@@ -6,11 +6,11 @@
 #include "core/analysis/analysis_window.h"
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/rule_rows.h"
-#include "core/analysis/verdict/percent_text.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

@@ -6,7 +6,7 @@
 #include "core/analysis/findings/kernel_times.h"
 #include "core/analysis/nsys/rule_rows.h"
 #include "core/analysis/verdict/kernel_limits.h"
-#include "core/analysis/verdict/percent_text.h"
+#include "core/text/percent_text.h"
 
 namespace gpuscope {
 namespace {

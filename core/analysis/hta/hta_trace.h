@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/analysis/analysis_window.h"
-#include "core/analysis/hta/hta_kernel_type.h"
 #include "core/db/sqlite_database.h"
+#include "core/identity/hta_kernel_type.h"
 #include "core/model/trace_types.h"
 
 namespace gpuscope {

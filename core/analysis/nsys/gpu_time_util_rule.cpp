@@ -3,8 +3,8 @@
 
 #include "core/analysis/nsys/gpu_ops.h"
 #include "core/analysis/nsys/rule_rows.h"
-#include "core/analysis/verdict/interval_set.h"
 #include "core/error.h"
+#include "core/model/interval_set.h"
 
 namespace gpuscope {
 namespace {

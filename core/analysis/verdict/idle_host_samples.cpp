@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <map>
 
-#include "core/analysis/verdict/percent_text.h"
 #include "core/db/sqlite_database.h"
 #include "core/samples/frame_names.h"
 #include "core/samples/sample_reader.h"
+#include "core/text/percent_text.h"
 
 namespace gpuscope {
 

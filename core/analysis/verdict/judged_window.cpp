@@ -5,9 +5,9 @@
 #include <optional>
 #include <unordered_map>
 
-#include "core/analysis/verdict/percent_text.h"
 #include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

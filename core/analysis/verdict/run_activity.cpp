@@ -4,9 +4,9 @@
 #include <map>
 #include <unordered_map>
 
-#include "core/analysis/hta/collective_names.h"
 #include "core/analysis/nsys/gpu_ops.h"
-#include "core/analysis/verdict/cuda_call_kind.h"
+#include "core/identity/collective_names.h"
+#include "core/identity/cuda_call_kind.h"
 #include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"

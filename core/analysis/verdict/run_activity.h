@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis/verdict/interval_set.h"
 #include "core/db/sqlite_database.h"
+#include "core/model/interval_set.h"
 
 namespace gpuscope {
 

@@ -1,7 +1,7 @@
 #include "core/analysis/verdict/startup_summary.h"
 
-#include "core/analysis/verdict/percent_text.h"
 #include "core/schema/trace_schema.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

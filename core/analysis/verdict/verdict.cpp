@@ -4,9 +4,9 @@
 #include <map>
 
 #include "core/analysis/verdict/kernel_limits.h"
-#include "core/analysis/verdict/percent_text.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/nvtx_ranges.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

@@ -2,8 +2,8 @@
 
 #include "core/analysis/hta/hta_trace.h"
 #include "core/analysis/hta/temporal_breakdown.h"
-#include "core/analysis/verdict/percent_text.h"
 #include "core/model/global_id.h"
+#include "core/text/percent_text.h"
 #include "core/text/units.h"
 
 namespace gpuscope {

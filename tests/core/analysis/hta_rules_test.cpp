@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "core/analysis/finding_format.h"
-#include "core/analysis/hta/hta_kernel_type.h"
 #include "core/analysis/hta/hta_rule_support.h"
 #include "core/analysis/hta/hta_trace.h"
 #include "core/analysis/hta/stream_idle_time.h"
 #include "core/analysis/rule_registry.h"
 #include "core/error.h"
+#include "core/identity/hta_kernel_type.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/open/open_trace.h"

@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <map>
 
-#include "core/analysis/hta/hta_kernel_type.h"
 #include "core/analysis/verdict/verdict_format.h"
+#include "core/identity/hta_kernel_type.h"
 #include "core/model/global_id.h"
 #include "core/model/trace_file.h"
 #include "core/ranks/rank_table.h"

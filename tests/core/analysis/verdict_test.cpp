@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/analysis/verdict/cuda_call_kind.h"
-#include "core/analysis/verdict/interval_set.h"
 #include "core/analysis/verdict/verdict_format.h"
+#include "core/identity/cuda_call_kind.h"
+#include "core/model/interval_set.h"
 #include "core/model/trace_file.h"
 #include "tests/core/analysis/synthetic_run.h"
 #include "tests/core/testing/test_files.h"

@@ -1,10 +1,10 @@
-#include "core/analysis/hta/collective_names.h"
+#include "core/identity/collective_names.h"
 
 #include <algorithm>
 #include <string>
 
-#include "core/analysis/hta/hta_kernel_type.h"
 #include "core/db/sqlite_database.h"
+#include "core/identity/hta_kernel_type.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {

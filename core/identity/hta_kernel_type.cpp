@@ -1,4 +1,4 @@
-#include "core/analysis/hta/hta_kernel_type.h"
+#include "core/identity/hta_kernel_type.h"
 
 namespace gpuscope {
 

@@ -1,4 +1,4 @@
-#include "core/analysis/verdict/interval_set.h"
+#include "core/model/interval_set.h"
 
 #include <algorithm>
 

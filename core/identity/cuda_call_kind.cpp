@@ -1,4 +1,4 @@
-#include "core/analysis/verdict/cuda_call_kind.h"
+#include "core/identity/cuda_call_kind.h"
 
 #include <array>
 
