@@ -12,7 +12,7 @@
 
 #include "collector/daemon/row_pipeline.h"
 #include "collector/transport/ring_reader.h"
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 #include "core/roofline/kernel_metrics.h"
 
 namespace gpuscope {

@@ -27,7 +27,7 @@
 #include "collector/transport/session_clock.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 #include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 

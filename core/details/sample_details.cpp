@@ -46,7 +46,7 @@ std::string backtraceLine(const CpuSamples& samples, const SampleFrame& frame) {
 }
 
 bool isValidSample(const Trace& trace, int64_t globalTid, uint32_t sampleIndex) {
-  const HostActivity& activity = trace.hostActivity();
+  const HostActivity& activity = hostActivity(trace);
   if (sampleIndex >= activity.samples().size()) return false;
   const ThreadActivityColumns* thread = activity.thread(globalTid);
   return thread != nullptr && thread == activity.thread(activity.samples().globalTid[sampleIndex]);
@@ -60,7 +60,7 @@ EventDetails describeSample(const Trace& trace, int64_t globalTid, uint32_t samp
     details.title = "No such sample";
     return details;
   }
-  const CpuSamples& samples = trace.hostActivity().samples();
+  const CpuSamples& samples = hostActivity(trace).samples();
   const auto stack = samples.stackOf(sampleIndex);
   const TimeNs start = samples.start[sampleIndex];
   const int64_t fileGlobalTid = samples.globalTid[sampleIndex];

@@ -31,4 +31,10 @@ struct TimeInterval {
   friend bool operator==(const TimeInterval&, const TimeInterval&) = default;
 };
 
+// Whether RANGE keeps an event over [start, end): it shares time with the range, or the range is empty,
+// which means the whole trace.
+inline bool keptByRange(const TimeInterval& range, TimeNs start, TimeNs end) {
+  return range.empty() || range.overlaps(start, end);
+}
+
 }  // namespace gpuscope

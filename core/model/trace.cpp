@@ -5,7 +5,6 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/model/correlation_index.h"
-#include "core/samples/host_activity.h"
 
 namespace gpuscope {
 namespace {
@@ -118,17 +117,11 @@ void Trace::buildCorrelationIndexes() const {
   });
 }
 
-const HostActivity& Trace::hostActivity() const {
-  std::call_once(hostActivityRead_, [this] {
-    auto host = std::make_unique<HostActivity>();
-    try {
-      if (db_) *host = HostActivity::read(*db_);
-    } catch (const std::exception&) {
-      *host = HostActivity{};  // a hostile or damaged sampling table: the timeline shows no states
-    }
-    hostActivity_ = std::move(host);
-  });
-  return *hostActivity_;
+Trace::MemoSlot& Trace::memoSlot(std::type_index type) const {
+  std::lock_guard lock(memoMutex_);
+  std::unique_ptr<MemoSlot>& slot = memos_[type];
+  if (!slot) slot = std::make_unique<MemoSlot>();
+  return *slot;
 }
 
 size_t Trace::residentBytes() const {

@@ -6,6 +6,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <typeindex>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -15,7 +17,6 @@ namespace gpuscope {
 
 class CorrelationIndex;
 class Database;
-class HostActivity;
 class TraceLoader;
 
 // Events that never overlap, sorted by start and therefore also by end: one depth level of a track.
@@ -168,18 +169,29 @@ class Trace {
   // wait for them, and the viewer builds them on a worker once the window is up.
   void buildCorrelationIndexes() const;
 
-  // The host threads' scheduling states and CPU samples (core/samples/host_activity.h), read from the
-  // file on the first call, once, whichever thread asks first; empty for a file without them, or whose
-  // sampling tables cannot be read.
-  const HostActivity& hostActivity() const;
+  // A T that a layer above the model reads from this trace's file (core/samples' hostActivity(trace)): made
+  // by MAKE on the first call for T, once, whichever thread asks first, then kept as long as the trace.
+  template <class T, class Make>
+  const T& memo(Make make) const {
+    MemoSlot& slot = memoSlot(std::type_index(typeid(T)));
+    std::call_once(slot.made, [&] { slot.value = std::make_shared<T>(make()); });
+    return *static_cast<const T*>(slot.value.get());
+  }
 
   // The open file, for details and reports that read columns drawing does not need.
+  bool hasDatabase() const { return db_ != nullptr; }
   const Database& database() const { return *db_; }
   // Bytes held by the columns, strings and indexes (what the benchmark reports per event).
   size_t residentBytes() const;
 
  private:
   friend class TraceLoader;
+  struct MemoSlot {
+    std::once_flag made;
+    std::shared_ptr<void> value;
+  };
+  MemoSlot& memoSlot(std::type_index type) const;
+
   std::string path_;
   std::unique_ptr<Database> db_;
   std::vector<std::string> strings_;
@@ -189,8 +201,8 @@ class Trace {
   mutable std::once_flag correlationBuilt_;
   mutable std::unique_ptr<CorrelationIndex> apiByCorrelation_;
   mutable std::unique_ptr<CorrelationIndex> gpuByCorrelation_;
-  mutable std::once_flag hostActivityRead_;
-  mutable std::unique_ptr<HostActivity> hostActivity_;
+  mutable std::mutex memoMutex_;
+  mutable std::unordered_map<std::type_index, std::unique_ptr<MemoSlot>> memos_;
   EventCounts counts_;
   TimeNs start_ = 0;
   TimeNs end_ = 0;

@@ -16,10 +16,10 @@
 #include "core/error.h"
 #include "core/model/event_scan.h"
 #include "core/model/global_id.h"
+#include "core/model/rank_table.h"
 #include "core/model/target_info.h"
 #include "core/model/time_math.h"
 #include "core/model/trace_file.h"
-#include "core/ranks/rank_table.h"
 #include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
 

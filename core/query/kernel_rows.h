@@ -12,12 +12,6 @@ namespace gpuscope {
 
 enum class KernelSortKey { Name, DemangledName, Start, Duration, Device, Context, Stream, Correlation };
 
-// Whether RANGE keeps an event over [start, end): it shares time with the range, or the range is empty,
-// which means the whole trace.
-inline bool keptByRange(const TimeInterval& range, TimeNs start, TimeNs end) {
-  return range.empty() || range.overlaps(start, end);
-}
-
 struct KernelRowQuery {
   // By StringId: non-zero where a kernel whose short or demangled name is that string shows. Empty: every name.
   std::vector<uint8_t> acceptedNames;

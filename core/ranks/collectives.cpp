@@ -8,8 +8,8 @@
 #include "core/error.h"
 #include "core/identity/collective_names.h"
 #include "core/model/global_id.h"
+#include "core/model/rank_table.h"
 #include "core/model/time_math.h"
-#include "core/ranks/rank_table.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {

@@ -7,7 +7,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "core/model/rank_table.h"
 #include "core/ranks/collectives.h"
 #include "core/ranks/merge_clock.h"
-#include "core/ranks/rank_table.h"
 
 namespace gpuscope {
 

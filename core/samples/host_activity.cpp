@@ -5,6 +5,7 @@
 
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
+#include "core/model/trace.h"
 #include "core/samples/sample_reader.h"
 
 namespace gpuscope {
@@ -174,6 +175,17 @@ HostActivity HostActivity::read(const Database& db) {
     for (auto& before : thread.before) before.push_back(0);
   }
   return host;
+}
+
+const HostActivity& hostActivity(const Trace& trace) {
+  return trace.memo<HostActivity>([&trace] {
+    try {
+      if (trace.hasDatabase()) return HostActivity::read(trace.database());
+    } catch (const std::exception&) {
+      // a hostile or damaged sampling table: the timeline shows no states
+    }
+    return HostActivity{};
+  });
 }
 
 }  // namespace gpuscope

@@ -3,7 +3,7 @@
 // scheduling states (thread_states.h) and the times of its CPU samples (sample_reader.h), in time-sorted
 // columns that answer "how long in each state between two times" and "which samples between two times"
 // by binary search, so a frame costs the pixels it paints, not the spans of the trace. Read once from
-// the file by Trace::hostActivity(), on first use: a file without sampling tables costs two table look-ups.
+// the file by hostActivity(trace), on first use: a file without sampling tables costs two table look-ups.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +20,7 @@
 namespace gpuscope {
 
 class Database;
+class Trace;
 
 inline constexpr size_t kThreadActivityCount = std::size(kThreadActivities);
 using ActivityTimes = std::array<int64_t, kThreadActivityCount>;  // by ThreadActivity's value
@@ -75,5 +76,10 @@ class HostActivity {
   std::unordered_map<int64_t, size_t> byKey_;
   CpuSamples samples_;
 };
+
+// TRACE's host threads' scheduling states and CPU samples, read from its file on the first call, once,
+// whichever thread asks first, and kept with the trace (Trace::memo); empty for a file without them, or
+// whose sampling tables cannot be read.
+const HostActivity& hostActivity(const Trace& trace);
 
 }  // namespace gpuscope

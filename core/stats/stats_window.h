@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "core/db/sqlite_database.h"
-#include "core/query/kernel_rows.h"
+#include "core/model/time_interval.h"
 #include "core/report/report_table.h"
 
 namespace gpuscope {

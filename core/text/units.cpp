@@ -34,7 +34,7 @@ int decimalsFor(double value, int significant) {
 
 }  // namespace
 
-std::string formatDuration(TimeNs ns) {
+std::string formatDuration(int64_t ns) {
   double magnitude = ns < 0 ? -static_cast<double>(ns) : static_cast<double>(ns);
   if (magnitude < 1e3) return std::to_string(ns) + " ns";
   if (magnitude < 1e6) return fixed(static_cast<double>(ns) / 1e3, 3) + " us";

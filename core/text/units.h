@@ -6,12 +6,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/model/trace_types.h"
-
 namespace gpuscope {
 
-// Durations at the edge: "1.234 ms", "56.700 us", "890 ns", "2.500 s".
-std::string formatDuration(TimeNs ns);
+// Durations at the edge: "1.234 ms", "56.700 us", "890 ns", "2.500 s". NS is nanoseconds, as TimeNs.
+std::string formatDuration(int64_t ns);
 // "512 B", "1.50 KiB", "80.00 GiB": binary prefixes, as nsys prints memory sizes.
 std::string formatBytes(int64_t bytes);
 // A count with thousands separators: "1,234,567".

@@ -12,9 +12,9 @@
 #include "collector/launch/output_name.h"
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
+#include "core/model/rank_table.h"
 #include "core/model/trace_loader.h"
 #include "core/ranks/rank_identity.h"
-#include "core/ranks/rank_table.h"
 #include "tests/collector/record_test_support.h"
 
 namespace gpuscope::test {

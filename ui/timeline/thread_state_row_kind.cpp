@@ -38,11 +38,11 @@ void ThreadStateRowKind::onTraceChanged(const Trace* trace) {
 }
 
 const ThreadActivityColumns* ThreadStateRowKind::columnsOf(const TimelineRow& row) const {
-  return trace_ ? trace_->hostActivity().thread(row.globalTid) : nullptr;
+  return trace_ ? hostActivity(*trace_).thread(row.globalTid) : nullptr;
 }
 
 void ThreadStateRowKind::paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) {
-  const ThreadActivityColumns* thread = context.trace.hostActivity().thread(row.globalTid);
+  const ThreadActivityColumns* thread = hostActivity(context.trace).thread(row.globalTid);
   if (!thread) return;
   paintStates(p, *thread, top, context.geometry);
   paintTicks(p, *thread, top, context.geometry);
@@ -109,7 +109,7 @@ TimelineHit ThreadStateRowKind::hitTest(const Trace& trace, const TimelineRow& r
                                         QPoint pos, int yInRow) const {
   TimelineHit hit;
   if (yInRow < kStripTop + kStripHeight) return hit;  // the state strip picks no sample
-  const ThreadActivityColumns* thread = trace.hostActivity().thread(row.globalTid);
+  const ThreadActivityColumns* thread = hostActivity(trace).thread(row.globalTid);
   if (!thread) return hit;
   // The middle of the pixel clicked: a tick fills the column its sample's time falls in.
   auto reach = static_cast<TimeNs>(std::ceil(kSampleReachPixels * g.nsPerPixel()));
@@ -119,8 +119,8 @@ TimelineHit ThreadStateRowKind::hitTest(const Trace& trace, const TimelineRow& r
 
 void ThreadStateRowKind::paintSelectedSample(QPainter& p, const Trace& trace, const TimelineRow& row, uint32_t sample,
                                              int top, const TimelineGeometry& g) {
-  const CpuSamples& samples = trace.hostActivity().samples();
-  if (sample >= samples.size() || trace.hostActivity().thread(row.globalTid) == nullptr) return;
+  const CpuSamples& samples = hostActivity(trace).samples();
+  if (sample >= samples.size() || hostActivity(trace).thread(row.globalTid) == nullptr) return;
   double x = g.xForTime(samples.start[sample]);
   if (x < g.area.left() - kSelectedTickWidth || x > g.area.right() + kSelectedTickWidth) return;
   // Centred on the column the sample's own tick fills, from the strip's top to the ticks' bottom.
@@ -157,7 +157,7 @@ QString ThreadStateRowKind::legend() {
 QString ThreadStateRowKind::tooltip(const TimelineRow& row, const TimelineHit& /*hit*/, double x,
                                     const RowTooltipContext& context) const {
   const Trace& trace = context.trace;
-  const ThreadActivityColumns* thread = trace.hostActivity().thread(row.globalTid);
+  const ThreadActivityColumns* thread = hostActivity(trace).thread(row.globalTid);
   if (!thread) return {};
   const TimelineGeometry& g = context.geometry;
   TimeNs t = g.timeAtX(x);
@@ -173,7 +173,7 @@ QString ThreadStateRowKind::tooltip(const TimelineRow& row, const TimelineHit& /
   }
   auto reach = static_cast<TimeNs>(std::ceil(kSampleReachPixels * g.nsPerPixel()));
   if (auto nearest = thread->nearestSample(t, reach)) {
-    const CpuSamples& samples = trace.hostActivity().samples();
+    const CpuSamples& samples = hostActivity(trace).samples();
     uint32_t index = thread->sampleIndex[*nearest];
     auto stack = samples.stackOf(index);
     if (!text.isEmpty()) text += QStringLiteral("<br><br>");

@@ -1,6 +1,6 @@
 #pragma once
 // ThreadStateRowKind: under a thread, a strip coloured by its scheduling state (running, preempted,
-// sleeping, blocked in I/O, off CPU) and below it a tick per CPU sample, from Trace::hostActivity().
+// sleeping, blocked in I/O, off CPU) and below it a tick per CPU sample, from hostActivity(trace).
 // Zoomed out, each pixel column shows the share of its time in each state, stacked, and the sample
 // ticks become a density; a frame costs a few binary searches per pixel column, not the spans in view.
 // The tooltip names the state under the pointer with its start and length, the top frames of the

@@ -44,7 +44,7 @@ void TimelineCanvas::showLaunchingCallToo(EventRef work, int workRow) {
 
 void TimelineCanvas::paintSelectedSample(QPainter& p, const Trace& trace) const {
   const SampleRef& sample = *session_->selectedSample();
-  const HostActivity& host = trace.hostActivity();
+  const HostActivity& host = hostActivity(trace);
   const ThreadActivityColumns* thread = host.thread(sample.globalTid);
   if (!thread) return;
   const TimelineGeometry g = geometry();

@@ -88,7 +88,7 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
   };
 
   // Read from the file here, on the first layout of a trace that has sampling tables (once per trace).
-  const HostActivity& host = trace.hostActivity();
+  const HostActivity& host = hostActivity(trace);
   for (const ProcessInfo& process : trace.processes()) {
     TimelineRow header;
     header.kind = RowKind::Process;

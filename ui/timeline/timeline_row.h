@@ -20,7 +20,7 @@ struct TimelineRow {
   int parent = -1;               // the header row holding this one
   uint32_t track = kNoTrack;     // Track rows: index into Trace::tracks()
   uint32_t deviceIndex = 0;      // Device and Utilization rows: index into Trace::devices()
-  int64_t globalTid = 0;         // ThreadState rows: the thread, as Trace::hostActivity() finds it
+  int64_t globalTid = 0;         // ThreadState rows: the thread, as hostActivity(trace) finds it
   QString label;                 // "CUDA API", "Stream 7", "python3"
   QString detail;                // greyer text after the label: "pid 469", "tid 482"
   int height = 0;                // pixels, as the row's kind says

@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "core/model/global_id.h"
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "core/model/global_id.h"
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 
 namespace gpuscope {
 namespace {

@@ -111,7 +111,7 @@ TEST_F(SampleDetailsOnLoader2, EachBacktraceFieldIsTheFrameTheCallchainTableHold
   // the deepest stack of the file.
   auto deepest = db.prepare("SELECT id FROM SAMPLING_CALLCHAINS GROUP BY id ORDER BY max(stackDepth) DESC, id LIMIT 1");
   ASSERT_TRUE(deepest.step());
-  const CpuSamples& samples = trace_->hostActivity().samples();
+  const CpuSamples& samples = hostActivity(*trace_).samples();
   ASSERT_GT(samples.size(), 0u);
   bool sawUnresolved = false;
   for (int64_t id : {int64_t{3}, int64_t{5000}, deepest.int64(0)}) {
@@ -161,7 +161,7 @@ TEST_F(SampleDetailsOnLoader2, EachBacktraceFieldIsTheFrameTheCallchainTableHold
 
 TEST_F(SampleDetailsOnLoader2, TimesCountFromTheTraceStartInThatBase) {
   ASSERT_NE(trace_, nullptr);
-  const CpuSamples& samples = trace_->hostActivity().samples();
+  const CpuSamples& samples = hostActivity(*trace_).samples();
   ASSERT_GT(samples.size(), 10u);
   EventDetails details = describeSample(*trace_, samples.globalTid[10], 10, TimeBase::Trace);
   ASSERT_NE(trace_->timeOrigin(TimeBase::Trace), 0);
@@ -172,7 +172,7 @@ TEST_F(SampleDetailsOnLoader2, TimesCountFromTheTraceStartInThatBase) {
 
 TEST_F(SampleDetailsOnLoader2, ASampleThatDoesNotExistIsNoSuchSample) {
   ASSERT_NE(trace_, nullptr);
-  const CpuSamples& samples = trace_->hostActivity().samples();
+  const CpuSamples& samples = hostActivity(*trace_).samples();
   ASSERT_GT(samples.size(), 0u);
   const int64_t thread = samples.globalTid[0];
   for (EventDetails details :

@@ -10,8 +10,8 @@
 #include "core/diff/run_diff.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
+#include "core/model/rank_table.h"
 #include "core/open/open_trace.h"
-#include "core/ranks/rank_table.h"
 #include "core/ranks/trace_merge.h"
 #include "tests/core/testing/gz_fixture.h"
 

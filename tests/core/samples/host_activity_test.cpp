@@ -119,8 +119,8 @@ TEST(HostActivity, TheTraceReadsItOnceAndFindsTheThreadWhateverItsVmField) {
   SampleRows rows = runSleepRunPreempted();
   std::string path = writtenTrace("trace.sqlite", &rows);
   auto trace = loadTrace(path);
-  const HostActivity& host = trace->hostActivity();
-  EXPECT_EQ(&host, &trace->hostActivity());
+  const HostActivity& host = hostActivity(*trace);
+  EXPECT_EQ(&host, &hostActivity(*trace));
   // gpuscope's recorder gives the API tables' globalTid a vm field that the sampling tables lack.
   const ThreadActivityColumns* thread = host.thread(global_id::make(0, 1, kPid, kTid));
   ASSERT_NE(thread, nullptr);
@@ -132,8 +132,8 @@ TEST(HostActivity, TheTraceReadsItOnceAndFindsTheThreadWhateverItsVmField) {
 TEST(HostActivity, ATraceWithoutSamplingTablesHasNone) {
   std::string path = writtenTrace("none.sqlite", nullptr);
   auto trace = loadTrace(path);
-  EXPECT_TRUE(trace->hostActivity().empty());
-  EXPECT_EQ(trace->hostActivity().thread(global_id::make(0, 0, kPid, kTid)), nullptr);
+  EXPECT_TRUE(hostActivity(*trace).empty());
+  EXPECT_EQ(hostActivity(*trace).thread(global_id::make(0, 0, kPid, kTid)), nullptr);
   std::filesystem::remove(path);
 }
 

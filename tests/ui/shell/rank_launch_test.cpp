@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/db/sqlite_database.h"
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 #include "tests/core/testing/gz_fixture.h"
 #include "ui/launch/viewer_launch.h"
 

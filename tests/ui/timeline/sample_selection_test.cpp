@@ -91,7 +91,7 @@ class SampleSelection : public ::testing::Test {
   int stripY() const { return rowTop_ + ThreadStateRowKind::kStripTop + ThreadStateRowKind::kStripHeight / 2; }
   void click(int x, int y) { QTest::mouseClick(canvas_, Qt::LeftButton, Qt::NoModifier, QPoint(x, y)); }
   QImage grab() const { return canvas_->grab().toImage(); }
-  TimeNs selectedSampleTime() const { return trace_->hostActivity().samples().start[session_.selectedSample()->index]; }
+  TimeNs selectedSampleTime() const { return hostActivity(*trace_).samples().start[session_.selectedSample()->index]; }
 
   std::shared_ptr<const Trace> trace_;
   TraceSession session_;

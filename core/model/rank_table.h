@@ -6,8 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "core/ranks/rank_identity.h"
-
 namespace gpuscope {
 
 class Database;

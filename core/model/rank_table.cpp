@@ -1,4 +1,4 @@
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 
 #include <algorithm>
 

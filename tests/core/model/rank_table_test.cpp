@@ -1,6 +1,6 @@
 // GPUSCOPE_RANKS as a recording writes it: a row per process (its pid) beside a merge's rows per hw range,
 // and files written before the pid column.
-#include "core/ranks/rank_table.h"
+#include "core/model/rank_table.h"
 
 #include <gtest/gtest.h>
 
