@@ -55,7 +55,7 @@ class TraceLoader {
     for (size_t kind = 0; kind < context_.memcpyNames.size(); ++kind)
       context_.memcpyNames[kind] = strings_.intern(nsys_enum::memcpyOperationName(static_cast<int64_t>(kind)));
     context_.unknownMemcpyName = strings_.intern(nsys_enum::memcpyOperationName(int64_t{-1}));
-    context_.memsetName = strings_.intern("[CUDA memset]");
+    context_.memsetName = strings_.intern(nsys_enum::kMemsetOperationName);
     context_.hasMemcpy = db.hasTable(table::kMemcpy);
     context_.hasMemset = db.hasTable(table::kMemset);
     context_.nvtxHasColor = db.hasTable(table::kNvtx) && hasColumn(db, table::kNvtx, "color");

@@ -159,6 +159,11 @@ inline constexpr int kNvtxDomainDestroy = 76;
 inline constexpr int kCopyUnknown = 0;
 inline constexpr int kCopyHtoD = 1;
 inline constexpr int kCopyDtoH = 2;
+inline constexpr int kCopyHtoA = 3;
+inline constexpr int kCopyAtoH = 4;
+inline constexpr int kCopyAtoA = 5;
+inline constexpr int kCopyAtoD = 6;
+inline constexpr int kCopyDtoA = 7;
 inline constexpr int kCopyDtoD = 8;
 inline constexpr int kCopyHtoH = 9;
 inline constexpr int kCopyPtoP = 10;
@@ -203,5 +208,7 @@ inline std::string memcpyOperationName(std::string_view kindLabel) {
 }
 // The same name by copyKind, with the labels of memcpyKindLabel.
 inline std::string memcpyOperationName(int64_t copyKind) { return memcpyOperationName(memcpyKindLabel(copyKind)); }
+// How nsys names every memset, in the same places. The one place this name is spelled.
+inline constexpr std::string_view kMemsetOperationName = "[CUDA memset]";
 
 }  // namespace gpuscope::nsys_enum

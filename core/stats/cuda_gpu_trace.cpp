@@ -96,7 +96,7 @@ class GpuTraceBuilder {
       auto& row = addRow(stmt);
       setBytes(row, stmt, 7);
       row.cells[kSourceKind] = label(memoryKinds_, stmt, 8);
-      row.cells[kName] = std::string("[CUDA memset]");
+      row.cells[kName] = std::string(nsys_enum::kMemsetOperationName);
     }
   }
 

@@ -27,9 +27,10 @@ SampleGroups memoryOperationSamples(const Database& db, const std::string& value
   }
   if (memset) {
     auto stmt = db.prepare("SELECT " + valueSql + " FROM CUPTI_ACTIVITY_KIND_MEMSET");
-    auto& samples = groups[{"[CUDA memset]"}];
+    const std::vector<std::string> key = {std::string(nsys_enum::kMemsetOperationName)};
+    auto& samples = groups[key];
     while (stmt.step()) samples.push_back(stmt.int64(0));
-    if (samples.empty()) groups.erase({"[CUDA memset]"});
+    if (samples.empty()) groups.erase(key);
   }
   return groups;
 }

@@ -41,20 +41,20 @@ QColor eventColor(TrackKind kind, uint32_t name, uint32_t style) {
       return hashed(name, 195, 70, 150, 230);
     case TrackKind::GpuMemory:
       switch (style) {
-        case 1:  // host to device
-        case 3:  // host to array
+        case nsys_enum::kCopyHtoD:
+        case nsys_enum::kCopyHtoA:
           return QColor(0x3c, 0xb3, 0x4a);
-        case 2:  // device to host
-        case 4:  // array to host
+        case nsys_enum::kCopyDtoH:
+        case nsys_enum::kCopyAtoH:
           return QColor(0xd6, 0x45, 0x45);
-        case 5:
-        case 6:
-        case 7:
-        case 8:  // device to device and arrays
+        case nsys_enum::kCopyAtoA:
+        case nsys_enum::kCopyAtoD:
+        case nsys_enum::kCopyDtoA:
+        case nsys_enum::kCopyDtoD:
           return QColor(0xe8, 0xa3, 0x17);
-        case 9:  // host to host
+        case nsys_enum::kCopyHtoH:
           return QColor(0x9a, 0x7b, 0x4f);
-        case 10:  // peer to peer
+        case nsys_enum::kCopyPtoP:
           return QColor(0x8e, 0x5c, 0xd6);
         case kMemsetStyle:
           return QColor(0x6b, 0x80, 0x99);
