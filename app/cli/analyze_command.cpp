@@ -1,10 +1,8 @@
 #include "app/cli/analyze_command.h"
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "app/cli/output_file.h"
 #include "app/cli/table_width.h"
@@ -17,6 +15,7 @@
 #include "core/analysis/verdict/window_figures.h"
 #include "core/error.h"
 #include "core/open/open_trace.h"
+#include "core/open/temp_trace_file.h"
 #include "core/ranks/trace_merge.h"
 #include "core/report/report_format.h"
 
@@ -174,17 +173,12 @@ class MergedRanks {
       path_ = files.front();
       return;
     }
-    path_ = (std::filesystem::temp_directory_path() / ("gpuscope-analyze-" + std::to_string(::getpid()) + ".sqlite"))
-                .string();
-    temporary_ = true;
+    merged_.emplace("merged-ranks.sqlite");
+    path_ = merged_->path();
     mergeTraces(files, path_);
     if (say)
       std::cout << "Analyzing " << files.size()
                 << " ranks as one run, merged on one clock by their session starts.\n\n";
-  }
-  ~MergedRanks() {
-    std::error_code ignored;
-    if (temporary_) std::filesystem::remove(path_, ignored);
   }
   MergedRanks(const MergedRanks&) = delete;
   MergedRanks& operator=(const MergedRanks&) = delete;
@@ -192,7 +186,7 @@ class MergedRanks {
 
  private:
   std::string path_;
-  bool temporary_ = false;
+  std::optional<TempTraceFile> merged_;
 };
 
 void runAnalyze(const AnalyzeOptions& options) {

@@ -1,8 +1,5 @@
 #include "app/cli/diff_command.h"
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -12,6 +9,7 @@
 #include "core/diff/run_diff.h"
 #include "core/error.h"
 #include "core/open/open_trace.h"
+#include "core/open/temp_trace_file.h"
 #include "core/ranks/rank_extract.h"
 #include "core/report/report_format.h"
 
@@ -33,16 +31,10 @@ class DiffInput {
  public:
   DiffInput(const std::string& file, std::optional<int64_t> rank, const char* side) : path_(file), label_(file) {
     if (!rank) return;
-    path_ = (std::filesystem::temp_directory_path() /
-             ("gpuscope-diff-" + std::to_string(::getpid()) + "-" + side + ".sqlite"))
-                .string();
-    temporary_ = true;
+    extracted_.emplace("diff-" + std::string(side) + ".sqlite");
+    path_ = extracted_->path();
     extractRank(openTrace(file).connect(), *rank, path_);
     label_ = file + " (rank " + std::to_string(*rank) + ")";
-  }
-  ~DiffInput() {
-    std::error_code ignored;
-    if (temporary_) std::filesystem::remove(path_, ignored);
   }
   DiffInput(const DiffInput&) = delete;
   DiffInput& operator=(const DiffInput&) = delete;
@@ -52,7 +44,7 @@ class DiffInput {
  private:
   std::string path_;
   std::string label_;
-  bool temporary_ = false;
+  std::optional<TempTraceFile> extracted_;
 };
 
 void runDiff(const DiffOptions& options) {

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 
+#include "core/open/temp_trace_file.h"
 #include "core/open/trace_formats.h"
 
 namespace gpuscope {
@@ -12,7 +13,6 @@ namespace gpuscope {
 class ImportedFiles {
  public:
   ImportedFiles() = default;
-  ~ImportedFiles();
   ImportedFiles(const ImportedFiles&) = delete;
   ImportedFiles& operator=(const ImportedFiles&) = delete;
 
@@ -25,10 +25,8 @@ class ImportedFiles {
   static ImportedFiles& ofThisProcess();
 
  private:
-  std::string newTargetPath() const;
-
   std::mutex mutex_;
-  std::map<std::string, std::string> files_;  // source version (versionKey) -> the SQLite trace made from it
+  std::map<std::string, TempTraceFile> files_;  // source version (versionKey) -> the SQLite trace made from it
 };
 
 }  // namespace gpuscope

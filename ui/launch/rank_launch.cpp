@@ -1,7 +1,6 @@
 #include "ui/launch/rank_launch.h"
 
 #include <QFileInfo>
-#include <QTemporaryDir>
 #include <string>
 #include <vector>
 
@@ -30,16 +29,15 @@ MergedRankFile::MergedRankFile() = default;
 MergedRankFile::~MergedRankFile() = default;
 
 std::optional<QString> MergedRankFile::merge(const QStringList& files, bool relative, bool alignCollectives) {
-  folder_ = std::make_unique<QTemporaryDir>();
-  if (!folder_->isValid()) return QStringLiteral("cannot make a temporary folder for the merged ranks.");
-  path_ = folder_->filePath(mergedName(files));
   std::vector<std::string> inputs;
   for (const QString& file : files) inputs.push_back(file.toStdString());
   MergeOptions options;
   options.clock = relative ? MergeClock::Relative : MergeClock::Absolute;
   options.alignCollectives = alignCollectives;
   try {
-    mergeTraces(inputs, path_.toStdString(), options);
+    file_.emplace(mergedName(files).toStdString());
+    path_ = QString::fromStdString(file_->path());
+    mergeTraces(inputs, file_->path(), options);
   } catch (const std::exception& error) {  // TraceError's one sentence, or the database's
     return QString::fromStdString(error.what());
   }

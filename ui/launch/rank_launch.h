@@ -1,13 +1,13 @@
 #pragma once
 // `gpuscope-ui --ranks A B ...`: the rank files of one run merged (core/ranks, as `gpuscope merge` does) into a
-// file in a temporary folder that lives as long as the viewer, then opened as one trace whose rows are grouped
-// by host and rank.
+// temporary file (core/open/temp_trace_file.h) that lives as long as the viewer, then opened as one trace whose rows
+// are grouped by host and rank.
 #include <QString>
 #include <QStringList>
 #include <memory>
 #include <optional>
 
-class QTemporaryDir;
+#include "core/open/temp_trace_file.h"
 
 namespace gpuscope::ui {
 
@@ -23,7 +23,7 @@ class MergedRankFile {
   const QString& path() const { return path_; }
 
  private:
-  std::unique_ptr<QTemporaryDir> folder_;
+  std::optional<TempTraceFile> file_;
   QString path_;
 };
 
