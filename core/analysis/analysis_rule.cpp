@@ -38,6 +38,12 @@ RuleOptions RuleOptions::with(const std::string& name, const std::string& value)
   return copy;
 }
 
+RuleOptions RuleOptions::scopedTo(RuleScope scope) const {
+  RuleOptions copy = *this;
+  copy.scope_ = std::move(scope);
+  return copy;
+}
+
 std::string RuleOptions::text(std::string_view name) const {
   auto given = values_.find(std::string(name));
   if (given != values_.end()) return given->second;

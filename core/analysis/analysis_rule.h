@@ -11,6 +11,7 @@
 
 #include "core/analysis/finding.h"
 #include "core/db/sqlite_database.h"
+#include "core/model/time_interval.h"
 
 namespace gpuscope {
 
@@ -19,6 +20,14 @@ struct RuleOption {
   std::string name;
   std::string defaultValue;
   std::string description;
+};
+
+// What a rule is narrowed to beyond its options, where a caller runs it on a part of a file: one rank's
+// processes (global_id::processOf values, sorted; empty: every process) and the window that rank's verdict
+// judged (none: the whole file).
+struct RuleScope {
+  std::vector<int64_t> processes;
+  std::optional<TimeInterval> window;
 };
 
 // The options given for one rule, checked against what the rule accepts.
@@ -38,11 +47,15 @@ class RuleOptions {
   bool accepts(std::string_view name) const { return defaults_.count(std::string(name)) > 0; }
   // A copy with NAME set to VALUE (NAME must be accepted).
   RuleOptions with(const std::string& name, const std::string& value) const;
+  // A copy narrowed to SCOPE; analysisWindow (analysis_window.h) applies it.
+  RuleOptions scopedTo(RuleScope scope) const;
+  const RuleScope& scope() const { return scope_; }
 
  private:
   std::string rule_;
   std::map<std::string, std::string> values_;    // given
   std::map<std::string, std::string> defaults_;  // accepted, with defaults
+  RuleScope scope_;
 };
 
 class AnalysisRule {

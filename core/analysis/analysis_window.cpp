@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/model/global_id.h"
 #include "core/schema/nsys_enums.h"
 
 namespace gpuscope {
@@ -61,15 +62,30 @@ AnalysisWindow nvtxWindow(const Database& db, const NvtxSpec& spec) {
                      (spec.domain.empty() ? "" : " in domain '" + spec.domain + "'") +
                      (spec.index > 1 ? " numbered " + std::to_string(spec.index) : "") + ".");
   }
-  return {statement.int64(0), statement.int64(1)};
+  AnalysisWindow window;
+  window.begin = statement.int64(0);
+  window.end = statement.int64(1);
+  return window;
 }
 
 }  // namespace
 
-std::string AnalysisWindow::sqlCondition(const std::string& prefix) const {
+bool AnalysisWindow::holdsProcess(int64_t globalId) const {
+  return processes.empty() || std::binary_search(processes.begin(), processes.end(), global_id::processOf(globalId));
+}
+
+std::string AnalysisWindow::sqlCondition(const std::string& prefix, std::string_view idColumn) const {
   std::string condition = "1";
   if (begin != INT64_MIN) condition += " AND " + prefix + "start >= " + std::to_string(begin);
   if (end != INT64_MAX) condition += " AND " + prefix + "end <= " + std::to_string(end);
+  if (!processes.empty()) {
+    // The process part of a global id is what is left above the thread field.
+    std::string shift = " >> " + std::to_string(global_id::kPidShift);
+    std::string list;
+    for (int64_t process : processes)
+      list += (list.empty() ? "" : ", ") + std::to_string(process >> global_id::kPidShift);
+    condition += " AND (" + prefix + std::string(idColumn) + shift + ") IN (" + list + ")";
+  }
   return condition;
 }
 
@@ -83,6 +99,12 @@ AnalysisWindow analysisWindow(const Database& db, const RuleOptions& options) {
     window.end = std::min(window.end, range.end);
   }
   if (window.begin > window.end) throw TraceError("The analysis range is empty: start is after end.");
+  const RuleScope& scope = options.scope();
+  window.processes = scope.processes;
+  if (scope.window) {
+    window.begin = std::max(window.begin, scope.window->start);
+    window.end = std::max(window.begin, std::min(window.end, scope.window->end));
+  }
   return window;
 }
 

@@ -56,6 +56,7 @@ std::vector<RankCollectives> readRankCollectives(const Database& db) {
     if (rank.label.empty()) {
       rank.rank = row ? std::optional<int64_t>(row->rank) : std::nullopt;
       rank.pid = global_id::pid(globalPid);
+      rank.process = global_id::processOf(globalPid);
       // Without ranks in the file, the process and its GPU say which rank it was.
       rank.label = row ? "rank " + std::to_string(row->rank)
                        : "process " + std::to_string(rank.pid) + " (GPU " + std::to_string(kernels.int64(4)) + ")";

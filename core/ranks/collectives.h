@@ -21,6 +21,7 @@ struct RankCollectives {
   std::string label;            // "rank 1", or "process 4242 (GPU 1)" in a file without GPUSCOPE_RANKS
   std::optional<int64_t> rank;  // GPUSCOPE_RANKS' rank, where the file has that table
   uint32_t pid = 0;             // the process that ran them (the first, when a rank has several)
+  int64_t process = 0;          // that process as global_id::processOf gives it
   std::vector<TimeNs> start;
   std::vector<TimeNs> end;
   std::vector<int64_t> name;  // StringIds ids (of one file, so comparable across its ranks)

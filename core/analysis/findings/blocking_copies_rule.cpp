@@ -103,8 +103,8 @@ class BlockingCopiesRule : public AnalysisRule {
         "copy with cudaMemcpyAsync on a stream (tensor.to(device, non_blocking=True)), and read results back "
         "(.item(), .cpu()) only where they are needed, not every step.";
     if (!db.hasTable(table::kMemcpy) || !db.hasTable(table::kRuntime)) return finding;
-    RunActivity run = loadRunActivity(db);
     AnalysisWindow window = analysisWindow(db, options);
+    RunActivity run = loadRunActivity(db, window.processes);
     TimeNs span = std::min(run.last, window.end) - std::max(run.first, window.begin);
     if (span <= 0) return finding;
     auto copyKinds = enumLabels(db, table::kEnumMemcpyOper, builtinMemcpyKindLabels());

@@ -110,9 +110,9 @@ class GpuWaitsOnHostRule : public AnalysisRule {
         "work on another thread or overlap it with asynchronous launches and copies.";
     double gapMs = options.real("gap");
     if (gapMs < 0) throw TraceError("The gap option of gpu_waits_on_host takes milliseconds, 0 or more.");
-    RunActivity run = loadRunActivity(db);
-    const HostThread* host = run.drivingThread();
     AnalysisWindow window = analysisWindow(db, options);
+    RunActivity run = loadRunActivity(db, window.processes);
+    const HostThread* host = run.drivingThread();
     TimeNs from = std::max(run.first, window.begin), to = std::min(run.last, window.end);
     if (!host || from >= to) return finding;
     std::vector<TimeInterval> gaps;

@@ -4,6 +4,7 @@
 // rank in it: on the others' timelines that wait looks like communication time.
 #include <algorithm>
 
+#include "core/analysis/analysis_window.h"
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/nsys/rule_rows.h"
 #include "core/ranks/collectives.h"
@@ -50,6 +51,8 @@ class StragglerRule : public AnalysisRule {
         "Look at what the straggler does before its collectives that the others do not (host work, data "
         "loading, a slower GPU or link): its timeline just before each late collective shows it. Evening out "
         "the work per rank, or moving that host work off the training step, gives the others their wait back.";
+    // Every rank's collectives count, whatever the options narrow the rule to: a straggler is late only
+    // against the others. Narrowed to one rank's processes, the rule reports only that rank as the straggler.
     std::vector<RankCollectives> ranks = readRankCollectives(db);
     std::optional<Straggler> straggler = findStraggler(ranks);
     if (!straggler) {
@@ -58,6 +61,10 @@ class StragglerRule : public AnalysisRule {
       return finding;
     }
     const RankCollectives& slow = ranks[straggler->rankIndex];
+    if (!analysisWindow(db, options).holdsProcess(slow.process)) {
+      finding.explanation = slow.label + " is the straggler, not this rank.";
+      return finding;
+    }
     for (size_t r = 0; r < ranks.size(); ++r) {
       finding.evidence.rows.push_back({ranks[r].label, static_cast<int64_t>(ranks[r].start.size()),
                                        static_cast<int64_t>(straggler->timesLastByRank[r]),

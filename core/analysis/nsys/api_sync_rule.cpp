@@ -27,7 +27,7 @@ class ApiSyncRule : public AnalysisRule {
                    global_id::sqlTid("r.globalTid") + ", s.value FROM " + std::string(table::kRuntime) +
                    " r JOIN StringIds s ON s.id = r.nameId WHERE r.start > 0 "
                    "AND " +
-                   window.sqlCondition("r.") +
+                   window.sqlCondition("r.", "globalTid") +
                    " AND (s.value LIKE 'cudaDeviceSynchronize%' OR s.value LIKE "
                    "'cudaStreamSynchronize%') ORDER BY duration DESC, r.start ASC" +
                    rowLimit(options));

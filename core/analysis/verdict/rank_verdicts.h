@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/finding.h"
 #include "core/analysis/verdict/verdict.h"
 #include "core/db/sqlite_database.h"
 
@@ -18,6 +19,9 @@ struct RankVerdict {
   std::string hostName;
   std::vector<int64_t> processes;  // global_id::processOf values of the rank's processes, sorted
   Verdict verdict;                 // its steady state, as runVerdict judges a run
+  // What the rules found on its processes inside the window its verdict judged, the most at stake first;
+  // analyzeTraceFile (analysis_report.h) fills them.
+  std::vector<Finding> findings;
 };
 
 // The ranks of DB and their verdicts, by rank: GPUSCOPE_RANKS' rows where the file has them (a rank's processes

@@ -245,6 +245,11 @@ RunActivity loadRunActivity(const Database& db) {
   return run;
 }
 
+RunActivity loadRunActivity(const Database& db, const std::vector<int64_t>& processes) {
+  RunActivity run = loadRunActivity(db);
+  return processes.empty() ? run : activityOfProcesses(run, processes);
+}
+
 RunActivity activityOfProcesses(const RunActivity& run, const std::vector<int64_t>& keep) {
   RunActivity part;
   for (const GpuOp& op : run.ops)

@@ -72,6 +72,9 @@ struct RunActivity {
 };
 
 RunActivity loadRunActivity(const Database& db);
+// The part of DB's activity that PROCESSES (global_id::processOf values, sorted) did; empty: all of it. What a
+// rule narrowed to one rank (AnalysisWindow::processes) looks at.
+RunActivity loadRunActivity(const Database& db, const std::vector<int64_t>& processes);
 
 // The part of RUN that processes KEEP (global_id::processOf values, sorted) did: their GPU work and host
 // threads, with every busy set and span recomputed from those alone. A rank's activity in a file of ranks.

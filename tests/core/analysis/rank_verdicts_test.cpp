@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
+#include "core/analysis/rule_registry.h"
+#include "core/analysis/verdict/analysis_report.h"
 #include "core/analysis/verdict/verdict_format.h"
 #include "core/identity/hta_kernel_type.h"
 #include "core/model/global_id.h"
@@ -153,6 +156,77 @@ TEST(RankVerdicts, TheRanksPartsAddUpToTheWholeRun) {
   EXPECT_EQ(ops, inputs.activity.ops.size());
   EXPECT_EQ(kernels, inputs.activity.kernels.size());
   EXPECT_EQ(threads, inputs.activity.threads.size());
+}
+
+// The pids of RANK's processes.
+std::set<uint32_t> pidsOf(const RankVerdict& rank) {
+  std::set<uint32_t> pids;
+  for (int64_t process : rank.processes) pids.insert(global_id::pid(process));
+  return pids;
+}
+
+const Finding* findingOf(const RankVerdict& rank, const std::string& ruleId) {
+  for (const Finding& finding : rank.findings)
+    if (finding.ruleId == ruleId) return &finding;
+  return nullptr;
+}
+
+// Each rank's findings come from its own rows inside the window its verdict judged: every place lies on one of
+// its processes, the GPU idles behind rank 1's host work and not behind rank 0's, and the straggler finding is
+// rank 1's alone, naming it.
+TEST(RankFindings, EachRankFindsOnItsOwnRowsInItsJudgedWindow) {
+  AnalysisReport report = analyzeTraceFile(ddpMerge());
+  ASSERT_EQ(report.ranks.size(), 2u);
+  EXPECT_TRUE(report.findings.empty()) << "a file of ranks has its findings per rank";
+  for (const RankVerdict& rank : report.ranks) {
+    ASSERT_FALSE(rank.findings.empty()) << rank.label;
+    TimeInterval window = rank.verdict.judged->window;
+    for (const Finding& finding : rank.findings) {
+      EXPECT_TRUE(finding.found()) << rank.label << " " << finding.ruleId;
+      for (const FindingRange& place : finding.ranges) {
+        EXPECT_TRUE(pidsOf(rank).count(place.pid)) << rank.label << " " << finding.ruleId << " pid " << place.pid;
+        // The straggler's waits are matched over every rank's collectives, wherever they lie.
+        if (finding.ruleId == "straggler") continue;
+        EXPECT_GE(place.start, window.start) << rank.label << " " << finding.ruleId;
+        EXPECT_LE(place.end, window.end) << rank.label << " " << finding.ruleId;
+      }
+    }
+  }
+  const RankVerdict& waiting = report.ranks[0];
+  const RankVerdict& straggler = report.ranks[1];
+  EXPECT_EQ(findingOf(waiting, "straggler"), nullptr);
+  const Finding* late = findingOf(straggler, "straggler");
+  ASSERT_NE(late, nullptr);
+  EXPECT_EQ(late->explanation.rfind("rank 1 started ", 0), 0u) << late->explanation;
+  EXPECT_EQ(findingOf(waiting, "gpu_waits_on_host"), nullptr);
+  const Finding* starving = findingOf(straggler, "gpu_waits_on_host");
+  ASSERT_NE(starving, nullptr);
+  EXPECT_EQ(starving->ranges.front().pid, straggler.verdict.evidence.pid) << "its own driving thread";
+}
+
+// One rule narrowed to each rank's processes in turn: the rows differ, and each names only that rank's process;
+// narrowed to no process, it is the whole file's.
+TEST(RankFindings, ARuleNarrowedToARankReadsOnlyItsRows) {
+  Database db = openTraceFile(ddpMerge());
+  VerdictInputs inputs = loadVerdictInputs(db);
+  std::vector<RankVerdict> ranks = rankVerdicts(db, inputs);
+  ASSERT_EQ(ranks.size(), 2u);
+  RuleRequest gaps = parseRuleRequest("gpu_gaps:gap=1:rows=-1");
+  Finding whole = gaps.rule->run(db, gaps.options);
+  size_t rows = 0;
+  std::vector<std::set<int64_t>> pidsFound;
+  for (const RankVerdict& rank : ranks) {
+    Finding part = gaps.rule->run(db, gaps.options.scopedTo({rank.processes, std::nullopt}));
+    ASSERT_TRUE(part.found()) << rank.label;
+    std::set<int64_t> pids;
+    for (const auto& row : part.evidence.rows) pids.insert(std::get<int64_t>(row.at(3)));
+    EXPECT_EQ(pids.size(), 1u) << rank.label;
+    EXPECT_TRUE(pidsOf(rank).count(static_cast<uint32_t>(*pids.begin()))) << rank.label;
+    pidsFound.push_back(pids);
+    rows += part.evidence.rows.size();
+  }
+  EXPECT_NE(pidsFound[0], pidsFound[1]);
+  EXPECT_EQ(rows, whole.evidence.rows.size());
 }
 
 }  // namespace
