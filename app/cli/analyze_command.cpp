@@ -8,13 +8,10 @@
 #include "app/cli/table_width.h"
 #include "app/cli/time_options.h"
 #include "core/analysis/finding_format.h"
-#include "core/analysis/finding_stake.h"
 #include "core/analysis/rule_registry.h"
-#include "core/analysis/verdict/verdict.h"
+#include "core/analysis/verdict/analysis_report.h"
 #include "core/analysis/verdict/verdict_format.h"
-#include "core/analysis/verdict/window_figures.h"
 #include "core/error.h"
-#include "core/open/open_trace.h"
 #include "core/open/temp_trace_file.h"
 #include "core/ranks/trace_merge.h"
 #include "core/report/report_format.h"
@@ -33,54 +30,34 @@ struct AnalyzeOptions {
   int width = kWidthNotGiven;
 };
 
-// The run's verdict, the figures of its window and, with --by nvtx, one verdict per NVTX range name.
-struct VerdictReport {
-  Verdict run;
-  WindowFigures figures;
-  std::vector<RangeVerdict> ranges;
-  std::vector<RankVerdict> ranks;  // a file of several ranks: one verdict each
-};
-
-Verdict runVerdictFor(const Database& db, const VerdictInputs& inputs, const AnalyzeOptions& options) {
-  if (!options.range.empty())
-    return runVerdictOver(db, inputs, rangeOption(db, options.range), "--range " + options.range);
-  if (!options.nvtx.empty())
-    return runVerdictOver(db, inputs, nvtxOption(db, options.nvtx, "analyze"), "--nvtx " + options.nvtx);
-  return runVerdict(db, inputs);
-}
-
-VerdictReport verdictReport(const Database& db, const AnalyzeOptions& options) {
-  VerdictInputs inputs = loadVerdictInputs(db);
-  VerdictReport report{runVerdictFor(db, inputs, options), {}, {}, {}};
-  report.figures = windowFigures(db, inputs, report.run);
-  if (options.by == "nvtx") report.ranges = nvtxVerdicts(db, inputs);
-  report.ranks = rankVerdicts(db, inputs);
-  return report;
-}
-
-nlohmann::ordered_json verdictDocument(const VerdictReport& report, const std::vector<Finding>& findings) {
+// The verdict and findings as one document; WITH_FINDINGS: the findings too (not for the verdict file that -o
+// writes beside the rules' files).
+nlohmann::ordered_json verdictDocument(const AnalysisReport& report, bool withFindings) {
   nlohmann::ordered_json document;
   document["verdict"] = verdictJson(report.run);
   document["figures"] = windowFiguresJson(report.figures);
-  if (!report.ranges.empty()) {
+  if (!report.nvtx.empty()) {
     nlohmann::ordered_json ranges = nlohmann::ordered_json::array();
-    for (const RangeVerdict& range : report.ranges) ranges.push_back(rangeVerdictJson(range));
+    for (const RangeVerdict& range : report.nvtx) ranges.push_back(rangeVerdictJson(range));
     document["nvtx_verdicts"] = ranges;
   }
+  auto findingList = [](const std::vector<Finding>& findings) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const Finding& finding : findings) list.push_back(findingJson(finding));
+    return list;
+  };
   if (!report.ranks.empty()) {
     nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
     for (const RankVerdict& rank : report.ranks) ranks.push_back(rankVerdictJson(rank));
     document["rank_verdicts"] = ranks;
   }
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const Finding& finding : findings) list.push_back(findingJson(finding));
-  document["findings"] = list;
+  if (withFindings) document["findings"] = findingList(report.findings);
   return document;
 }
 
 // "Verdict: <sentence>", the judged window, the start-up line, the three figures and, with --by nvtx, one
 // line per range.
-std::string verdictText(const VerdictReport& report) {
+std::string verdictText(const AnalysisReport& report) {
   std::string text;
   // A file of ranks: each rank's class first; the verdict of all of them together judges one host thread (the
   // one with the most CUDA time) against every rank's GPUs.
@@ -93,7 +70,7 @@ std::string verdictText(const VerdictReport& report) {
   text += windowFiguresSentence(report.figures) + "\n";
   if (!report.ranks.empty()) text += "Per rank, each judged on its own steady state:\n";
   for (const RankVerdict& rank : report.ranks) text += "  " + rank.label + ": " + verdictSentence(rank.verdict) + "\n";
-  for (const RangeVerdict& range : report.ranges) {
+  for (const RangeVerdict& range : report.nvtx) {
     text += "  NVTX range '" + range.name + "' (" + std::to_string(range.instances) +
             (range.instances == 1 ? " instance): " : " instances): ") + verdictSentence(range.verdict) + "\n";
   }
@@ -145,14 +122,37 @@ std::vector<RuleRequest> requests(const AnalyzeOptions& options) {
   return list;
 }
 
-// The findings on stdout in FORMAT; tables fit WIDTH columns.
-void printFindings(const VerdictReport& report, const std::vector<Finding>& findings, const std::string& format,
-                   size_t width) {
+// What the options ask of analyzeTraceFile: every rule asked, found or not, over the whole file; csv and the
+// files of -o keep the rules' order (each csv block is nsys analyze's).
+AnalysisRequest analysisRequest(const AnalyzeOptions& options) {
+  AnalysisRequest request;
+  request.rules = requests(options);
+  if (!options.range.empty()) {
+    request.chooseWindow = [range = options.range](const Database& db) {
+      return ChosenWindow{rangeOption(db, range), "--range " + range};
+    };
+  } else if (!options.nvtx.empty()) {
+    request.chooseWindow = [nvtx = options.nvtx](const Database& db) {
+      return ChosenWindow{nvtxOption(db, nvtx, "analyze"), "--nvtx " + nvtx};
+    };
+  }
+  bool files = !options.outputPrefix.empty();
+  request.nvtxVerdicts = options.by == "nvtx";
+  request.foundOnly = false;
+  request.byStake = !files && options.format != "csv";
+  request.shading = false;
+  request.wholeFileWithRanks = true;
+  return request;
+}
+
+// The report on stdout in FORMAT; tables fit WIDTH columns.
+void printReport(const AnalysisReport& report, const std::string& format, size_t width) {
   if (format == "json") {
-    std::cout << jsonText(verdictDocument(report, findings)) << "\n";
+    std::cout << jsonText(verdictDocument(report, true)) << "\n";
     return;
   }
   if (format == "table") std::cout << verdictText(report);
+  const std::vector<Finding>& findings = report.findings;
   for (size_t i = 0; i < findings.size(); ++i) {
     if (format == "csv") {
       if (findings.size() > 1) std::cout << (i ? "\n" : "") << "# " << findings[i].ruleId << "\n";
@@ -161,6 +161,20 @@ void printFindings(const VerdictReport& report, const std::vector<Finding>& find
       std::cout << (i ? "\n" : "") << findingText(findings[i], width);
     }
   }
+}
+
+// FINDING in its own file, PREFIX_<rule>.<csv|json|txt>; says so on stdout.
+void writeFindingFile(const std::string& prefix, const Finding& finding, const AnalyzeOptions& options) {
+  std::string extension = options.format == "table" ? "txt" : options.format;
+  std::string path = prefix + "_" + finding.ruleId + "." + extension;
+  if (options.format == "csv") {
+    writeOutputFile(path, findingCsv(finding));
+  } else if (options.format == "json") {
+    writeOutputFile(path, jsonText(findingJson(finding)) + "\n");
+  } else {
+    writeOutputFile(path, findingText(finding, fileTableWidth(options.width)));
+  }
+  std::cout << "Wrote " << path << "\n";
 }
 
 // Several rank files are analyzed as one run: merged (gpuscope merge, on one clock by their session starts)
@@ -190,38 +204,19 @@ class MergedRanks {
 };
 
 void runAnalyze(const AnalyzeOptions& options) {
-  auto list = requests(options);
+  AnalysisRequest request = analysisRequest(options);
   MergedRanks input(options.files, options.format == "table");
-  auto db = openTrace(input.path()).connect();
-  std::vector<Finding> findings = runAnalysis(db, list);
-  VerdictReport report = verdictReport(db, options);
+  AnalysisReport report = analyzeTraceFile(input.path(), request);
   if (options.outputPrefix.empty()) {
-    // csv keeps the rules' own order (each block is nsys analyze's); the others list what costs most first.
-    if (options.format != "csv") {
-      measureStakes(db, list, findings, report.run.judged->window);
-      orderByStake(findings, report.run.judged->window);
-    }
-    printFindings(report, findings, options.format, stdoutTableWidth(options.width));
+    printReport(report, options.format, stdoutTableWidth(options.width));
     return;
   }
-  for (const Finding& finding : findings) {
-    std::string extension = options.format == "table" ? "txt" : options.format;
-    std::string path = options.outputPrefix + "_" + finding.ruleId + "." + extension;
-    if (options.format == "csv") {
-      writeOutputFile(path, findingCsv(finding));
-    } else if (options.format == "json") {
-      writeOutputFile(path, jsonText(findingJson(finding)) + "\n");
-    } else {
-      writeOutputFile(path, findingText(finding, fileTableWidth(options.width)));
-    }
-    std::cout << "Wrote " << path << "\n";
-  }
+  for (const Finding& finding : report.findings) writeFindingFile(options.outputPrefix, finding, options);
   // The verdict beside the rules' files (not for csv: those files are nsys analyze's, one per rule).
   if (options.format != "csv") {
     std::string path = options.outputPrefix + "_verdict." + (options.format == "json" ? "json" : "txt");
-    nlohmann::ordered_json verdict = verdictDocument(report, {});
-    verdict.erase("findings");
-    writeOutputFile(path, options.format == "json" ? jsonText(verdict) + "\n" : verdictText(report));
+    writeOutputFile(path,
+                    options.format == "json" ? jsonText(verdictDocument(report, false)) + "\n" : verdictText(report));
     std::cout << "Wrote " << path << "\n";
   }
 }
