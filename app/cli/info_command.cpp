@@ -26,8 +26,10 @@ void registerInfoCommand(CLI::App& app) {
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   command->callback([options] {
-    auto trace = openTrace(options->file).load();
-    std::cout << (options->format == "json" ? formatSummaryJson(*trace) : formatSummaryText(*trace));
+    OpenedTrace opened = openTrace(options->file);
+    auto trace = opened.load();
+    std::vector<TableRowCount> tables = tableRowCounts(opened.connect());
+    std::cout << (options->format == "json" ? formatSummaryJson(*trace, tables) : formatSummaryText(*trace, tables));
   });
 }
 

@@ -14,6 +14,7 @@
 #include "core/samples/sample_reader.h"
 #include "core/samples/samples_report.h"
 #include "core/samples/thread_states.h"
+#include "core/schema/table_names.h"
 
 namespace gpuscope::cli {
 namespace {
@@ -84,8 +85,8 @@ void printView(const Database& db, const CpuSamples& samples, const SamplesOptio
 void runSamples(const SamplesOptions& options) {
   Database db = openTrace(options.file).connectChecked();
   SampleRead read = readCpuSamples(db, filterOf(db, options));
-  bool noSampleTable = !read.missingTables.empty() && read.missingTables.front() == "COMPOSITE_EVENTS";
-  if (noSampleTable && (options.view != "threads" || !db.hasTable("SCHED_EVENTS"))) {
+  bool noSampleTable = !read.missingTables.empty() && read.missingTables.front() == table::kCompositeEvents;
+  if (noSampleTable && (options.view != "threads" || !db.hasTable(table::kSchedEvents))) {
     throw TraceError(options.file + " holds no CPU samples: record with `gpuscope record --sample cpu`, or " +
                      "export an nsys report made with --sample=process-tree (nsys's default).");
   }

@@ -74,7 +74,7 @@ std::vector<std::vector<NamedFrame>> unnamedChains(const std::vector<OsrtBacktra
 
 }  // namespace
 
-void RecordSampling::writeTables(const std::string& path, const CaptureWindow& window,
+void RecordSampling::writeTables(TraceWriter& writer, const CaptureWindow& window,
                                  const std::vector<OsrtBacktrace>& backtraces) const {
   if (!active() && backtraces.empty()) return;
   try {
@@ -90,7 +90,7 @@ void RecordSampling::writeTables(const std::string& path, const CaptureWindow& w
       rows.sampled = false;
       rows.osrtBacktraces = unnamedChains(backtraces);
     }
-    writeSampleTables(path, rows);
+    writeSampleTables(writer, rows);
   } catch (const TraceError& error) {
     std::cerr << "gpuscope: the CPU samples could not be added to the trace: " << error.what() << "\n";
   }

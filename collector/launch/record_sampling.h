@@ -42,8 +42,8 @@ class RecordSampling {
   // GPUSCOPE_META cpu_sampling, cpu_samples, cpu_samples_lost, python_samples, ...
   void addMeta(TraceWriter& writer) const;
   // Adds the samples and switches in WINDOW and the named OS-runtime BACKTRACES (OSRT_CALLCHAINS) to the
-  // finished trace file PATH; says so on stderr when it cannot (the trace itself is kept).
-  void writeTables(const std::string& path, const CaptureWindow& window,
+  // trace WRITER writes, before it finishes; says so on stderr when they cannot be named (the trace is kept).
+  void writeTables(TraceWriter& writer, const CaptureWindow& window,
                    const std::vector<OsrtBacktrace>& backtraces) const;
 
   bool active() const { return sampler_ != nullptr; }

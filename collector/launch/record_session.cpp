@@ -24,11 +24,9 @@
 #include "collector/daemon/trace_daemon.h"
 #include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
+#include "collector/launch/recorded_tables.h"
 #include "collector/transport/session_clock.h"
-#include "core/db/sqlite_database.h"
 #include "core/error.h"
-#include "core/model/rank_table.h"
-#include "core/roofline/kernel_metrics_table.h"
 #include "core/write/trace_writer.h"
 
 extern char** environ;
@@ -239,38 +237,6 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
     if (options.kernelCount > 0) entries.push_back("GPUSCOPE_KERNEL_COUNT=" + std::to_string(options.kernelCount));
   }
   return entries;
-}
-
-// Writes the profiled launches into the finished file; says so when there are none.
-void writeMetricRows(const std::vector<KernelMetrics>& rows, const std::string& path) {
-  if (rows.empty()) {
-    std::cerr << "gpuscope: --metrics roofline profiled no kernel launch (none matched, or profiling failed: see "
-                 "above)\n";
-    return;
-  }
-  try {
-    writeKernelMetrics(path, rows);
-  } catch (const TraceError& error) {
-    std::cerr << "gpuscope: the roofline metrics could not be written: " << error.what() << "\n";
-  }
-}
-
-// GPUSCOPE_RANKS, one row per process whose environment named its rank (RANK, OMPI_COMM_WORLD_RANK, ...), with
-// the recording's session start: the table `gpuscope merge` writes, so every reader of ranks sees them.
-void writeRecordedRanks(std::vector<RankRow> rows, int64_t sessionStartUtcNs, const std::string& path) {
-  if (rows.empty()) return;
-  for (RankRow& row : rows) {
-    row.sessionStartUtcNs = sessionStartUtcNs;
-    row.sourcePath = path;
-  }
-  try {
-    Database db = Database::openWritable(path);
-    db.exec("BEGIN IMMEDIATE");
-    writeRankRows(db, rows);
-    db.exec("COMMIT");
-  } catch (const TraceError& error) {
-    std::cerr << "gpuscope: the processes' ranks could not be written: " << error.what() << "\n";
-  }
 }
 
 }  // namespace
@@ -645,6 +611,9 @@ RecordResult recordProgram(const RecordOptions& options) {
     writer.addMeta("cuda_untraced_cupti_busy", std::to_string(transport.cuptiBusy));
     writer.addMeta("cuda_untraced_cupti_failed", std::to_string(transport.cuptiFailed));
     sampling.addMeta(writer);
+    sampling.writeTables(writer, daemonOptions.window, daemon.osrtBacktraces());
+    if (profilesMetrics(options)) writeMetricRows(writer, daemon.kernelMetrics());
+    writeRecordedRanks(writer, daemon.rankRows(), sessionStartUtcNs, output.finalPath());
     writer.finish();
   } catch (const TraceError& error) {
     throw TraceError("the trace could not be written (" + std::string(error.what()) +
@@ -652,9 +621,6 @@ RecordResult recordProgram(const RecordOptions& options) {
                      (options.forceOverwrite ? "; the existing file was kept" : ""));
   }
   output.commit();
-  sampling.writeTables(output.finalPath(), daemonOptions.window, daemon.osrtBacktraces());
-  if (profilesMetrics(options)) writeMetricRows(daemon.kernelMetrics(), output.finalPath());
-  writeRecordedRanks(daemon.rankRows(), sessionStartUtcNs, output.finalPath());
 
   RecordResult result;
   result.exitCode = exitCode;

@@ -77,7 +77,7 @@ DetailSection backtraceSection(const Database& db, const SourceRow& row) {
   DetailSection section{"Backtrace", {}};
   auto id = row.integer("callchainId");
   if (!id) return section;
-  auto frames = readCallchain(db, kOsrtCallchains, *id);
+  auto frames = readCallchain(db, table::kOsrtCallchains, *id);
   for (size_t depth = 0; depth < frames.size(); ++depth)
     add(section, "#" + std::to_string(depth),
         backtraceLine(frames[depth].symbol, frames[depth].module, frames[depth].flags));

@@ -10,6 +10,7 @@
 #include "core/samples/frame_names.h"
 #include "core/samples/host_activity.h"
 #include "core/schema/nsys_enums.h"
+#include "core/schema/table_names.h"
 
 namespace gpuscope {
 namespace {
@@ -18,11 +19,12 @@ namespace {
 // and time (CpuSamples keeps neither its id nor its CPU).
 std::optional<int64_t> cpuOf(const Trace& trace, int64_t fileGlobalTid, TimeNs start) {
   const Database& db = trace.database();
-  if (!db.hasTable("COMPOSITE_EVENTS")) return std::nullopt;
+  if (!db.hasTable(table::kCompositeEvents)) return std::nullopt;
   bool hasCpu = false;
-  for (const auto& column : db.columnsOf("COMPOSITE_EVENTS")) hasCpu = hasCpu || column == "cpu";
+  for (const auto& column : db.columnsOf(table::kCompositeEvents)) hasCpu = hasCpu || column == "cpu";
   if (!hasCpu) return std::nullopt;
-  auto row = db.prepare("SELECT DISTINCT cpu FROM COMPOSITE_EVENTS WHERE start = ?1 AND globalTid = ?2 LIMIT 2");
+  auto row = db.prepare("SELECT DISTINCT cpu FROM " + std::string(table::kCompositeEvents) +
+                        " WHERE start = ?1 AND globalTid = ?2 LIMIT 2");
   row.bind(1, int64_t{start});
   row.bind(2, fileGlobalTid);
   std::optional<int64_t> cpu;

@@ -21,7 +21,7 @@ void bindOptional(Statement& insert, int index, const std::optional<int64_t>& va
 }  // namespace
 
 void writeRankRows(Database& db, const std::vector<RankRow>& rows) {
-  db.exec(createTableSql(ranksTableSpec()));
+  db.exec(createTableSql(tableSpec(table::kRanks)));
   auto insert = db.prepare("INSERT INTO " + std::string(table::kRanks) + " (" + kColumns +
                            ", pid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
   for (const RankRow& row : rows) {
@@ -44,7 +44,7 @@ void writeRankRows(Database& db, const std::vector<RankRow>& rows) {
 
 std::vector<RankRow> readRankRows(const Database& db) {
   std::vector<RankRow> rows;
-  if (!db.hasTable(table::kRanks) || !missingNeededColumns(db, ranksTableSpec()).empty()) return rows;
+  if (!db.hasTable(table::kRanks) || !missingNeededColumns(db, tableSpec(table::kRanks)).empty()) return rows;
   bool hasPid = hasColumn(db, table::kRanks, "pid");
   auto select = db.prepare(std::string("SELECT ") + kColumns + (hasPid ? ", pid" : ", NULL") + " FROM " +
                            std::string(table::kRanks) + (hasPid ? " ORDER BY rank, pid" : " ORDER BY rank"));

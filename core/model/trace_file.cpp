@@ -9,9 +9,6 @@
 namespace gpuscope {
 namespace {
 
-constexpr std::array kEventTables = {table::kKernel, table::kRuntime, table::kMemcpy, table::kMemset,
-                                     table::kSync,   table::kNvtx,    table::kOsrt};
-
 std::string joined(const std::vector<std::string>& names) {
   std::string text;
   for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
@@ -19,11 +16,11 @@ std::string joined(const std::vector<std::string>& names) {
 }
 
 std::string hintFor(std::string_view table) {
-  if (table == table::kKernel || table == table::kRuntime || table == table::kMemcpy || table == table::kMemset ||
-      table == table::kSync)
-    return "was CUDA tracing on?";
-  if (table == table::kNvtx) return "was NVTX tracing on?";
+  const TableSpec* spec = findTableSpec(table);
+  if (spec && spec->group == TableGroup::Nvtx) return "was NVTX tracing on?";
   if (table == table::kOsrt) return "was OS runtime tracing on?";
+  if (spec && (spec->group == TableGroup::GpuWork || spec->group == TableGroup::HostCalls))
+    return "was CUDA tracing on?";
   return "the file may come from an older or different tool.";
 }
 
@@ -32,11 +29,12 @@ std::string hintFor(std::string_view table) {
 Database openTraceFile(const std::string& path) {
   Database db = Database::openReadOnly(path);
   bool anyEvents = false;
-  for (auto name : kEventTables) anyEvents = anyEvents || db.hasTable(name);
+  const std::vector<std::string_view> events = eventTables();
+  for (std::string_view name : events) anyEvents = anyEvents || db.hasTable(name);
   if (!db.hasTable(table::kStringIds) || !anyEvents)
     throw TraceError(path + " is an SQLite file but not a trace: it has no StringIds table or no event tables.");
   std::vector<std::string_view> checked = {table::kStringIds};
-  checked.insert(checked.end(), kEventTables.begin(), kEventTables.end());
+  checked.insert(checked.end(), events.begin(), events.end());
   for (auto name : checked) {
     if (!db.hasTable(name)) continue;
     auto missing = missingNeededColumns(db, tableSpec(name));

@@ -61,7 +61,7 @@ class TraceLoader {
     context_.nvtxHasColor = db.hasTable(table::kNvtx) && hasColumn(db, table::kNvtx, "color");
     context_.kernelHasDemangledName = db.hasTable(table::kKernel) && hasColumn(db, table::kKernel, "demangledName");
     int64_t total = 0;
-    for (auto name : {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kNvtx, table::kOsrt})
+    for (std::string_view name : eventTables())
       if (db.hasTable(name)) total = saturatingAdd(total, db.maxRowId(name));
     context_.rowsTotal = std::max<int64_t>(total, 1);
   }

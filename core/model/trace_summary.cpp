@@ -19,7 +19,7 @@ std::string threadTitle(const ThreadInfo& t) {
 
 }  // namespace
 
-std::string formatSummaryText(const Trace& trace) {
+std::string formatSummaryText(const Trace& trace, const std::vector<TableRowCount>& tables) {
   std::ostringstream out;
   const auto& c = trace.counts();
   out << "File:      " << trace.path() << "\n";
@@ -28,6 +28,8 @@ std::string formatSummaryText(const Trace& trace) {
   out << "Events:    " << c.total() << " (kernels " << c.kernels << ", memcpy " << c.memcpys << ", memset " << c.memsets
       << ", CUDA API " << c.cudaApi << ", NVTX " << c.nvtx << ", OS runtime " << c.osrt << ", synchronization "
       << c.syncs << ")\n";
+  if (!tables.empty()) out << "Tables:    " << tables.size() << "\n";
+  for (const TableRowCount& table : tables) out << "  " << table.table << ": " << table.rows << " rows\n";
   out << "Processes: " << trace.processes().size() << "\n";
   for (const auto& process : trace.processes()) {
     out << "  " << processTitle(process) << ", " << process.threads.size() << " threads\n";
@@ -52,7 +54,7 @@ std::string formatSummaryText(const Trace& trace) {
   return out.str();
 }
 
-std::string formatSummaryJson(const Trace& trace) {
+std::string formatSummaryJson(const Trace& trace, const std::vector<TableRowCount>& tables) {
   using nlohmann::json;
   const auto& c = trace.counts();
   json root = {{"file", trace.path()},
@@ -87,6 +89,11 @@ std::string formatSummaryJson(const Trace& trace) {
                        {"streams", streams}});
   }
   root["devices"] = devices;
+  if (!tables.empty()) {
+    json rows = json::object();
+    for (const TableRowCount& table : tables) rows[std::string(table.table)] = table.rows;
+    root["tables"] = rows;
+  }
   return jsonText(root) + "\n";
 }
 

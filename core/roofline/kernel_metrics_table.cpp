@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/model/trace_file.h"
 #include "core/model/writable_trace.h"
+#include "core/write/trace_writer.h"
 
 namespace gpuscope {
 namespace {
@@ -22,7 +23,7 @@ void bindOptional(sqlite3_stmt* stmt, int index, const std::optional<double>& va
 std::vector<KernelMetrics> readKernelMetrics(const Database& db) {
   std::vector<KernelMetrics> rows;
   if (!db.hasTable(kKernelMetricsTable)) return rows;
-  const TableSpec& spec = kernelMetricsTableSpec();
+  const TableSpec& spec = tableSpec(table::kKernelMetrics);
   auto missing = missingNeededColumns(db, spec);
   if (!missing.empty())
     throw TraceError("The file's " + std::string(kKernelMetricsTable) + " table has no " + missing.front() +
@@ -59,7 +60,7 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
     auto check = openTraceFile(path);
     hasTable = check.hasTable(kKernelMetricsTable);
     if (hasTable) {
-      auto missing = missingNeededColumns(check, kernelMetricsTableSpec());
+      auto missing = missingNeededColumns(check, tableSpec(table::kKernelMetrics));
       if (!missing.empty())
         throw TraceError(path + " has a " + std::string(kKernelMetricsTable) + " table without a " + missing.front() +
                          " column: it was written by another program.");
@@ -68,8 +69,8 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
   WritableTrace db(path);
   db.transaction([&] {
     if (!hasTable)
-      for (const auto& sql : kernelMetricsCreateSql()) db.exec(sql);
-    const auto& columns = kernelMetricsTableSpec().columns;
+      for (const auto& sql : createTableStatements(tableSpec(table::kKernelMetrics))) db.exec(sql);
+    const auto& columns = tableSpec(table::kKernelMetrics).columns;
     std::string names, params;
     for (size_t i = 0; i < columns.size(); ++i) {
       names += (i ? ", " : "") + std::string(columns[i].name);
@@ -99,6 +100,20 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
     }
     sqlite3_finalize(stmt);
   });
+}
+
+void addKernelMetrics(TraceWriter& writer, const std::vector<KernelMetrics>& rows) {
+  std::vector<std::string_view> columns;
+  for (const ColumnSpec& column : tableSpec(table::kKernelMetrics).columns) columns.push_back(column.name);
+  int metrics = writer.tableRows(table::kKernelMetrics, columns);
+  for (const KernelMetrics& row : rows) {
+    const auto& f = row.flops;
+    const auto& b = row.bytes;
+    writer.addRow(metrics, {row.globalPid, int64_t{row.correlationId}, std::string_view(row.kernelName), row.sourceId,
+                            optionalCell(row.durationNs), optionalCell(f[0]), optionalCell(f[1]), optionalCell(f[2]),
+                            optionalCell(f[3]), optionalCell(b[0]), optionalCell(b[1]), optionalCell(b[2]),
+                            std::string_view(row.source)});
+  }
 }
 
 }  // namespace gpuscope

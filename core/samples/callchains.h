@@ -19,8 +19,6 @@ struct CallchainFrame {
   uint8_t flags = 0;  // SampleFrame's kUnresolved, kKernelMode, kSpecial
 };
 
-inline constexpr std::string_view kOsrtCallchains = "OSRT_CALLCHAINS";
-
 // The frames of callchain ID in TABLE, leaf first; empty when the file lacks the table or the id (nsys
 // writes callchainId 0 for a call without one). Throws TraceError on a database error.
 std::vector<CallchainFrame> readCallchain(const Database& db, std::string_view table, int64_t id);

@@ -7,6 +7,7 @@
 #include "core/model/global_id.h"
 #include "core/model/trace.h"
 #include "core/samples/sample_reader.h"
+#include "core/schema/table_names.h"
 
 namespace gpuscope {
 namespace {
@@ -139,14 +140,14 @@ HostActivity HostActivity::read(const Database& db) {
     }
     return host.threads_[it->second];
   };
-  if (db.hasTable("SCHED_EVENTS")) {
+  if (db.hasTable(table::kSchedEvents)) {
     ThreadStateRead states = readThreadStates(db);
     for (const ThreadStates& one : states.threads) {
       ThreadActivityColumns& thread = threadFor(one.globalTid);
       if (thread.before[0].empty()) fillStates(thread, one.spans);
     }
   }
-  if (db.hasTable("COMPOSITE_EVENTS")) {
+  if (db.hasTable(table::kCompositeEvents)) {
     host.samples_ = std::move(readCpuSamples(db).samples);
     const CpuSamples& samples = host.samples_;
     std::vector<uint32_t> order(samples.size());

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/model/global_id.h"
 #include "core/model/string_table.h"
+#include "core/schema/table_names.h"
 
 namespace gpuscope {
 namespace {
@@ -45,12 +46,13 @@ std::string callchainColumn(const std::vector<std::string>& columns, const std::
 std::string samplesSql(const Database& db, bool withStacks, const SampleFilter& filter) {
   std::string sql = "SELECT e.id, e.start, e.globalTid, e.threadState";
   if (withStacks) {
-    auto columns = db.columnsOf("SAMPLING_CALLCHAINS");
+    auto columns = db.columnsOf(table::kSamplingCallchains);
     sql += ", c.symbol, c.module, " + callchainColumn(columns, "kernelMode") + ", " +
-           callchainColumn(columns, "unresolved") + ", " + callchainColumn(columns, "specialEntry") +
-           " FROM COMPOSITE_EVENTS e LEFT JOIN SAMPLING_CALLCHAINS c ON c.id = e.id";
+           callchainColumn(columns, "unresolved") + ", " + callchainColumn(columns, "specialEntry") + " FROM " +
+           std::string(table::kCompositeEvents) + " e LEFT JOIN " + std::string(table::kSamplingCallchains) +
+           " c ON c.id = e.id";
   } else {
-    sql += " FROM COMPOSITE_EVENTS e";
+    sql += " FROM " + std::string(table::kCompositeEvents) + " e";
   }
   sql += " WHERE e.globalTid IS NOT NULL";
   if (filter.pid) sql += " AND " + global_id::sqlPid("e.globalTid") + " = " + std::to_string(*filter.pid);
@@ -79,8 +81,9 @@ uint8_t frameFlags(const Statement& row) {
 // A sample whose time or thread is not an integer is refused, not read as 0.
 void requireIntegers(const Statement& row) {
   if (!row.isInteger(0) || !row.isInteger(1) || !row.isInteger(2)) {
-    throw TraceError("COMPOSITE_EVENTS has a sample whose id, start or globalTid is not an integer (" +
-                     std::string(row.typeName(1)) + " start, " + std::string(row.typeName(2)) + " globalTid).");
+    throw TraceError(std::string(table::kCompositeEvents) +
+                     " has a sample whose id, start or globalTid is not an integer (" + std::string(row.typeName(1)) +
+                     " start, " + std::string(row.typeName(2)) + " globalTid).");
   }
 }
 
@@ -110,7 +113,8 @@ void readRows(const Database& db, bool withStacks, const SampleFilter& filter, C
     }
     if (!keeping || !withStacks || row.isNull(4)) continue;
     if (!row.isInteger(4) || !row.isInteger(5))
-      throw TraceError("SAMPLING_CALLCHAINS has a frame whose symbol or module is not a string id.");
+      throw TraceError(std::string(table::kSamplingCallchains) +
+                       " has a frame whose symbol or module is not a string id.");
     samples.frames.push_back({interner.idOf(row.int64(4)), interner.idOf(row.int64(5)), frameFlags(row)});
   }
 }
@@ -120,10 +124,10 @@ void readRows(const Database& db, bool withStacks, const SampleFilter& filter, C
 SampleRead readCpuSamples(const Database& db, const SampleFilter& filter) {
   SampleRead read;
   CpuSamples& samples = read.samples;
-  bool withEvents = db.hasTable("COMPOSITE_EVENTS");
-  bool withStacks = db.hasTable("SAMPLING_CALLCHAINS");
-  if (!withEvents) read.missingTables.push_back("COMPOSITE_EVENTS");
-  if (!withStacks) read.missingTables.push_back("SAMPLING_CALLCHAINS");
+  bool withEvents = db.hasTable(table::kCompositeEvents);
+  bool withStacks = db.hasTable(table::kSamplingCallchains);
+  if (!withEvents) read.missingTables.emplace_back(table::kCompositeEvents);
+  if (!withStacks) read.missingTables.emplace_back(table::kSamplingCallchains);
   if (withEvents) readRows(db, withStacks, filter, samples);
   samples.firstFrame.push_back(static_cast<uint32_t>(samples.frames.size()));
   return read;

@@ -10,6 +10,8 @@
 
 namespace gpuscope {
 
+class TraceWriter;
+
 struct NamedFrame {
   std::string symbol;  // "hot_a", or "py::busy:/path/prog.py:17" for a Python frame (see frame_names.h)
   std::string module;  // the ELF file or the Python source file
@@ -49,9 +51,9 @@ struct SampleRows {
   std::vector<std::vector<NamedFrame>> osrtBacktraces;
 };
 
-// Adds ROWS to the finished trace file PATH in one transaction, creating the tables it lacks (OSRT_CALLCHAINS
-// only when there are backtraces). Throws
-// TraceError with one sentence when PATH is not a trace or cannot be written.
-void writeSampleTables(const std::string& path, const SampleRows& rows);
+// Writes ROWS through WRITER, before it finishes the file: the sampling tables when ROWS.sampled (even with no
+// sample: the file then says sampling ran), OSRT_CALLCHAINS when there are backtraces. Strings go through the
+// writer's StringIds. Throws TraceError when the file cannot be written.
+void writeSampleTables(TraceWriter& writer, const SampleRows& rows);
 
 }  // namespace gpuscope

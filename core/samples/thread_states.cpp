@@ -5,6 +5,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
 #include "core/schema/nsys_enums.h"
+#include "core/schema/table_names.h"
 
 namespace gpuscope {
 namespace {
@@ -17,7 +18,7 @@ struct SwitchRecord {
 };
 
 std::string columnOr(const Database& db, const std::string& column) {
-  auto columns = db.columnsOf("SCHED_EVENTS");
+  auto columns = db.columnsOf(table::kSchedEvents);
   return std::find(columns.begin(), columns.end(), column) != columns.end() ? column : "NULL";
 }
 
@@ -25,7 +26,8 @@ std::string columnOr(const Database& db, const std::string& column) {
 // switched out and in at the same nanosecond runs on.
 std::string schedSql(const Database& db, std::optional<uint32_t> pid, std::optional<uint32_t> tid) {
   std::string sql = "SELECT globalTid, start, isSchedIn, " + columnOr(db, "threadState") + ", " +
-                    columnOr(db, "threadBlock") + " FROM SCHED_EVENTS WHERE globalTid IS NOT NULL";
+                    columnOr(db, "threadBlock") + " FROM " + std::string(table::kSchedEvents) +
+                    " WHERE globalTid IS NOT NULL";
   if (pid) sql += " AND " + global_id::sqlPid("globalTid") + " = " + std::to_string(*pid);
   if (tid) sql += " AND " + global_id::sqlTid("globalTid") + " = " + std::to_string(*tid);
   return sql + " ORDER BY globalTid, start, isSchedIn";
@@ -92,7 +94,7 @@ int64_t ThreadStates::timeOffCpu(TimeInterval window) const {
 
 ThreadStateRead readThreadStates(const Database& db, std::optional<uint32_t> pid, std::optional<uint32_t> tid) {
   ThreadStateRead read;
-  if (!db.hasTable("SCHED_EVENTS")) {
+  if (!db.hasTable(table::kSchedEvents)) {
     read.missingTable = true;
     return read;
   }

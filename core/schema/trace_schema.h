@@ -1,39 +1,21 @@
 #pragma once
-// The one declaration of the trace-file tables we read and write (a subset of the nsys export schema).
+// The one declaration of the trace-file tables gpuscope reads and writes (the nsys export schema's tables we
+// use, the sampling tables, and gpuscope's own), and what is derived from it: CREATE statements, indexes,
+// table lists by group, row counts. The declarations themselves are in this folder's *_tables.cpp.
+#include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/schema/nsys_enums.h"
+#include "core/schema/table_names.h"
+#include "core/schema/table_spec.h"
 
 namespace gpuscope {
 
 class Database;
-
-namespace table {
-inline constexpr std::string_view kStringIds = "StringIds";
-inline constexpr std::string_view kKernel = "CUPTI_ACTIVITY_KIND_KERNEL";
-inline constexpr std::string_view kRuntime = "CUPTI_ACTIVITY_KIND_RUNTIME";
-inline constexpr std::string_view kMemcpy = "CUPTI_ACTIVITY_KIND_MEMCPY";
-inline constexpr std::string_view kMemset = "CUPTI_ACTIVITY_KIND_MEMSET";
-inline constexpr std::string_view kSync = "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION";
-inline constexpr std::string_view kNvtx = "NVTX_EVENTS";
-inline constexpr std::string_view kOsrt = "OSRT_API";
-inline constexpr std::string_view kThreadNames = "ThreadNames";
-inline constexpr std::string_view kProcesses = "PROCESSES";
-inline constexpr std::string_view kTargetGpu = "TARGET_INFO_GPU";
-inline constexpr std::string_view kSessionStart = "TARGET_INFO_SESSION_START_TIME";
-inline constexpr std::string_view kCudaStream = "TARGET_INFO_CUDA_STREAM";
-inline constexpr std::string_view kMetaDataExport = "META_DATA_EXPORT";
-inline constexpr std::string_view kEnumEventClass = "ENUM_NSYS_EVENT_CLASS";
-inline constexpr std::string_view kEnumEventType = "ENUM_NSYS_EVENT_TYPE";
-inline constexpr std::string_view kEnumMemcpyOper = "ENUM_CUDA_MEMCPY_OPER";
-inline constexpr std::string_view kEnumMemKind = "ENUM_CUDA_MEM_KIND";
-inline constexpr std::string_view kGpuscopeMeta = "GPUSCOPE_META";
-inline constexpr std::string_view kDevicePeaks = "GPUSCOPE_DEVICE_PEAKS";
-inline constexpr std::string_view kKernelMetrics = "GPUSCOPE_KERNEL_METRICS";
-inline constexpr std::string_view kRanks = "GPUSCOPE_RANKS";
-}  // namespace table
 
 // The GPUSCOPE_META names under which a recording or an import stores its rank (the Kineto importer
 // writes distributedInfo's rank and world_size there; core/ranks reads them).
@@ -44,43 +26,48 @@ inline constexpr std::string_view kWorldSize = "distributed_world_size";
 inline constexpr std::string_view kHostName = "host_name";
 }  // namespace rank_meta
 
-enum class SqlType { Integer, Text, Real };
-
-struct ColumnSpec {
-  std::string_view name;
-  SqlType type;
-  bool notNull;       // declared NOT NULL, as in the nsys export
-  bool neededToRead;  // a reader cannot use the table without it (differs from optional, version-dependent columns)
-};
-
-struct TableSpec {
-  std::string_view name;
-  std::vector<ColumnSpec> columns;
-  std::string_view primaryKey;  // empty when none
-};
-
-// Every table of docs/DESIGN.md "The trace file", in creation order.
+// Every declared table, in creation order.
 const std::vector<TableSpec>& traceSchema();
-// GPUSCOPE_KERNEL_METRICS: per kernel launch, the counters the roofline needs (from `import ncu` or
-// `record --metrics roofline`); one row per launch, unique on (globalPid, correlationId). Not part of
-// traceSchema(): it is created only when a file gets its first metrics. Column order is the one
-// readKernelMetrics and the importer's INSERT rely on.
-const TableSpec& kernelMetricsTableSpec();
-// CREATE TABLE and its unique index, for a file that lacks the table.
-std::vector<std::string> kernelMetricsCreateSql();
-// GPUSCOPE_RANKS: one row per rank a file holds (`gpuscope merge` writes one per input), or per process of a
-// recording whose environment named its rank (`gpuscope record`, with its pid): its rank, local rank, world
-// size, host, absolute session start, and how its rows were told apart and moved in the file: the hw field
-// its globalPid/globalTid values carry (hwFirst..hwLast), the offset added to its correlation ids and the
-// shift added to its times. Not part of traceSchema(): only files that hold ranks have it.
-const TableSpec& ranksTableSpec();
-// The spec of one table (kernelMetricsTableSpec() included); throws std::out_of_range for a name not in the
-// schema.
+// The declaration of NAME; throws std::out_of_range for a name the schema does not declare.
 const TableSpec& tableSpec(std::string_view name);
+const TableSpec* findTableSpec(std::string_view name);  // nullptr when undeclared
+
+// The declared tables of GROUPS, in schema order.
+std::vector<std::string_view> tablesIn(std::initializer_list<TableGroup> groups);
+// The tables of timeline events: GPU work, host calls and NVTX (each has a start time).
+std::vector<std::string_view> eventTables();
+
+// CREATE TABLE IF NOT EXISTS for SPEC.
 std::string createTableSql(const TableSpec& spec);
+// What makes SPEC's table whole in a file that lacks it: the table, its unique indexes (which rows rely on)
+// and, for an ENUM_ table, its rows. Each statement can be run again harmlessly.
+std::vector<std::string> createTableStatements(const TableSpec& spec);
+// SPEC's other indexes, created once a written file is complete (faster than keeping them while appending).
+std::vector<std::string> createLaterIndexStatements(const TableSpec& spec);
 
 // Columns the reader needs that the file's table lacks (empty when the table is usable).
 std::vector<std::string> missingNeededColumns(const Database& db, const TableSpec& spec);
 bool hasColumn(const Database& db, std::string_view table, std::string_view column);
+
+struct TableRowCount {
+  std::string_view table;
+  TableGroup group;
+  int64_t rows = 0;
+};
+// The rows of every declared table DB has, in schema order.
+std::vector<TableRowCount> tableRowCounts(const Database& db);
+
+// Declares SPEC on top of the schema while this object lives, for tests that show a new table needs no other
+// edit. SPEC's strings must outlive it (literals). Not for use while other threads read the schema.
+class ScopedTableDeclaration {
+ public:
+  explicit ScopedTableDeclaration(TableSpec spec);
+  ~ScopedTableDeclaration();
+  ScopedTableDeclaration(const ScopedTableDeclaration&) = delete;
+  ScopedTableDeclaration& operator=(const ScopedTableDeclaration&) = delete;
+
+ private:
+  std::string_view name_;
+};
 
 }  // namespace gpuscope

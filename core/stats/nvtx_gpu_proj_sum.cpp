@@ -36,7 +36,7 @@ struct GpuOperation {
 void loadOperations(const Database& db, const ApiCallIndex& calls, std::vector<GpuOperation>& operations,
                     std::vector<ThreadSpan>& launches) {
   std::unordered_map<const ApiCall*, size_t> entryOfCall;
-  for (auto gpuTable : {table::kKernel, table::kMemcpy, table::kMemset}) {
+  for (std::string_view gpuTable : tablesIn({TableGroup::GpuWork})) {
     if (!db.hasTable(gpuTable)) continue;
     auto stmt = db.prepare("SELECT start, end, globalPid, correlationId FROM \"" + std::string(gpuTable) +
                            "\" WHERE globalPid IS NOT NULL AND correlationId IS NOT NULL");

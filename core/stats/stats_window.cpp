@@ -8,8 +8,7 @@ namespace gpuscope {
 void restrictEventTables(Database& db, TimeInterval range) {
   if (range.empty()) return;
   const std::string from = std::to_string(range.start), to = std::to_string(range.end);
-  for (std::string_view table :
-       {table::kRuntime, table::kKernel, table::kMemcpy, table::kMemset, table::kSync, table::kNvtx, table::kOsrt}) {
+  for (std::string_view table : eventTables()) {
     if (!db.hasTable(table)) continue;
     std::string name = "\"" + std::string(table) + "\"";
     db.exec("CREATE TEMP VIEW " + name + " AS SELECT * FROM main." + name + " WHERE start < " + to +

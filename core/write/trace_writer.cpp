@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -18,96 +19,13 @@
 #include "core/schema/trace_schema.h"
 #include "core/write/bulk_insert.h"
 #include "core/write/table_lane.h"
+#include "core/write/writer_statements.h"
 
 namespace gpuscope {
 namespace {
 
 // The nsys export schema version whose tables and columns we write.
 constexpr std::string_view kNsysSchemaVersion = "3.20.3";
-
-// clang-format off
-enum StatementId : int {
-  kStringStmt, kKernelStmt, kApiStmt, kMemcpyStmt, kMemsetStmt, kSyncStmt, kNvtxStmt, kOsrtStmt,
-  kProcessStmt, kThreadStmt, kGpuStmt, kStreamStmt, kSessionStmt, kExportStmt, kMetaStmt, kStatementCount
-};
-
-struct InsertSpec {
-  StatementId id;
-  std::string_view table;
-  std::vector<std::string_view> columns;  // bound in this order
-};
-
-const std::vector<InsertSpec>& insertSpecs() {
-  static const std::vector<InsertSpec> specs = {
-      {kStringStmt, table::kStringIds, {"id", "value"}},
-      {kKernelStmt, table::kKernel,
-       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid",
-        "demangledName", "shortName", "mangledName", "launchType", "cacheConfig", "registersPerThread", "gridX",
-        "gridY", "gridZ", "blockX", "blockY", "blockZ", "staticSharedMemory", "dynamicSharedMemory",
-        "localMemoryPerThread", "localMemoryTotal", "gridId", "sharedMemoryExecuted", "graphNodeId",
-        "sharedMemoryLimitConfig"}},
-      {kApiStmt, table::kRuntime,
-       {"start", "end", "eventClass", "globalTid", "correlationId", "nameId", "returnValue", "callchainId"}},
-      {kMemcpyStmt, table::kMemcpy,
-       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid", "bytes",
-        "copyKind", "srcKind", "dstKind", "srcDeviceId", "srcContextId", "dstDeviceId", "dstContextId",
-        "migrationCause", "graphNodeId", "virtualAddress"}},
-      {kMemsetStmt, table::kMemset,
-       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid", "value",
-        "bytes", "graphNodeId", "memKind"}},
-      {kSyncStmt, table::kSync,
-       {"start", "end", "deviceId", "contextId", "greenContextId", "streamId", "correlationId", "globalPid",
-        "syncType", "eventId", "eventSyncId"}},
-      {kNvtxStmt, table::kNvtx,
-       {"start", "end", "eventType", "rangeId", "category", "color", "text", "globalTid", "endGlobalTid", "textId",
-        "domainId"}},
-      {kOsrtStmt, table::kOsrt,
-       {"start", "end", "eventClass", "globalTid", "nameId", "returnValue", "nestingLevel", "callchainId"}},
-      {kProcessStmt, table::kProcesses, {"globalPid", "pid", "name"}},
-      {kThreadStmt, table::kThreadNames, {"nameId", "priority", "globalTid"}},
-      {kGpuStmt, table::kTargetGpu,
-       {"vmId", "id", "name", "busLocation", "isDiscrete", "l2CacheSize", "totalMemory", "memoryBandwidth",
-        "clockRate", "smCount", "pwGpuId", "uuid", "luid", "chipName", "cuDevice", "ctxswDevPath", "ctrlDevPath",
-        "revision", "nodeMask", "constantMemory", "maxIPC", "maxRegistersPerBlock", "maxShmemPerBlock",
-        "maxShmemPerBlockOptin", "maxShmemPerSm", "maxRegistersPerSm", "threadsPerWarp", "asyncEngines",
-        "maxWarpsPerSm", "maxBlocksPerSm", "maxThreadsPerBlock", "maxBlockDimX", "maxBlockDimY", "maxBlockDimZ",
-        "maxGridDimX", "maxGridDimY", "maxGridDimZ", "computeMajor", "computeMinor", "smMajor", "smMinor"}},
-      {kStreamStmt, table::kCudaStream, {"streamId", "hwId", "vmId", "processId", "contextId", "priority", "flag"}},
-      {kSessionStmt, table::kSessionStart, {"utcEpochNs", "utcTime", "localTime"}},
-      {kExportStmt, table::kMetaDataExport, {"name", "value"}},
-      {kMetaStmt, table::kGpuscopeMeta, {"name", "value"}},
-  };
-  return specs;
-}
-// clang-format on
-
-// Indexes the recorder creates (docs/DESIGN.md: on start, correlationId and globalTid).
-struct IndexSpec {
-  std::string_view table;
-  std::string_view column;
-};
-// clang-format off
-constexpr IndexSpec kIndexes[] = {
-    {table::kKernel, "start"},   {table::kKernel, "correlationId"}, {table::kRuntime, "start"},
-    {table::kRuntime, "correlationId"}, {table::kRuntime, "globalTid"}, {table::kMemcpy, "start"},
-    {table::kMemcpy, "correlationId"},  {table::kMemset, "start"},      {table::kMemset, "correlationId"},
-    {table::kSync, "start"},     {table::kSync, "correlationId"},   {table::kNvtx, "start"},
-    {table::kNvtx, "globalTid"}, {table::kOsrt, "start"},           {table::kOsrt, "globalTid"},
-};
-// clang-format on
-
-// Every bound column must exist in the schema: a typo would otherwise only show at the first insert.
-void checkColumns(const InsertSpec& insert) {
-  const TableSpec& spec = tableSpec(insert.table);
-  for (std::string_view name : insert.columns) {
-    bool known = false;
-    for (const auto& column : spec.columns) known = known || column.name == name;
-    if (!known) {
-      throw std::logic_error("TraceWriter binds " + std::string(name) + ", which " + std::string(insert.table) +
-                             " does not declare");
-    }
-  }
-}
 
 template <typename T>
 void appendValue(CellRows& table, const T& value) {
@@ -161,6 +79,17 @@ bool onGpuLane(StatementId id) {
 
 constexpr std::string_view kLaneSchema = "gpuscope_lane";
 
+bool tableExists(sqlite3* db, std::string_view table) {
+  sqlite3_stmt* query = nullptr;
+  const char* sql = "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1";
+  bool found =
+      sqlite3_prepare_v2(db, sql, -1, &query, nullptr) == SQLITE_OK &&
+      sqlite3_bind_text(query, 1, table.data(), static_cast<int>(table.size()), SQLITE_TRANSIENT) == SQLITE_OK &&
+      sqlite3_step(query) == SQLITE_ROW;
+  sqlite3_finalize(query);
+  return found;
+}
+
 }  // namespace
 
 struct TraceWriter::Statements {
@@ -170,6 +99,8 @@ struct TraceWriter::Statements {
   std::vector<int> laneTable;                      // per StatementId: its index in lane->tables(), or -1
   std::unique_ptr<TableLane> lane;
   std::unordered_map<std::string, int64_t, TransparentHash, std::equal_to<>> strings;
+  std::vector<std::vector<bool>> stringColumns;  // per statement opened by tableRows(): its StringRef columns
+  std::set<std::string_view> created;            // tables this writer created
 
   sqlite3* db() const { return connection.handle; }
 };
@@ -188,9 +119,9 @@ TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_
            : std::string("PRAGMA synchronous=NORMAL;"));
   exec("PRAGMA cache_size=-65536;");  // 64 MiB: index creation sorts whole tables
   exec("BEGIN");
-  for (const TableSpec& spec : traceSchema()) exec(createTableSql(spec));
+  for (const TableSpec& spec : traceSchema())
+    if (spec.inEveryFile) createTable(spec);
   prepareInserts(options_.bulk && options_.gpuLane);
-  writeEnums();
 }
 
 TraceWriter::TraceWriter(const std::string& path, WriterOptions options, Resume)
@@ -224,6 +155,8 @@ TraceWriter::TraceWriter(const std::string& path, WriterOptions options, Resume)
   exec("BEGIN");
   prepareInserts(false);
   loadStrings();
+  for (const TableSpec& spec : traceSchema())
+    if (tableExists(db_->db(), spec.name)) db_->created.insert(spec.name);
 }
 
 std::unique_ptr<TraceWriter> TraceWriter::resume(const std::string& path, WriterOptions options) {
@@ -420,25 +353,6 @@ int64_t TraceWriter::intern(std::string_view text) {
   return id;
 }
 
-void TraceWriter::writeEnums() {
-  auto writeTable = [this](std::string_view name, const auto& rows) {
-    BulkInsert table(db_->db(), name, {"id", "name", "label"});
-    CellRows cells(table.columnCount(), table.rowsPerStatement());
-    for (const nsys_enum::EnumRow& row : rows) {
-      cells.addInt(row.id);
-      cells.addText(row.name);
-      cells.addText(row.label);
-      if (cells.endRow()) table.write(cells);
-      ++rowCount_;
-    }
-    table.write(cells);
-  };
-  writeTable(table::kEnumEventClass, nsys_enum::kEventClassRows);
-  writeTable(table::kEnumEventType, nsys_enum::kEventTypeRows);
-  writeTable(table::kEnumMemcpyOper, nsys_enum::kMemcpyOperRows);
-  writeTable(table::kEnumMemKind, nsys_enum::kMemKindRows);
-}
-
 void TraceWriter::addKernel(const KernelRow& r) {
   int64_t demangled = intern(r.demangledName);
   int64_t shortName = intern(r.shortName);
@@ -554,11 +468,59 @@ void TraceWriter::writeMetadata() {
   if (!options_.commandLine.empty()) addMeta("command_line", options_.commandLine);
 }
 
+// The indexes of every table the file has (docs/DESIGN.md: on start, correlationId and globalTid).
 void TraceWriter::createIndexes() {
-  for (const IndexSpec& index : kIndexes) {
-    std::string name = "idx_" + std::string(index.table) + "_" + std::string(index.column);
-    exec("CREATE INDEX " + name + " ON " + std::string(index.table) + " (" + std::string(index.column) + ")");
+  for (const TableSpec& spec : traceSchema()) {
+    if (!spec.inEveryFile && !db_->created.count(spec.name)) continue;
+    for (const std::string& sql : createLaterIndexStatements(spec)) exec(sql);
   }
+}
+
+void TraceWriter::createTable(const TableSpec& spec) {
+  for (const std::string& sql : createTableStatements(spec)) exec(sql);
+  if (!spec.enumRows.empty()) rowCount_ += spec.enumRows.size();
+  db_->created.insert(spec.name);
+}
+
+int TraceWriter::tableRows(std::string_view table, std::vector<std::string_view> columns) {
+  const TableSpec& spec = tableSpec(table);
+  if (!db_->created.count(spec.name)) createTable(spec);
+  std::vector<bool> strings;
+  for (std::string_view name : columns) {
+    const ColumnSpec* column = spec.column(name);
+    if (!column) throw std::logic_error("TraceWriter: " + std::string(table) + " declares no " + std::string(name));
+    strings.push_back(column->role == ColumnRole::StringRef);
+  }
+  db_->tables.emplace_back(db_->db(), spec.name, columns);
+  db_->pending.push_back(std::make_unique<CellRows>(columns.size(), db_->tables.back().rowsPerStatement()));
+  db_->laneTable.push_back(-1);
+  db_->stringColumns.resize(db_->tables.size());
+  db_->stringColumns.back() = std::move(strings);
+  return static_cast<int>(db_->tables.size() - 1);
+}
+
+void TraceWriter::addRow(int rows, std::initializer_list<Cell> cells) {
+  if (finished_) throw std::logic_error("TraceWriter: a row was appended after finish()");
+  const std::vector<bool>& strings = db_->stringColumns.at(static_cast<size_t>(rows));
+  CellRows& pending = *db_->pending[static_cast<size_t>(rows)];
+  if (cells.size() != pending.columns()) throw std::logic_error("TraceWriter: a row of the wrong width");
+  size_t column = 0;
+  for (const Cell& cell : cells) {
+    if (const auto* text = std::get_if<std::string_view>(&cell)) {
+      // Text in a string-reference column is the string itself: the writer gives it its StringIds id.
+      strings[column] ? pending.addInt(intern(*text)) : pending.addText(*text);
+    } else if (const auto* number = std::get_if<int64_t>(&cell)) {
+      pending.addInt(*number);
+    } else if (const auto* real = std::get_if<double>(&cell)) {
+      pending.addDouble(*real);
+    } else {
+      pending.addNull();
+    }
+    ++column;
+  }
+  if (pending.endRow()) writeRows(static_cast<size_t>(rows));
+  ++rowCount_;
+  commitIfDue();
 }
 
 void TraceWriter::finish() {

@@ -2,14 +2,19 @@
 // TraceWriter: writes a trace file in the nsys export schema, in large transactions, for the recorder and tests.
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "core/write/trace_rows.h"
 
 namespace gpuscope {
+
+struct TableSpec;
 
 // Version of what gpuscope writes on top of the nsys schema (GPUSCOPE_META format_version).
 inline constexpr int kTraceFormatVersion = 1;
@@ -71,6 +76,14 @@ class TraceWriter {
   // An extra GPUSCOPE_META row.
   void addMeta(std::string_view name, std::string_view value);
 
+  // Rows of any declared table (core/schema), by column name: tableRows() returns a handle for addRow(),
+  // whose cells come in COLUMNS' order. The table is created on first use where the file lacks it. A text
+  // cell in a string-reference column is interned (StringIds): callers hand over the strings themselves.
+  using Cell = std::variant<std::monostate, int64_t, double, std::string_view>;
+
+  int tableRows(std::string_view table, std::vector<std::string_view> columns);
+  void addRow(int rows, std::initializer_list<Cell> cells);
+
   // Commits every row appended so far, the GPU lane's too: a writer killed after this leaves them
   // in the file. The recorder calls it every half second.
   void commit();
@@ -104,7 +117,7 @@ class TraceWriter {
   void mergeLane();
   void removeLane();
   void commitIfDue();
-  void writeEnums();
+  void createTable(const TableSpec& spec);
   void writeMetadata();
   void createIndexes();
 
@@ -115,5 +128,11 @@ class TraceWriter {
   size_t rowsInTransaction_ = 0;
   bool finished_ = false;
 };
+
+// A cell holding VALUE, or NULL where it has none.
+template <typename T>
+TraceWriter::Cell optionalCell(const std::optional<T>& value) {
+  return value ? TraceWriter::Cell(*value) : TraceWriter::Cell();
+}
 
 }  // namespace gpuscope

@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/open/open_trace.h"
+#include "core/schema/table_names.h"
 #include "ui/samples/flame_graph_view.h"
 #include "ui/samples/sample_scope.h"
 #include "ui/samples/sample_tree_model.h"
@@ -118,7 +119,7 @@ void SamplesPanel::waitForSamples() {
 void SamplesPanel::onSamplesRead() {
   if (!reader_.future().isValid() || all_ || !unavailable_.isEmpty()) return;
   SampleRead read = reader_.result();
-  bool noTable = !read.missingTables.empty() && read.missingTables.front() != "SAMPLING_CALLCHAINS";
+  bool noTable = !read.missingTables.empty() && read.missingTables.front() != table::kSamplingCallchains;
   if (noTable || read.samples.size() == 0) {
     unavailable_ =
         tr("This trace has no CPU samples. nsys records them by default (--sample=process-tree); "

@@ -10,7 +10,7 @@ namespace gpuscope {
 
 std::map<ContextKey, std::vector<TimeInterval>> gpuOpsByContext(const Database& db, const AnalysisWindow& window) {
   std::map<ContextKey, std::vector<TimeInterval>> byContext;
-  for (std::string_view table : {table::kKernel, table::kMemcpy, table::kMemset}) {
+  for (std::string_view table : tablesIn({TableGroup::GpuWork})) {
     if (!db.hasTable(table)) continue;
     auto statement =
         db.prepare("SELECT " + global_id::sqlPid("globalPid") + ", deviceId, contextId, start, end FROM " +

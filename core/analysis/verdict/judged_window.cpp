@@ -216,8 +216,7 @@ std::string_view judgedWindowSourceName(JudgedWindow::Source source) {
 
 TimeNs traceStartNs(const Database& db) {
   TimeNs first = INT64_MAX;
-  for (std::string_view name :
-       {table::kKernel, table::kMemcpy, table::kMemset, table::kRuntime, table::kNvtx, table::kOsrt}) {
+  for (std::string_view name : eventTables()) {
     if (!db.hasTable(name)) continue;
     auto statement = db.prepare("SELECT min(start) FROM " + std::string(name) + " WHERE start > 0");
     if (statement.step() && !statement.isNull(0)) first = std::min(first, statement.int64(0));

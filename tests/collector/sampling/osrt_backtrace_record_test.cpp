@@ -12,6 +12,7 @@
 #include "collector/sampling/perf_ring.h"
 #include "core/db/sqlite_database.h"
 #include "core/samples/callchains.h"
+#include "core/schema/table_names.h"
 #include "tests/collector/record_test_support.h"
 
 namespace gpuscope::test {
@@ -88,7 +89,7 @@ TEST(RecordOsrtBacktraces, LongCallsCarryTheirStackBackToMain) {
   size_t checked = 0;
   for (const SleepRow& row : rows) {
     if (row.callchainId == 0) continue;
-    auto frames = readCallchain(db, kOsrtCallchains, row.callchainId);
+    auto frames = readCallchain(db, table::kOsrtCallchains, row.callchainId);
     ASSERT_GE(frames.size(), 4u) << "callchain " << row.callchainId;
     EXPECT_NE(frames[0].symbol.find("nanosleep"), std::string::npos) << frames[0].symbol;
     EXPECT_NE(frames[0].module.find("libc"), std::string::npos) << frames[0].module;
@@ -103,7 +104,7 @@ TEST(RecordOsrtBacktraces, LongCallsCarryTheirStackBackToMain) {
   // glibc's static __libc_start_call_main, between main and __libc_start_main, is in no .dynsym: named
   // from the detached debug file where libc6-dbg is installed (CI installs it).
   if (libcHasADetachedDebugFile()) {
-    auto frames = readCallchain(db, kOsrtCallchains, 1);
+    auto frames = readCallchain(db, table::kOsrtCallchains, 1);
     ASSERT_GE(frames.size(), 5u);
     EXPECT_EQ(frames[4].symbol, "__libc_start_call_main");
   }
@@ -152,7 +153,7 @@ TEST(RecordOsrtBacktraces, AStrippedProgramIsNamedFromItsMiniDebugInfo) {
   RunResult run = recordBlockedChain(file, {"--sample", "none"}, MINIDEBUG_CHAIN);
   ASSERT_EQ(run.status, 0) << run.errorOutput;
   Database db = Database::openReadOnly(file);
-  auto frames = readCallchain(db, kOsrtCallchains, 1);
+  auto frames = readCallchain(db, table::kOsrtCallchains, 1);
   ASSERT_GE(frames.size(), 4u);
   EXPECT_EQ(frames[1].symbol, "wait_inner");
   EXPECT_EQ(frames[2].symbol, "wait_outer");

@@ -97,7 +97,7 @@ TEST(Fp32Gemm, TensorPipeCountersDecideWhereTheTraceHasThem) {
   std::string path = run.finish();
   {
     WritableTrace trace(path);
-    for (const std::string& sql : kernelMetricsCreateSql()) trace.exec(sql);
+    for (const std::string& sql : createTableStatements(tableSpec(table::kKernelMetrics))) trace.exec(sql);
     std::string pid = std::to_string(testing::kSyntheticPid);
     trace.exec("INSERT INTO GPUSCOPE_KERNEL_METRICS VALUES (" + pid +
                ", 1, 'my_matmul_kernel', -1, 8000000, 0, 1e12, 0, 0, 1e9, 2e9, 4e9, 'test')");

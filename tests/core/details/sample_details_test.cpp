@@ -188,19 +188,19 @@ TEST_F(SampleDetailsOnLoader2, ASampleThatDoesNotExistIsNoSuchSample) {
 TEST(SampleDetails, APythonFrameShowsItsFunctionFileAndLine) {
   constexpr uint32_t kSampledPid = 60, kSampledTid = 61;
   std::string path = testing::processTempPath("sample_details", "python.sqlite");
-  {
-    TraceWriter writer(path);
-    writer.addProcess({global_id::make(0, 0, kSampledPid, 0), kSampledPid, "app"});
-    writer.addThreadName({global_id::make(0, 0, kSampledPid, kSampledTid), "worker"});
-    writer.addOsRuntime({100, 8000, global_id::make(0, 0, kSampledPid, kSampledTid), "poll"});
-    writer.finish();
-  }
   SampleRows rows;
   rows.stacks.push_back({{"0x1234", "/usr/lib/libz.so.1", 0x1234, true, false},
                          {"py::busy:/x/train.py:17", "/x/train.py", 0, false, true},
                          {"py::<module>:/x/train.py:30", "/x/train.py", 0, false, true}});
   rows.samples.push_back({1000, kSampledPid, kSampledTid, 3, 0});
-  writeSampleTables(path, rows);
+  {
+    TraceWriter writer(path);
+    writer.addProcess({global_id::make(0, 0, kSampledPid, 0), kSampledPid, "app"});
+    writer.addThreadName({global_id::make(0, 0, kSampledPid, kSampledTid), "worker"});
+    writer.addOsRuntime({100, 8000, global_id::make(0, 0, kSampledPid, kSampledTid), "poll"});
+    writeSampleTables(writer, rows);
+    writer.finish();
+  }
   auto trace = loadTrace(path);
   std::filesystem::remove(path);
   EventDetails details = describeSample(*trace, global_id::make(0, 0, kSampledPid, kSampledTid), 0);

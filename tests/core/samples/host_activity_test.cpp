@@ -44,9 +44,9 @@ std::string writtenTrace(const std::string& name, const SampleRows* rows) {
     TraceWriter writer(path);
     writer.addProcess({global_id::make(0, 0, kPid, 0), kPid, "app"});
     writer.addOsRuntime({100, 8000, global_id::make(0, 0, kPid, kTid), "poll"});
+    if (rows) writeSampleTables(writer, *rows);
     writer.finish();
   }
-  if (rows) writeSampleTables(path, *rows);
   return path;
 }
 

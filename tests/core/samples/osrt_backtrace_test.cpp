@@ -9,6 +9,7 @@
 #include "core/details/event_details.h"
 #include "core/model/trace_loader.h"
 #include "core/samples/callchains.h"
+#include "core/schema/table_names.h"
 #include "tests/core/samples/samples_fixtures.h"
 
 namespace gpuscope {
@@ -33,7 +34,7 @@ TEST(OsrtBacktraces, EveryChainOfLoader2EqualsTheSql) {
   while (ids.step()) {
     int64_t id = ids.int64(0);
     std::vector<std::string> ours;
-    for (const CallchainFrame& frame : readCallchain(db, kOsrtCallchains, id)) {
+    for (const CallchainFrame& frame : readCallchain(db, table::kOsrtCallchains, id)) {
       bool isUnresolved = frame.flags & SampleFrame::kUnresolved;
       unresolved += isUnresolved;
       ours.push_back(frame.symbol + "|" + frame.module + "|" + (isUnresolved ? "1" : "0"));
@@ -49,8 +50,8 @@ TEST(OsrtBacktraces, EveryChainOfLoader2EqualsTheSql) {
 
 TEST(OsrtBacktraces, NoChainForIdZeroAnUnknownIdOrAMissingTable) {
   Database db = Database::openReadOnly(testing::samplingFixture("loader2_samp"));
-  EXPECT_TRUE(readCallchain(db, kOsrtCallchains, 0).empty());  // nsys's "no backtrace"
-  EXPECT_TRUE(readCallchain(db, kOsrtCallchains, 1 << 30).empty());
+  EXPECT_TRUE(readCallchain(db, table::kOsrtCallchains, 0).empty());  // nsys's "no backtrace"
+  EXPECT_TRUE(readCallchain(db, table::kOsrtCallchains, 1 << 30).empty());
   EXPECT_TRUE(readCallchain(db, "CUDA_CALLCHAINS", 1).empty());  // a table this export lacks
 }
 

@@ -37,13 +37,6 @@ constexpr TimeNs kPickNativeSample = 1000, kPickPythonSample = 2000;
 // both in /bin/app) and at 2000 in Python (busy, called from train.py's module code).
 std::shared_ptr<const Trace> samplePickTrace() {
   std::string path = testing::processTempPath("sample_selection", "trace.sqlite");
-  {
-    TraceWriter writer(path);
-    writer.addProcess({global_id::make(0, 0, kPickPid, 0), kPickPid, "app"});
-    writer.addThreadName({global_id::make(0, 0, kPickPid, kPickTid), "worker"});
-    writer.addOsRuntime({kPickTraceStart, 9000, global_id::make(0, 0, kPickPid, kPickTid), "poll"});
-    writer.finish();
-  }
   SampleRows rows;
   rows.stacks.push_back({{"hot_a", "/bin/app", 0x1010, false, false}, {"main", "/bin/app", 0x1100, false, false}});
   rows.stacks.push_back({{"py::busy:/x/train.py:17", "/x/train.py", 0, false, true},
@@ -52,7 +45,14 @@ std::shared_ptr<const Trace> samplePickTrace() {
   rows.samples.push_back({kPickPythonSample, kPickPid, kPickTid, 2, 1});
   rows.switches.push_back({500, kPickPid, kPickTid, 2, true, false});
   rows.switches.push_back({8000, kPickPid, kPickTid, 2, false, false});
-  writeSampleTables(path, rows);
+  {
+    TraceWriter writer(path);
+    writer.addProcess({global_id::make(0, 0, kPickPid, 0), kPickPid, "app"});
+    writer.addThreadName({global_id::make(0, 0, kPickPid, kPickTid), "worker"});
+    writer.addOsRuntime({kPickTraceStart, 9000, global_id::make(0, 0, kPickPid, kPickTid), "poll"});
+    writeSampleTables(writer, rows);
+    writer.finish();
+  }
   std::shared_ptr<const Trace> trace = loadTrace(path);
   std::filesystem::remove(path);
   return trace;

@@ -35,14 +35,6 @@ constexpr TimeNs kStripTraceStart = 100;  // the OS runtime call's start: the tr
 // waits for a CPU [6000, 7000) and runs [7000, 8000); sampled at 1000 (in hot_a) and 2000 (in Python).
 std::shared_ptr<const Trace> sampledTrace() {
   std::string path = testing::processTempPath("thread_state_rows", "trace.sqlite");
-  {
-    TraceWriter writer(path);
-    writer.addProcess({global_id::make(0, 0, kStripPid, 0), kStripPid, "app"});
-    writer.addThreadName({global_id::make(0, 0, kStripPid, kStripTid), "worker"});
-    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripTid), "poll"});
-    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripIdleTid), "pthread_cond_wait"});
-    writer.finish();
-  }
   SampleRows rows;
   rows.stacks.push_back({{"hot_a", "/bin/app", 0x1010, false, false}, {"main", "/bin/app", 0x1100, false, false}});
   rows.stacks.push_back({{"py::busy:/x/train.py:17", "/x/train.py", 0, false, true},
@@ -59,7 +51,15 @@ std::shared_ptr<const Trace> sampledTrace() {
   rows.switches.push_back({600, kStripPid, kStripIdleTid, 2, false, false});
   rows.switches.push_back({9000, kStripPid, kStripIdleTid, 2, true, false});
   rows.switches.push_back({9000, kStripPid, kStripIdleTid, 2, false, false});
-  writeSampleTables(path, rows);
+  {
+    TraceWriter writer(path);
+    writer.addProcess({global_id::make(0, 0, kStripPid, 0), kStripPid, "app"});
+    writer.addThreadName({global_id::make(0, 0, kStripPid, kStripTid), "worker"});
+    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripTid), "poll"});
+    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripIdleTid), "pthread_cond_wait"});
+    writeSampleTables(writer, rows);
+    writer.finish();
+  }
   std::shared_ptr<const Trace> trace = loadTrace(path);
   std::filesystem::remove(path);
   return trace;
@@ -107,21 +107,21 @@ TEST(ThreadStateRows, AThreadWithSchedulingRecordsGetsAStateRowUnderIt) {
 // but makes no traced call.
 std::shared_ptr<const Trace> computeOnlyThreadsTrace() {
   std::string path = testing::processTempPath("thread_state_rows", "compute_only.sqlite");
-  {
-    TraceWriter writer(path);
-    writer.addProcess({global_id::make(0, 0, kStripPid, 0), kStripPid, "app"});
-    writer.addThreadName({global_id::make(0, 0, kStripPid, kStripTid), "caller"});
-    writer.addThreadName({global_id::make(0, 0, kStripPid, 44), "named-worker"});
-    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripTid), "poll"});
-    writer.finish();
-  }
   SampleRows rows;
   rows.stacks.push_back({{"crunch", "/bin/app", 0x1010, false, false}});
   for (uint32_t tid : {43u, 44u})
     for (TimeNs t = 1000; t < 8000; t += 1000) rows.samples.push_back({t, kStripPid, tid, 0, 0});
   rows.switches.push_back({500, kStripPid, 43, 1, true, false});
   rows.switches.push_back({8500, kStripPid, 43, 1, false, false});
-  writeSampleTables(path, rows);
+  {
+    TraceWriter writer(path);
+    writer.addProcess({global_id::make(0, 0, kStripPid, 0), kStripPid, "app"});
+    writer.addThreadName({global_id::make(0, 0, kStripPid, kStripTid), "caller"});
+    writer.addThreadName({global_id::make(0, 0, kStripPid, 44), "named-worker"});
+    writer.addOsRuntime({kStripTraceStart, 9000, global_id::make(0, 0, kStripPid, kStripTid), "poll"});
+    writeSampleTables(writer, rows);
+    writer.finish();
+  }
   std::shared_ptr<const Trace> trace = loadTrace(path);
   std::filesystem::remove(path);
   return trace;
