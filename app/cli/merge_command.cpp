@@ -17,6 +17,7 @@ struct MergeCommandOptions {
   std::string output;
   bool relative = false;
   bool alignCollectives = false;
+  bool force = false;
   int width = kWidthNotGiven;
 };
 
@@ -61,7 +62,9 @@ void runMerge(const MergeCommandOptions& options) {
   MergeOptions merge;
   merge.clock = options.relative ? MergeClock::Relative : MergeClock::Absolute;
   merge.alignCollectives = options.alignCollectives;
+  merge.force = options.force;
   MergeSummary summary = mergeTraces(options.inputs, options.output, merge);
+  for (const std::string& warning : summary.warnings) std::cerr << "gpuscope: warning: " << warning << "\n";
   std::cout << "Merged " << summary.inputs.size() << " files into " << options.output << ", "
             << (options.relative ? "each input's own start at time 0"
                                  : "on one clock by each input's session start (time 0: the earliest)")
@@ -92,6 +95,9 @@ void registerMergeCommand(CLI::App& app) {
   command->add_flag("--align-collectives", options->alignCollectives,
                     "Then move each rank so that its collectives (NCCL kernels) end with the first rank's: for hosts "
                     "whose clocks disagree");
+  command->add_flag("--force", options->force,
+                    "Merge inputs that look like different runs (session starts further apart than the runs last, "
+                    "or collectives ending more than 1 s apart) instead of refusing them");
   addTableWidthOption(command, options->width);
   command->footer(
       "\nInputs are placed by their absolute session start (nsys: TARGET_INFO_SESSION_START_TIME; PyTorch:\n"

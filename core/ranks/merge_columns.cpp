@@ -2,48 +2,45 @@
 
 #include <algorithm>
 
+#include "core/db/sqlite_database.h"
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
-namespace {
 
-struct StringColumn {
-  std::string_view table;
-  std::string_view column;
-};
-
-// Columns that hold StringIds ids. NVTX_EVENTS.domainId is a domain's number, not a string.
-constexpr StringColumn kStringColumns[] = {
-    {table::kKernel, "demangledName"}, {table::kKernel, "shortName"},   {table::kKernel, "mangledName"},
-    {table::kRuntime, "nameId"},       {table::kOsrt, "nameId"},        {table::kNvtx, "textId"},
-    {table::kNvtx, "jsonTextId"},      {table::kThreadNames, "nameId"},
-};
-
-}  // namespace
-
-const std::vector<std::string_view>& mergedTables() {
-  static const std::vector<std::string_view> tables = {
-      table::kProcesses, table::kThreadNames, table::kTargetGpu,     table::kCudaStream, table::kDevicePeaks,
-      table::kKernel,    table::kRuntime,     table::kMemcpy,        table::kMemset,     table::kSync,
-      table::kNvtx,      table::kOsrt,        table::kKernelMetrics,
-  };
-  return tables;
+std::vector<std::string_view> mergedTables() {
+  return tablesIn(
+      {TableGroup::GpuWork, TableGroup::HostCalls, TableGroup::Nvtx, TableGroup::Samples, TableGroup::Metadata});
 }
 
 bool rebuiltByMerge(std::string_view table) {
-  return table == table::kStringIds || table == table::kSessionStart || table == table::kMetaDataExport ||
-         table == table::kGpuscopeMeta || table == table::kRanks || table.substr(0, 5) == "ENUM_";
+  const TableSpec* spec = findTableSpec(table);
+  return spec ? spec->group == TableGroup::Rebuilt : table.substr(0, 5) == "ENUM_";
 }
 
 ColumnRole columnRole(std::string_view table, std::string_view column) {
-  bool timed = table != table::kKernelMetrics && table != table::kDevicePeaks;
-  if (timed && (column == "start" || column == "end")) return ColumnRole::Time;
-  if (column == "globalPid" || column == "globalTid" || column == "endGlobalTid") return ColumnRole::GlobalId;
-  if (table == table::kCudaStream && column == "hwId") return ColumnRole::HwField;
-  if (column == "correlationId") return ColumnRole::Correlation;
-  bool isString = std::any_of(std::begin(kStringColumns), std::end(kStringColumns),
-                              [&](const StringColumn& c) { return c.table == table && c.column == column; });
-  return isString ? ColumnRole::StringRef : ColumnRole::Plain;
+  const TableSpec* spec = findTableSpec(table);
+  const ColumnSpec* declared = spec ? spec->column(column) : nullptr;
+  return declared ? declared->role : ColumnRole::Plain;
+}
+
+std::string_view idSpaceOf(std::string_view table, std::string_view column) {
+  const TableSpec* spec = findTableSpec(table);
+  const ColumnSpec* declared = spec ? spec->column(column) : nullptr;
+  return declared && declared->role == ColumnRole::LocalId ? declared->idSpace : std::string_view();
+}
+
+std::map<std::string, int64_t> localIdOffsets(const Database& out) {
+  std::map<std::string, int64_t> offsets;
+  for (const TableSpec& spec : traceSchema()) {
+    for (const ColumnSpec& column : spec.columns) {
+      if (column.role != ColumnRole::LocalId) continue;
+      int64_t& largest = offsets[std::string(column.idSpace)];
+      if (!out.hasTable(spec.name)) continue;
+      auto max = out.prepare("SELECT max(" + quoteIdentifier(column.name) + ") FROM " + quoteIdentifier(spec.name));
+      if (max.step() && max.isInteger(0)) largest = std::max(largest, max.int64(0));
+    }
+  }
+  return offsets;
 }
 
 }  // namespace gpuscope

@@ -36,7 +36,8 @@ InputIdSpan readIdSpan(const Database& db) {
     for (const std::string& name : db.columnsOf(table)) {
       ColumnRole role = columnRole(table, name);
       std::string column = quoteIdentifier(name);
-      if (role == ColumnRole::GlobalId || role == ColumnRole::HwField || role == ColumnRole::Correlation)
+      if (role == ColumnRole::GlobalId || role == ColumnRole::HwField || role == ColumnRole::Correlation ||
+          role == ColumnRole::LocalId)
         checkIntegers(db, table, column);
       if (role == ColumnRole::GlobalId)
         span.hwMax = std::max(span.hwMax,

@@ -46,18 +46,22 @@ std::string mergedValue(std::string_view table, const std::string& name, const T
       return column + " + " + std::to_string(rules.ids.correlationAdd);
     case ColumnRole::StringRef:
       return StringRemap::mappedSql(column);
+    case ColumnRole::LocalId: {
+      auto add = rules.localIdAdd.find(std::string(idSpaceOf(table, name)));
+      std::string offset = std::to_string(add == rules.localIdAdd.end() ? 0 : add->second);
+      return "CASE WHEN " + column + " > 0 THEN " + column + " + " + offset + " ELSE " + column + " END";
+    }
     case ColumnRole::Plain:
+    case ColumnRole::Enum:
       break;
   }
   return column;
 }
 
 // Rows the merged table has already: the same GPU (or measured roof) seen by two ranks of one host is
-// kept once. A key column the input lacks counts as NULL.
+// kept once (TableSpec::sameRowKey). A key column the input lacks counts as NULL.
 std::string duplicateFilter(std::string_view table, const std::vector<std::string>& present) {
-  std::vector<std::string_view> keys;
-  if (table == table::kTargetGpu) keys = {"id", "uuid"};
-  if (table == table::kDevicePeaks) keys = {"deviceId", "uuid", "kind", "method", "measuredAt"};
+  const std::vector<std::string_view>& keys = tableSpec(table).sameRowKey;
   if (keys.empty()) return "1";
   std::string same;
   for (std::string_view key : keys) {

@@ -1,8 +1,9 @@
 #pragma once
 // Copying one table of an input (attached to the merged file) into the merged file in one
 // INSERT ... SELECT, each column moved by its role (merge_columns.h): times shifted, global ids and
-// correlation ids offset, string ids mapped.
+// correlation ids and row ids offset, string ids mapped.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,9 @@ class Database;
 struct TableCopyRules {
   int64_t timeShiftNs = 0;
   InputIdOffsets ids;
+  // Per id space of the LocalId columns (merge_columns.h): added to the input's ids above 0 (0 and NULL
+  // mean "none" in nsys's callchainId columns).
+  std::map<std::string, int64_t> localIdAdd;
 };
 
 struct TableCopyResult {

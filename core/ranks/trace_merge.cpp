@@ -11,6 +11,7 @@
 #include "core/open/open_trace.h"
 #include "core/ranks/merge_columns.h"
 #include "core/ranks/merge_ids.h"
+#include "core/ranks/same_run_check.h"
 #include "core/ranks/string_remap.h"
 #include "core/ranks/table_copy.h"
 #include "core/schema/trace_schema.h"
@@ -124,7 +125,7 @@ MergedInput copyInput(Database& out, StringRemap& strings, MergeInput& input, co
   out.attachReadOnly(input.opened.databasePath, kInputSchema);
   out.exec("BEGIN");
   strings.mapInput(kInputSchema);
-  TableCopyRules rules{rank.timeShiftNs, {rank.hwFirst, rank.correlationIdOffset}};
+  TableCopyRules rules{rank.timeShiftNs, {rank.hwFirst, rank.correlationIdOffset}, localIdOffsets(out)};
   for (std::string_view table : mergedTables()) {
     if (!input.db.hasTable(table)) continue;
     auto missing = missingNeededColumns(input.db, tableSpec(table));
@@ -133,8 +134,8 @@ MergedInput copyInput(Database& out, StringRemap& strings, MergeInput& input, co
                         ", so it was not copied.");
       continue;
     }
-    if (table == table::kKernelMetrics && !out.hasTable(table))
-      for (const std::string& sql : kernelMetricsCreateSql()) out.exec(sql);
+    if (!out.hasTable(table))
+      for (const std::string& sql : createTableStatements(tableSpec(table))) out.exec(sql);
     TableCopyResult copied = copyTable(out, input.db, kInputSchema, table, rules);
     merged.rowsCopied += copied.copied;
     if (table == table::kKernel) merged.kernels = copied.copied;
@@ -159,7 +160,9 @@ void writeMerge(const std::string& path, std::vector<MergeInput>& inputs, MergeS
   std::map<std::string, int> columnsLeft;
   for (size_t i = 0; i < inputs.size(); ++i) {
     try {
+      TimeNs lengthNs = summary.inputs[i].lengthNs;
       summary.inputs[i] = copyInput(out, strings, inputs[i], summary.inputs[i].rank, summary.notKept, columnsLeft);
+      summary.inputs[i].lengthNs = lengthNs;
     } catch (const TraceError& error) {
       rethrowNaming(inputs[i].path, error);
     }
@@ -168,6 +171,10 @@ void writeMerge(const std::string& path, std::vector<MergeInput>& inputs, MergeS
   std::vector<RankRow> rows;
   for (const MergedInput& input : summary.inputs) rows.push_back(input.rank);
   writeRankRows(out, rows);
+  for (std::string_view table : mergedTables()) {
+    if (!out.hasTable(table)) continue;
+    for (const std::string& sql : createLaterIndexStatements(tableSpec(table))) out.exec(sql);
+  }
   for (const auto& [column, files] : columnsLeft)
     summary.notKept.push_back("Column " + column + " (in " + std::to_string(files) +
                               " of the inputs) has no place in " + "the merged file.");
@@ -178,6 +185,27 @@ void writeMerge(const std::string& path, std::vector<MergeInput>& inputs, MergeS
 }  // namespace
 
 namespace {
+
+// How the collectives of the merged file at PATH line up.
+CollectiveSpread mergedCollectives(const std::string& path) {
+  return collectiveSpread(readRankCollectives(Database::openReadOnly(path, Threading::SingleThread)));
+}
+
+// Throws when the inputs look like different runs, unless OPTIONS.force, which makes it a warning. Aligning
+// by collectives lines them up by construction, so only the session starts speak then; a relative clock
+// sets the session starts aside on purpose, so only the collectives speak then.
+void refuseDifferentRuns(MergeSummary& summary, const MergeOptions& options) {
+  std::vector<MergedRunFacts> facts;
+  for (const MergedInput& input : summary.inputs) {
+    bool absolute = options.clock == MergeClock::Absolute;
+    facts.push_back({input.rank.sourcePath, absolute ? input.rank.sessionStartUtcNs : std::nullopt, input.lengthNs});
+  }
+  std::optional<std::string> reason =
+      differentRunsReason(facts, options.alignCollectives ? CollectiveSpread{} : summary.collectives);
+  if (!reason) return;
+  if (!options.force) throw TraceError(*reason + " Merge them anyway with --force.");
+  summary.warnings.push_back(*reason);
+}
 
 // One merge of PATHS into OUTPUT, each input's times moved by the clock's shift plus EXTRA_SHIFT_NS[i].
 MergeSummary mergeOnce(const std::vector<std::string>& paths, const std::string& output, const MergeOptions& options,
@@ -214,12 +242,14 @@ MergeSummary mergeOnce(const std::vector<std::string>& paths, const std::string&
                 id.rank && ranks[i] == *id.rank ? id.rankSource : "command-line order",
                 paths[i],
                 std::nullopt};
-    summary.inputs.push_back({row, 0, 0});
+    summary.inputs.push_back({row, 0, 0, eventSpanNs(inputs[i].db)});
   }
   std::string partial = output + ".merging";
   try {
     createMergedFile(partial, clock, options, inputs.size());
     writeMerge(partial, inputs, summary);
+    summary.collectives = mergedCollectives(partial);
+    refuseDifferentRuns(summary, options);
     std::error_code renamed;
     std::filesystem::rename(partial, output, renamed);
     if (renamed) throw TraceError("The merge could not be written to " + output + " (" + renamed.message() + ").");
@@ -230,11 +260,6 @@ MergeSummary mergeOnce(const std::vector<std::string>& paths, const std::string&
     throw;
   }
   return summary;
-}
-
-// How the collectives of the merged file at PATH line up.
-CollectiveSpread mergedCollectives(const std::string& path) {
-  return collectiveSpread(readRankCollectives(Database::openReadOnly(path, Threading::SingleThread)));
 }
 
 // Per input: the shift that lines its rank's collectives up with the first rank's in the merged file.
@@ -253,13 +278,11 @@ std::vector<int64_t> alignmentShifts(const std::string& merged, const MergeSumma
 MergeSummary mergeTraces(const std::vector<std::string>& paths, const std::string& output,
                          const MergeOptions& options) {
   MergeSummary summary = mergeOnce(paths, output, options, {});
-  summary.collectives = mergedCollectives(output);
   if (!options.alignCollectives || summary.collectives.matched == 0) return summary;
   std::vector<int64_t> shifts = alignmentShifts(output, summary);
   if (std::all_of(shifts.begin(), shifts.end(), [](int64_t shift) { return shift == 0; })) return summary;
   CollectiveSpread before = summary.collectives;
   summary = mergeOnce(paths, output, options, shifts);
-  summary.collectives = mergedCollectives(output);
   summary.collectivesBeforeAlignment = before;
   return summary;
 }

@@ -23,12 +23,15 @@ struct MergeOptions {
   // Then move each rank so that its collectives end with the first rank's (collectiveAlignment): for hosts
   // whose clocks disagree by more than the collectives' own spread.
   bool alignCollectives = false;
+  // Merge inputs that look like different runs (same_run_check.h) instead of refusing them, with a warning.
+  bool force = false;
 };
 
 struct MergedInput {
   RankRow rank;            // as GPUSCOPE_RANKS stores it
   int64_t kernels = 0;     // kernel rows copied
   int64_t rowsCopied = 0;  // rows copied over every table
+  TimeNs lengthNs = 0;     // the input's span of events (same_run_check.h)
 };
 
 struct MergeSummary {
@@ -38,6 +41,8 @@ struct MergeSummary {
   // columns the merged tables have no place for, rows naming strings their file lacks.
   std::vector<std::string> notKept;
   std::vector<std::string> notes;  // how inputs were placed and numbered, one sentence each
+  // Why the inputs look like different runs, where --force merged them anyway.
+  std::vector<std::string> warnings;
   // How the ranks' matching collectives line up in the merged file, and before the alignment by collectives
   // where that was asked for and moved a rank.
   CollectiveSpread collectives;
@@ -48,7 +53,8 @@ struct MergeSummary {
 // a failed merge leaves no half-written file). Every input is opened through openTrace and checked as
 // the loader checks it. Throws TraceError with one sentence for an input that is not a trace, holds a
 // value the merge cannot place (a time that is text), is named twice, is OUTPUT itself, or already holds
-// several ranks, and for two inputs that claim the same rank.
+// several ranks, for two inputs that claim the same rank, and (unless OPTIONS.force) for inputs that look
+// like different runs (differentRunsReason).
 MergeSummary mergeTraces(const std::vector<std::string>& inputs, const std::string& output,
                          const MergeOptions& options = {});
 
