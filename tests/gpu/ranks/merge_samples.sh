@@ -8,7 +8,7 @@
 #   3. `gpuscope analyze job.sqlite`: the slow rank's verdict names busy (ddp_loop.py:N), the straggler finding
 #      names rank 1; and `gpuscope merge` of a rank with itself shifted an hour is refused without --force.
 # The rank files come back gzipped in $OUT (for tests/fixtures/ranks/gpuscope/), with the log and the table.
-# Builds gpuscope from the working tree as it came (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg); carry .deps/usr
+# Builds gpuscope from git HEAD (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg); carry .deps/usr
 # (tests/gpu/prepare-deps.sh, its share/doc, share/man and static libraries removed to fit the size limit).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
@@ -27,8 +27,15 @@ system=$(ldconfig -p | awk '/libsqlite3.so.0 .*x86-64/ {print $NF; exit}')
 [ -e "$lib/libsqlite3.so" ] || [ -z "$system" ] || ln -sf "$system" "$lib/libsqlite3.so"
 
 say "machine: $(nvidia-smi --query-gpu=index,name --format=csv,noheader | tr '\n' ';') $(nproc) cores"
-say "building gpuscope (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg)"
-GPUSCOPE_GPU_BUILD=/tmp/bg BUILD_ONLY=1 OUT=$O/build timeout 420 "$ROOT/tests/gpu/run.sh" > "$O/build.txt" 2>&1 ||
+# The committed tree (git archive HEAD) where the copy has its .git, so that work in progress cannot break the
+# build; else the working tree as it came.
+SRC=$ROOT
+if commit=$(git -c safe.directory='*' -C "$ROOT" rev-parse HEAD 2> /dev/null); then
+  rm -rf /tmp/src && mkdir -p /tmp/src && git -c safe.directory='*' -C "$ROOT" archive HEAD | tar -x -C /tmp/src &&
+    cp -a "$ROOT/.deps" /tmp/src/ && SRC=/tmp/src
+fi
+say "building gpuscope ${commit:-from the working tree} (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg)"
+GPUSCOPE_GPU_BUILD=/tmp/bg BUILD_ONLY=1 OUT=$O/build timeout 420 "$SRC/tests/gpu/run.sh" > "$O/build.txt" 2>&1 ||
   { echo "FAILED: the build"; tail -30 "$O/build/run.log"; exit 1; }
 G=/tmp/bg/app/gpuscope
 
