@@ -12,6 +12,7 @@
 #include "core/analysis/verdict/analysis_report.h"
 #include "core/analysis/verdict/verdict_format.h"
 #include "core/error.h"
+#include "core/model/global_id.h"
 #include "core/open/temp_trace_file.h"
 #include "core/ranks/trace_merge.h"
 #include "core/report/report_format.h"
@@ -30,8 +31,8 @@ struct AnalyzeOptions {
   int width = kWidthNotGiven;
 };
 
-// The verdict and findings as one document; WITH_FINDINGS: the findings too (not for the verdict file that -o
-// writes beside the rules' files).
+// The verdict and findings as one document; WITH_FINDINGS: the whole file's findings and each rank's beside
+// its verdict (not for the verdict file that -o writes beside the rules' files).
 nlohmann::ordered_json verdictDocument(const AnalysisReport& report, bool withFindings) {
   nlohmann::ordered_json document;
   document["verdict"] = verdictJson(report.run);
@@ -48,10 +49,14 @@ nlohmann::ordered_json verdictDocument(const AnalysisReport& report, bool withFi
   };
   if (!report.ranks.empty()) {
     nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
-    for (const RankVerdict& rank : report.ranks) ranks.push_back(rankVerdictJson(rank));
+    for (const RankVerdict& rank : report.ranks) {
+      ranks.push_back(rankVerdictJson(rank));
+      if (withFindings) ranks.back()["findings"] = findingList(rank.findings);
+    }
     document["rank_verdicts"] = ranks;
   }
-  if (withFindings) document["findings"] = findingList(report.findings);
+  // A file of several ranks has its findings per rank, above.
+  if (withFindings && report.ranks.empty()) document["findings"] = findingList(report.findings);
   return document;
 }
 
@@ -103,7 +108,10 @@ std::string analyzeHelpFooter() {
          "(synchronization), other CUDA calls (cuda_api) and outside CUDA while the GPU was idle (cpu). Findings\n"
          "follow, the most time at stake in the judged window first. --format json prints {\"verdict\",\n"
          "\"figures\", \"findings\"}; --by nvtx adds \"nvtx_verdicts\", one per NVTX range name. A file of several\n"
-         "ranks (or several files) also gets one verdict per rank, each on its own steady state (\"rank_verdicts\").\n"
+         "ranks (or several files) also gets one verdict per rank, each on its own steady state (\"rank_verdicts\"),\n"
+         "with that rank's findings beside it: the rules run on the rank's processes in the window it judged\n"
+         "(in json each rank's \"findings\"; csv and -o add them after the whole file's, as \"# rank 1: <rule>\" and\n"
+         "PREFIX_rank1_<rule>.csv).\n"
          "\nExamples:\n"
          "  gpuscope analyze run.sqlite\n"
          "  gpuscope analyze run.sqlite --format json --by nvtx\n"
@@ -122,8 +130,9 @@ std::vector<RuleRequest> requests(const AnalyzeOptions& options) {
   return list;
 }
 
-// What the options ask of analyzeTraceFile: every rule asked, found or not, over the whole file; csv and the
-// files of -o keep the rules' order (each csv block is nsys analyze's).
+// What the options ask of analyzeTraceFile: every rule asked, found or not; csv and the files of -o keep the
+// rules' order (each csv block is nsys analyze's) and, in a file of several ranks, the whole file's findings
+// beside each rank's.
 AnalysisRequest analysisRequest(const AnalyzeOptions& options) {
   AnalysisRequest request;
   request.rules = requests(options);
@@ -141,11 +150,22 @@ AnalysisRequest analysisRequest(const AnalyzeOptions& options) {
   request.foundOnly = false;
   request.byStake = !files && options.format != "csv";
   request.shading = false;
-  request.wholeFileWithRanks = true;
+  request.wholeFileWithRanks = files || options.format == "csv";
   return request;
 }
 
-// The report on stdout in FORMAT; tables fit WIDTH columns.
+// "rank 1 (host-a): 2 findings in its judged window" and each, or a line saying it has none.
+std::string rankFindingsText(const RankVerdict& rank, size_t width) {
+  size_t count = rank.findings.size();
+  if (count == 0) return rank.label + ": no rule found anything in its judged window.\n";
+  std::string text = rank.label + ": " + std::to_string(count) + (count == 1 ? " finding" : " findings") +
+                     " in its judged window, the most at stake first\n\n";
+  for (size_t i = 0; i < count; ++i) text += (i ? "\n" : "") + findingText(rank.findings[i], width);
+  return text;
+}
+
+// The report on stdout in FORMAT; tables fit WIDTH columns. A file of several ranks: each rank's findings after
+// the verdicts (csv: after the whole file's blocks, each headed "# <rank>: <rule>").
 void printReport(const AnalysisReport& report, const std::string& format, size_t width) {
   if (format == "json") {
     std::cout << jsonText(verdictDocument(report, true)) << "\n";
@@ -161,6 +181,15 @@ void printReport(const AnalysisReport& report, const std::string& format, size_t
       std::cout << (i ? "\n" : "") << findingText(findings[i], width);
     }
   }
+  for (size_t r = 0; r < report.ranks.size(); ++r) {
+    const RankVerdict& rank = report.ranks[r];
+    if (format == "table") {
+      std::cout << (r ? "\n" : "") << rankFindingsText(rank, width);
+      continue;
+    }
+    for (const Finding& finding : rank.findings)
+      std::cout << "\n# " << rank.label << ": " << finding.ruleId << "\n" << findingCsv(finding);
+  }
 }
 
 // FINDING in its own file, PREFIX_<rule>.<csv|json|txt>; says so on stdout.
@@ -175,6 +204,12 @@ void writeFindingFile(const std::string& prefix, const Finding& finding, const A
     writeOutputFile(path, findingText(finding, fileTableWidth(options.width)));
   }
   std::cout << "Wrote " << path << "\n";
+}
+
+// A rank's part of a file name: "rank1", or "pid4242" for a process that stands for a rank.
+std::string rankFilePart(const RankVerdict& rank) {
+  if (rank.rank) return "rank" + std::to_string(*rank.rank);
+  return "pid" + std::to_string(rank.processes.empty() ? 0 : global_id::pid(rank.processes.front()));
 }
 
 // Several rank files are analyzed as one run: merged (gpuscope merge, on one clock by their session starts)
@@ -212,6 +247,10 @@ void runAnalyze(const AnalyzeOptions& options) {
     return;
   }
   for (const Finding& finding : report.findings) writeFindingFile(options.outputPrefix, finding, options);
+  for (const RankVerdict& rank : report.ranks) {
+    for (const Finding& finding : rank.findings)
+      writeFindingFile(options.outputPrefix + "_" + rankFilePart(rank), finding, options);
+  }
   // The verdict beside the rules' files (not for csv: those files are nsys analyze's, one per rule).
   if (options.format != "csv") {
     std::string path = options.outputPrefix + "_verdict." + (options.format == "json" ? "json" : "txt");

@@ -163,4 +163,37 @@ TEST(AnalyzeCli, RanksAreJudgedEachOnItsOwnFirst) {
   EXPECT_GT(document["rank_verdicts"][0]["evidence"]["gpu_busy_split"]["collectives_alone_ns"].get<int64_t>(), 0);
 }
 
+// Each rank's findings beside its verdict, found on its own rows: the straggler finding is rank 1's and names it,
+// the GPU waits on rank 1's host thread and not on rank 0's; json carries them in each rank's entry, and csv
+// adds each rank's blocks after the whole file's.
+TEST(AnalyzeCli, EachRankHasItsOwnFindings) {
+  std::string kineto = std::string(GPUSCOPE_FIXTURES) + "/ranks/kineto/";
+  std::string files = "'" + kineto + "rank0.json.gz' '" + kineto + "rank1.json.gz' -r straggler,gpu_waits_on_host";
+  ProcessRun table = runGpuscope("analyze " + files);
+  ASSERT_EQ(table.exitCode, 0) << table.err;
+  EXPECT_NE(table.out.find("\nrank 0: no rule found anything in its judged window.\n\nrank 1: 2 findings in its judged "
+                           "window, the most at stake first\n\n ** Straggler rank (straggler): "),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("\n   rank 1 started 40 of 40 collectives last"), std::string::npos) << table.out;
+  ProcessRun json = runGpuscope("analyze " + files + " --format json");
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  auto document = nlohmann::json::parse(json.out);
+  EXPECT_FALSE(document.contains("findings")) << "a file of ranks has its findings per rank";
+  const auto& ranks = document["rank_verdicts"];
+  ASSERT_EQ(ranks.size(), 2u);
+  EXPECT_TRUE(ranks[0]["findings"].empty()) << ranks[0]["findings"].dump();
+  ASSERT_EQ(ranks[1]["findings"].size(), 2u);
+  for (const auto& finding : ranks[1]["findings"]) {
+    EXPECT_TRUE(finding["found"].get<bool>());
+    for (const auto& place : finding["ranges"])
+      EXPECT_EQ(place["pid"], ranks[1]["evidence"]["host_thread"]["pid"]) << finding["id"];
+  }
+  EXPECT_EQ(ranks[1]["findings"][0]["evidence"]["rank"], 1);
+  ProcessRun csv = runGpuscope("analyze " + files + " --format csv");
+  ASSERT_EQ(csv.exitCode, 0) << csv.err;
+  EXPECT_NE(csv.out.find("\n# rank 1: straggler\n"), std::string::npos) << csv.out;
+  EXPECT_EQ(csv.out.find("# rank 0: "), std::string::npos) << csv.out;
+}
+
 }  // namespace
