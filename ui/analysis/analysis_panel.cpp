@@ -81,7 +81,8 @@ void fitRowsOf(QTableView* view, int rows) {
 
 QString ranksVerdictHtml(const AnalysisReport& report) {
   return QObject::tr(
-             "<b>Per rank</b>: %1 (each judged on its own host thread and GPU work, in the table below). "
+             "<b>Per rank</b>: %1 (each judged on its own host thread and GPU work, in the table below, with its "
+             "findings under it). "
              "<span style='color:#607080'>All ranks together, on one host thread: %2</span>")
       .arg(QString::fromStdString(rankHeadline(report.ranks)).toHtmlEscaped(),
            QString::fromStdString(verdictSentence(report.run)).toHtmlEscaped());
@@ -126,6 +127,7 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   findingsView_->horizontalHeader()->setStretchLastSection(false);
   findingsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   findingsView_->horizontalHeader()->setSectionResizeMode(FindingListModel::Summary, QHeaderView::Stretch);
+  findingsView_->setColumnHidden(FindingListModel::Rank, true);
   rangesView_ = makeTable(ranges_, QStringLiteral("rangeVerdictsView"));
   rangesView_->horizontalHeader()->setStretchLastSection(false);
   rangesView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -199,13 +201,14 @@ void AnalysisPanel::setReport(std::shared_ptr<const AnalysisReport> report) {
   window_->setVisible(!window_->text().isEmpty());
   rangesView_->setVisible(!report_->nvtx.empty());
   ranksView_->setVisible(!report_->ranks.empty());
+  findingsView_->setColumnHidden(FindingListModel::Rank, report_->ranks.empty());
   fitRowsOf(ranksView_, kRanksShownWhole);
   // The finding with the most at stake shows its details at once; the timeline moves only when the user picks one.
-  if (report_->findings.empty()) {
+  if (findings_->rowCount() == 0) {
     details_->setHtml(tr("<p>No rule found anything to report.</p>"));
   } else {
     findingsView_->selectRow(0);
-    showDetails(report_->findings.front(), 0);
+    showDetails(*findings_->finding(0), 0);
   }
 }
 
@@ -231,6 +234,13 @@ void AnalysisPanel::pickRank(int row) {
   const RankVerdict* rank = ranks_->rank(row);
   if (!rank) return;
   ranksView_->selectRow(row);
+  // The rank's findings come into view under it, its first one's details shown.
+  int first = findings_->firstRowOfRank(row);
+  if (first >= 0) {
+    findingsView_->selectRow(first);
+    findingsView_->scrollTo(findings_->index(first, 0), QAbstractItemView::PositionAtTop);
+    showDetails(*findings_->finding(first), first);
+  }
   FindingRange span;
   span.start = rank->verdict.evidence.windowStart;
   span.end = rank->verdict.evidence.windowEnd;
@@ -246,9 +256,11 @@ void AnalysisPanel::showJudgedWindow() {
 }
 
 void AnalysisPanel::showDetails(const Finding& finding, int row) {
-  QString html = QStringLiteral("<h3>%1 <span style='color:#607080'>(%2, %3)</span></h3>")
-                     .arg(QString::fromStdString(finding.title).toHtmlEscaped(), QString::fromStdString(finding.ruleId),
-                          QString::fromUtf8(severityName(finding.severity)));
+  const RankVerdict* rank = findings_->rankOf(row);
+  QString of = rank ? QString::fromStdString(rank->label).toHtmlEscaped() + QStringLiteral(": ") : QString();
+  QString html = QStringLiteral("<h3>%1%2 <span style='color:#607080'>(%3, %4)</span></h3>")
+                     .arg(of, QString::fromStdString(finding.title).toHtmlEscaped(),
+                          QString::fromStdString(finding.ruleId), QString::fromUtf8(severityName(finding.severity)));
   if (finding.atStakeNs > 0)
     html += tr("<p><b>At stake:</b> %1 of the judged window.</p>").arg(durationText(finding.atStakeNs));
   html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(finding.explanation).toHtmlEscaped());

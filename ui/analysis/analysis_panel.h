@@ -1,7 +1,8 @@
 #pragma once
 // AnalysisPanel: the Analysis tab. The verdict first, in one sentence with its numbers; the findings below,
 // most severe first; the explanation, suggestion, evidence and places of the finding picked; and the
-// verdict of each NVTX range; in a trace of several ranks, the verdict of each rank above the findings. Picking a
+// verdict of each NVTX range; in a trace of several ranks, the verdict of each rank above the findings, which are
+// each rank's (found on its processes in its judged window) with the rank in their first column. Picking a
 // finding zooms the shared session (and so the timeline) to its first place and selects the event there; the places in
 // the details jump to the others.
 #include <QWidget>
@@ -46,7 +47,7 @@ class AnalysisPanel : public QWidget {
   void pickFinding(int row, int place = 0);
   // Picks NVTX range verdict ROW: zooms to the span from its first instance's start to its last's end.
   void pickRange(int row);
-  // Picks rank verdict ROW: zooms to the window its verdict judged.
+  // Picks rank verdict ROW: zooms to the window its verdict judged and shows the rank's first finding.
   void pickRank(int row);
   // Zooms the timeline to the window the run's verdict judged.
   void showJudgedWindow();

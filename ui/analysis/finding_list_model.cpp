@@ -27,16 +27,34 @@ FindingListModel::FindingListModel(QObject* parent) : QAbstractTableModel(parent
 void FindingListModel::setReport(std::shared_ptr<const AnalysisReport> report) {
   beginResetModel();
   report_ = std::move(report);
+  rows_.clear();
+  if (report_) {
+    for (const Finding& finding : report_->findings) rows_.push_back({&finding, -1});
+    for (size_t r = 0; r < report_->ranks.size(); ++r) {
+      for (const Finding& finding : report_->ranks[r].findings) rows_.push_back({&finding, static_cast<int>(r)});
+    }
+  }
   endResetModel();
 }
 
 const Finding* FindingListModel::finding(int row) const {
-  if (!report_ || row < 0 || row >= static_cast<int>(report_->findings.size())) return nullptr;
-  return &report_->findings[static_cast<size_t>(row)];
+  if (row < 0 || row >= static_cast<int>(rows_.size())) return nullptr;
+  return rows_[static_cast<size_t>(row)].finding;
+}
+
+const RankVerdict* FindingListModel::rankOf(int row) const {
+  if (row < 0 || row >= static_cast<int>(rows_.size()) || rows_[static_cast<size_t>(row)].rankIndex < 0) return nullptr;
+  return &report_->ranks[static_cast<size_t>(rows_[static_cast<size_t>(row)].rankIndex)];
+}
+
+int FindingListModel::firstRowOfRank(int rankIndex) const {
+  for (size_t row = 0; row < rows_.size(); ++row)
+    if (rows_[row].rankIndex == rankIndex) return static_cast<int>(row);
+  return -1;
 }
 
 int FindingListModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() || !report_ ? 0 : static_cast<int>(report_->findings.size());
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
 int FindingListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -53,8 +71,11 @@ QString FindingListModel::summaryOf(const Finding& finding) {
 QVariant FindingListModel::data(const QModelIndex& index, int role) const {
   const Finding* item = finding(index.row());
   if (!item || index.column() < 0 || index.column() >= ColumnCount) return {};
+  const RankVerdict* rank = rankOf(index.row());
   if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
     switch (index.column()) {
+      case Rank:
+        return rank ? QString::fromStdString(rank->label) : QString();
       case Severity:
         return QString::fromUtf8(severityName(item->severity));
       case AtStake:
@@ -70,6 +91,7 @@ QVariant FindingListModel::data(const QModelIndex& index, int role) const {
     }
   }
   if (role == SortRole) {
+    if (index.column() == Rank) return rows_[static_cast<size_t>(index.row())].rankIndex;
     if (index.column() == Severity) return static_cast<int>(item->severity);
     if (index.column() == Places) return static_cast<qlonglong>(item->ranges.size());
     if (index.column() == AtStake) return static_cast<qlonglong>(item->atStakeNs);
@@ -84,6 +106,8 @@ QVariant FindingListModel::data(const QModelIndex& index, int role) const {
 QVariant FindingListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
+    case Rank:
+      return tr("Rank");
     case Severity:
       return tr("Severity");
     case AtStake:

@@ -20,6 +20,7 @@
 
 #include "core/analysis/finding_stake.h"
 #include "core/analysis/verdict/analysis_report.h"
+#include "core/model/trace_loader.h"
 #include "core/ranks/trace_merge.h"
 #include "tests/ui/tables/table_test_support.h"
 #include "tests/ui/timeline/timeline_test_trace.h"
@@ -129,6 +130,50 @@ TEST(AnalysisPanel, ATraceOfRanksHasAVerdictPerRank) {
   EXPECT_EQ(ranks->rowCount(), 0);
   EXPECT_TRUE(panel.ranksView()->isHidden());
   EXPECT_TRUE(ranksCheck.failures().isEmpty()) << ranksCheck.failures().join(' ').toStdString();
+}
+
+// The same run's findings are each rank's, under the rank in their first column: the straggler finding is rank
+// 1's and names it, rank 0 has none; a click on rank 1's verdict shows its first finding, and a click on a
+// rank's finding zooms the timeline to its place.
+TEST(AnalysisPanel, ATraceOfRanksListsEachRanksFindings) {
+  std::string merged = (std::filesystem::path(::testing::TempDir()) / "analysis_panel_rank_findings.sqlite").string();
+  std::string kineto = GPUSCOPE_FIXTURES "/ranks/kineto/";
+  mergeTraces({kineto + "rank0.json.gz", kineto + "rank1.json.gz"}, merged);
+  TraceSession session;
+  session.setTrace(std::shared_ptr<const Trace>(loadTrace(merged).release()));
+  session.fitAll();
+  AnalysisPanel panel(&session);
+  test::ModelCheck findingsCheck(panel.findingModel());
+  panel.setReport(std::make_shared<const AnalysisReport>(analyzeTraceFile(merged)));
+  FindingListModel* model = panel.findingModel();
+  ASSERT_GT(model->rowCount(), 0);
+  EXPECT_FALSE(panel.findingsView()->isColumnHidden(FindingListModel::Rank));
+  QStringList ranks;
+  for (int row = 0; row < model->rowCount(); ++row) {
+    QString rank = model->data(model->index(row, FindingListModel::Rank)).toString();
+    ASSERT_FALSE(rank.isEmpty()) << row;
+    if (ranks.isEmpty() || ranks.back() != rank) ranks.append(rank);
+  }
+  EXPECT_EQ(ranks, QStringList({QStringLiteral("rank 0"), QStringLiteral("rank 1")})) << "rank by rank";
+  int straggler = rowOf(*model, "straggler");
+  ASSERT_GE(straggler, 0);
+  EXPECT_EQ(model->data(model->index(straggler, FindingListModel::Rank)).toString(), QStringLiteral("rank 1"));
+  EXPECT_TRUE(model->data(model->index(straggler, FindingListModel::Summary))
+                  .toString()
+                  .startsWith(QStringLiteral("rank 1 started ")));
+  EXPECT_EQ(model->rankOf(straggler), &panel.report()->ranks[1]);
+
+  panel.pickRank(1);
+  int first = model->firstRowOfRank(1);
+  ASSERT_GE(first, 0);
+  EXPECT_EQ(panel.findingsView()->currentIndex().row(), first);
+  EXPECT_TRUE(panel.detailsView()->toPlainText().startsWith(QStringLiteral("rank 1: ")));
+
+  panel.pickFinding(straggler);
+  const FindingRange& place = model->finding(straggler)->ranges.front();
+  EXPECT_EQ(session.rangeStart(), place.start);
+  EXPECT_EQ(session.rangeEnd(), place.end);
+  EXPECT_TRUE(findingsCheck.failures().isEmpty()) << findingsCheck.failures().join(' ').toStdString();
 }
 
 TEST(AnalysisPanel, ClickingAFindingZoomsTheSessionToItsPlace) {
