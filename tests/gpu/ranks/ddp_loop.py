@@ -6,7 +6,7 @@ gradients in buckets, one NCCL kernel each), SGD, loss.item(). The busy work mak
 backward late, so the other rank's all-reduce kernels wait for it. Every step is an NVTX range "step"
 with "forward", "host_work", "backward" and "optimizer" inside.
 
-Environment: WARMUP (5) and STEPS (30) steps; SLOW_RANK (1) and SLOW_MS (15); HIDDEN (4096), LAYERS (4),
+Environment: BACKEND (nccl; gloo for one GPU), WARMUP (5) and STEPS (30) steps; SLOW_RANK (1) and SLOW_MS (15); HIDDEN (4096), LAYERS (4),
 BATCH (1024), BUCKET_MB (64). KINETO_DIR set: torch.profiler (wait=WARMUP, warmup=2, active=KINETO_ACTIVE
 (10)) writes KINETO_DIR/rank{R}.json, with distributedInfo. Don't set it under nsys or gpuscope (one CUPTI
 subscriber at a time). Prints each rank's step times (median of the STEPS steps after the warm-up).
@@ -37,9 +37,12 @@ def main():
     warmup, steps = env_int("WARMUP", 5), env_int("STEPS", 30)
     slow_rank, slow_ms = env_int("SLOW_RANK", 1), env_int("SLOW_MS", 15)
     hidden, layers, batch = env_int("HIDDEN", 4096), env_int("LAYERS", 4), env_int("BATCH", 1024)
-    dist.init_process_group("nccl")
+    # BACKEND=gloo puts every rank on GPU 0, for a machine of one GPU (NCCL needs a GPU per rank); its
+    # all-reduces then run on the host, so there are no collective kernels.
+    backend = os.environ.get("BACKEND", "nccl")
+    dist.init_process_group(backend)
     rank, world = dist.get_rank(), dist.get_world_size()
-    local_rank = env_int("LOCAL_RANK", rank)
+    local_rank = env_int("LOCAL_RANK", rank) if backend == "nccl" else 0
     torch.cuda.set_device(local_rank)
     device = torch.device("cuda", local_rank)
     torch.manual_seed(0)

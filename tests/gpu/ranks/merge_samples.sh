@@ -22,6 +22,8 @@ say() { echo "== [$(($(date +%s) - T0)) s] $*"; }
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
 export SLOW_RANK=${SLOW_RANK:-1} SLOW_MS=${SLOW_MS:-15} WARMUP=${WARMUP:-5} STEPS=${STEPS:-20}
 PYTHON=${PYTHON:-python3}
+# One GPU: both ranks on it over gloo (no collective kernels, so no straggler finding; the samples still tell).
+if [ "$(nvidia-smi -L | wc -l)" -lt 2 ]; then export BACKEND=gloo; fi
 lib=$ROOT/.deps/usr/lib/x86_64-linux-gnu
 system=$(ldconfig -p | awk '/libsqlite3.so.0 .*x86-64/ {print $NF; exit}')
 [ -e "$lib/libsqlite3.so" ] || [ -z "$system" ] || ln -sf "$system" "$lib/libsqlite3.so"
@@ -136,7 +138,7 @@ echo "  with --force: exit $?: $(grep warning "$O/apart_force.txt" | head -1)"
 
 say "table"
 {
-  echo "machine: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | xargs); ddp_loop.py SLOW_RANK=$SLOW_RANK SLOW_MS=$SLOW_MS WARMUP=$WARMUP STEPS=$STEPS"
+  echo "machine: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | xargs); ddp_loop.py BACKEND=${BACKEND:-nccl} SLOW_RANK=$SLOW_RANK SLOW_MS=$SLOW_MS WARMUP=$WARMUP STEPS=$STEPS"
   grep -h DDP_LOOP "$O/ranks.txt" | sed 's/^/  /' | cut -c1-160
   cat "$O/counts.txt" "$O/samples.txt" "$O/verdicts.txt"
 } | tee "$OUT/table.txt"
