@@ -7,8 +7,9 @@
 #   2. `gpuscope samples job.sqlite --pid P` prints what `gpuscope samples rankR.sqlite --pid P` prints;
 #   3. `gpuscope analyze job.sqlite`: the slow rank's verdict names busy (ddp_loop.py:N), the straggler finding
 #      names rank 1; and `gpuscope merge` of a rank with itself shifted an hour is refused without --force.
-# The rank files come back gzipped in $OUT (for tests/fixtures/ranks/gpuscope/), with the log and the table.
-# Builds gpuscope from git HEAD (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg); carry .deps/usr
+# The log, the merge's and analyze's output and the table come back in $OUT (the rank files, about 18 MB gzipped
+# each with their default samples, do not: tests/fixtures/ranks/gpuscope holds small host-only recordings).
+# Builds gpuscope from the working tree (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg); carry .deps/usr
 # (tests/gpu/prepare-deps.sh, its share/doc, share/man and static libraries removed to fit the size limit).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
@@ -29,15 +30,9 @@ system=$(ldconfig -p | awk '/libsqlite3.so.0 .*x86-64/ {print $NF; exit}')
 [ -e "$lib/libsqlite3.so" ] || [ -z "$system" ] || ln -sf "$system" "$lib/libsqlite3.so"
 
 say "machine: $(nvidia-smi --query-gpu=index,name --format=csv,noheader | tr '\n' ';') $(nproc) cores"
-# The committed tree (git archive HEAD) where the copy has its .git, so that work in progress cannot break the
-# build; else the working tree as it came.
-SRC=$ROOT
-if commit=$(git -c safe.directory='*' -C "$ROOT" rev-parse HEAD 2> /dev/null); then
-  rm -rf /tmp/src && mkdir -p /tmp/src && git -c safe.directory='*' -C "$ROOT" archive HEAD | tar -x -C /tmp/src &&
-    cp -a "$ROOT/.deps" /tmp/src/ && SRC=/tmp/src
-fi
-say "building gpuscope ${commit:-from the working tree} (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg)"
-GPUSCOPE_GPU_BUILD=/tmp/bg BUILD_ONLY=1 OUT=$O/build timeout 420 "$SRC/tests/gpu/run.sh" > "$O/build.txt" 2>&1 ||
+# The working tree as it came: the device's copy carries the .git of the session's start, not its commits.
+say "building gpuscope from the working tree (tests/gpu/run.sh BUILD_ONLY=1 into /tmp/bg)"
+GPUSCOPE_GPU_BUILD=/tmp/bg BUILD_ONLY=1 OUT=$O/build timeout 420 "$ROOT/tests/gpu/run.sh" > "$O/build.txt" 2>&1 ||
   { echo "FAILED: the build"; tail -30 "$O/build/run.log"; exit 1; }
 G=/tmp/bg/app/gpuscope
 
@@ -142,6 +137,5 @@ say "table"
   grep -h DDP_LOOP "$O/ranks.txt" | sed 's/^/  /' | cut -c1-160
   cat "$O/counts.txt" "$O/samples.txt" "$O/verdicts.txt"
 } | tee "$OUT/table.txt"
-for r in 0 1; do gzip -9 -c "$O/rank$r.sqlite" > "$OUT/rank$r.sqlite.gz"; done
 cp "$O/analyze.txt" "$O/merge.txt" "$OUT/" 2> /dev/null
 ls -la "$OUT"
