@@ -40,7 +40,8 @@ std::string writeTestRank(const std::string& name, int rank, int64_t startNs) {
   const int64_t tid = global_id::make(0, 1, 77, 77);
   writer.addOsRuntime({100, 2'000'000'000, tid, "poll"});
   int rows = writer.tableRows(kTestTable, {"start", "end", "globalTid", "correlationId", "nameId", "note"});
-  writer.addRow(rows, {int64_t{1000}, int64_t{2000}, tid, int64_t{5}, std::string_view("launch_a"), std::string_view("x")});
+  writer.addRow(rows,
+                {int64_t{1000}, int64_t{2000}, tid, int64_t{5}, std::string_view("launch_a"), std::string_view("x")});
   writer.addRow(rows, {int64_t{3000}, int64_t{4000}, tid, int64_t{6}, std::string_view("launch_b"), {}});
   writer.finish();
   return path;
@@ -48,8 +49,8 @@ std::string writeTestRank(const std::string& name, int rank, int64_t startNs) {
 
 TEST(TableDeclaration, TheEventTablesAreOneListReadOffTheGroups) {
   std::vector<std::string_view> events = eventTables();
-  for (std::string_view name : {table::kKernel, table::kMemcpy, table::kMemset, table::kRuntime, table::kSync,
-                                table::kNvtx, table::kOsrt})
+  for (std::string_view name :
+       {table::kKernel, table::kMemcpy, table::kMemset, table::kRuntime, table::kSync, table::kNvtx, table::kOsrt})
     EXPECT_TRUE(contains(events, name)) << name;
   EXPECT_EQ(events.size(), 7u);
   EXPECT_FALSE(contains(events, table::kCompositeEvents));
@@ -83,7 +84,8 @@ TEST(TableDeclaration, ANewTableIsWrittenListedCountedAndMergedWithNoOtherEdit) 
     {
       Database db = Database::openReadOnly(rank1);
       std::vector<TableRowCount> counts = tableRowCounts(db);
-      auto row = std::find_if(counts.begin(), counts.end(), [](const TableRowCount& c) { return c.table == kTestTable; });
+      auto row =
+          std::find_if(counts.begin(), counts.end(), [](const TableRowCount& c) { return c.table == kTestTable; });
       ASSERT_NE(row, counts.end());
       EXPECT_EQ(row->rows, 2);
     }

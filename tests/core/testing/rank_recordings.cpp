@@ -18,7 +18,8 @@ std::string writeRankRecording(const std::string& name, const RankRecording& rec
   rows.stacks.push_back({{python, "/x/train.py", 0, false, true}, {"main", "/usr/bin/python3", 0x1100, false, false}});
   for (int i = 0; i < recording.samples; ++i)
     rows.samples.push_back({2000 + 1000 * static_cast<TimeNs>(i), kRankRecordingPid, kRankRecordingPid, 0, 0});
-  rows.osrtBacktraces.push_back({{"poll", "/lib/libc.so.6", 0x20, false, false}, {python, "/x/train.py", 0, false, true}});
+  rows.osrtBacktraces.push_back(
+      {{"poll", "/lib/libc.so.6", 0x20, false, false}, {python, "/x/train.py", 0, false, true}});
   TraceWriter writer(path);
   writer.setSessionStart(recording.sessionStartUtcNs);
   writer.addMeta(rank_meta::kRank, std::to_string(recording.rank));
