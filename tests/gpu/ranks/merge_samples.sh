@@ -54,20 +54,21 @@ ranks = job.execute("SELECT rank, hwFirst, hwLast FROM GPUSCOPE_RANKS ORDER BY r
 def count(db, sql):
     try:
         return db.execute(sql).fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
+    except sqlite3.OperationalError as error:
+        print(f"  FAILED: {error}: {sql}")
+        return -1
 ok = True
 print(f"  {'rank':<5}{'table':<22}{'rank file':>12}{'merged':>12}")
 for rank, first, last in ranks:
     own = sqlite3.connect(f"{o}/rank{rank}.sqlite")
-    hw = f"(globalTid >> 56) BETWEEN {first} AND {last}"
+    hw = lambda alias: f"({alias}.globalTid >> 56) BETWEEN {first} AND {last}"
     for table, mine, merged in [
-        ("COMPOSITE_EVENTS", "SELECT count(*) FROM COMPOSITE_EVENTS", f"SELECT count(*) FROM COMPOSITE_EVENTS WHERE {hw}"),
+        ("COMPOSITE_EVENTS", "SELECT count(*) FROM COMPOSITE_EVENTS", f"SELECT count(*) FROM COMPOSITE_EVENTS e WHERE {hw('e')}"),
         ("SAMPLING_CALLCHAINS", "SELECT count(*) FROM SAMPLING_CALLCHAINS",
-         f"SELECT count(*) FROM SAMPLING_CALLCHAINS c JOIN COMPOSITE_EVENTS e ON e.id = c.id WHERE e.{hw}"),
-        ("SCHED_EVENTS", "SELECT count(*) FROM SCHED_EVENTS", f"SELECT count(*) FROM SCHED_EVENTS WHERE {hw}"),
+         f"SELECT count(*) FROM SAMPLING_CALLCHAINS c JOIN COMPOSITE_EVENTS e ON e.id = c.id WHERE {hw('e')}"),
+        ("SCHED_EVENTS", "SELECT count(*) FROM SCHED_EVENTS", f"SELECT count(*) FROM SCHED_EVENTS s WHERE {hw('s')}"),
         ("OSRT_CALLCHAINS", "SELECT count(*) FROM OSRT_API o JOIN OSRT_CALLCHAINS c ON c.id = o.callchainId",
-         f"SELECT count(*) FROM OSRT_API o JOIN OSRT_CALLCHAINS c ON c.id = o.callchainId WHERE o.{hw}")]:
+         f"SELECT count(*) FROM OSRT_API o JOIN OSRT_CALLCHAINS c ON c.id = o.callchainId WHERE {hw('o')}")]:
         a, b = count(own, mine), count(job, merged)
         ok = ok and a == b
         print(f"  {rank:<5}{table:<22}{a:>12}{b:>12}{'' if a == b else '  DIFFERENT'}")
