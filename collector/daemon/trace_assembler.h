@@ -39,7 +39,7 @@ struct RecordCounts {
   uint64_t processes = 0;        // PROCESSES rows (set by finish)
   uint64_t threads = 0;          // ThreadNames rows (set by finish)
   uint64_t profiledKernels = 0;  // launches profiled by `record --metrics roofline`
-  uint64_t osrtBacktraces = 0;   // OS-runtime rows with a backtrace (OSRT_CALLCHAINS)
+  uint64_t osrtBacktraces = 0;   // OS-runtime rows with a backtrace (table::kOsrtCallchains)
   int64_t profilingNs = 0;       // what profiling them held the programs up, summed
   uint64_t events() const { return kernels + memcpys + memsets + syncs + cudaApi + nvtx + osrt; }
 };

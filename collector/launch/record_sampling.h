@@ -41,7 +41,7 @@ class RecordSampling {
   void stop();
   // GPUSCOPE_META cpu_sampling, cpu_samples, cpu_samples_lost, python_samples, ...
   void addMeta(TraceWriter& writer) const;
-  // Adds the samples and switches in WINDOW and the named OS-runtime BACKTRACES (OSRT_CALLCHAINS) to the
+  // Adds the samples and switches in WINDOW and the named OS-runtime BACKTRACES (table::kOsrtCallchains) to the
   // trace WRITER writes, before it finishes; says so on stderr when they cannot be named (the trace is kept).
   void writeTables(TraceWriter& writer, const CaptureWindow& window,
                    const std::vector<OsrtBacktrace>& backtraces) const;

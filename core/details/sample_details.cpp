@@ -15,7 +15,7 @@
 namespace gpuscope {
 namespace {
 
-// The CPU the sample was taken on, where COMPOSITE_EVENTS says: its row is the one of the sample's thread
+// The CPU the sample was taken on, where table::kCompositeEvents says: its row is the one of the sample's thread
 // and time (CpuSamples keeps neither its id nor its CPU).
 std::optional<int64_t> cpuOf(const Trace& trace, int64_t fileGlobalTid, TimeNs start) {
   const Database& db = trace.database();

@@ -1,7 +1,7 @@
 #pragma once
-// Callchains attached to traced calls: nsys's OSRT_CALLCHAINS (the backtrace of an OS-runtime call that
+// Callchains attached to traced calls: nsys's table::kOsrtCallchains (the backtrace of an OS-runtime call that
 // lasted past --osrt-backtrace-threshold), keyed by OSRT_API.callchainId, one row per frame
-// (stackDepth 0 = the leaf), with SAMPLING_CALLCHAINS's columns. gpuscope's recorder writes the same table.
+// (stackDepth 0 = the leaf), with table::kSamplingCallchains's columns. gpuscope's recorder writes the same table.
 #include <cstdint>
 #include <string>
 #include <string_view>

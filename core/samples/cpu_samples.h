@@ -1,6 +1,6 @@
 #pragma once
 // CpuSamples: sampled call stacks of the host's threads, in columns (one entry per sample, frames in one
-// flat array), as nsys exports them in COMPOSITE_EVENTS and SAMPLING_CALLCHAINS. A stack is leaf first:
+// flat array), as nsys exports them in table::kCompositeEvents and table::kSamplingCallchains. A stack is leaf first:
 // frame 0 is where the thread was when the sample was taken, the last frame its outermost caller.
 #include <cstdint>
 #include <span>

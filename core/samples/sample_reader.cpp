@@ -37,7 +37,7 @@ class NameInterner {
   std::unordered_map<std::string, uint32_t> byText_;
 };
 
-// A column of SAMPLING_CALLCHAINS, or 0 where this export's version lacks it.
+// A column of table::kSamplingCallchains, or 0 where this export's version lacks it.
 std::string callchainColumn(const std::vector<std::string>& columns, const std::string& name) {
   bool present = std::find(columns.begin(), columns.end(), name) != columns.end();
   return present ? "c." + name : "0";

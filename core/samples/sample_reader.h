@@ -1,6 +1,6 @@
 #pragma once
-// Reads the CPU samples of an nsys-schema trace (COMPOSITE_EVENTS and SAMPLING_CALLCHAINS), as nsys writes
-// them with --sample (nsys's default), restricted to threads and times.
+// Reads the CPU samples of an nsys-schema trace (table::kCompositeEvents and table::kSamplingCallchains), as nsys
+// writes them with --sample (nsys's default), restricted to threads and times.
 #include <string>
 #include <vector>
 
@@ -13,7 +13,7 @@ class Database;
 
 struct SampleRead {
   CpuSamples samples;
-  // The tables the samples need that the file lacks ("COMPOSITE_EVENTS", "SAMPLING_CALLCHAINS"): without
+  // The tables the samples need that the file lacks (table::kCompositeEvents, table::kSamplingCallchains): without
   // the first there are no samples, without the second the samples have no stacks.
   std::vector<std::string> missingTables;
 };

@@ -10,7 +10,7 @@ namespace {
 
 using Cell = TraceWriter::Cell;
 
-// The columns of SAMPLING_CALLCHAINS and OSRT_CALLCHAINS that the recorder knows.
+// The columns of table::kSamplingCallchains and table::kOsrtCallchains that the recorder knows.
 const std::vector<std::string_view> kFrameColumns = {"id",           "symbol",     "module",       "kernelMode",
                                                      "thumbCode",    "unresolved", "specialEntry", "originalIP",
                                                      "unwindMethod", "stackDepth"};

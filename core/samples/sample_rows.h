@@ -1,7 +1,7 @@
 #pragma once
 // SampleRows: what a CPU-sampling recording holds once its addresses are named, ready to be written into a
-// trace file as nsys writes it (COMPOSITE_EVENTS, SAMPLING_CALLCHAINS, SCHED_EVENTS and their ENUM_ tables),
-// so that gpuscope's readers, `nsys stats` and SQL written for nsys exports all read it.
+// trace file as nsys writes it (table::kCompositeEvents, table::kSamplingCallchains, table::kSchedEvents and their
+// ENUM_ tables), so that gpuscope's readers, `nsys stats` and SQL written for nsys exports all read it.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,12 +47,12 @@ struct SampleRows {
   std::vector<SchedSwitch> switches;
   // False when no sampler ran: only the backtraces below are written, no empty sampling tables.
   bool sampled = true;
-  // OSRT_CALLCHAINS: element i is the backtrace of the OSRT_API rows whose callchainId is i + 1, leaf first.
+  // table::kOsrtCallchains: element i is the backtrace of the OSRT_API rows whose callchainId is i + 1, leaf first.
   std::vector<std::vector<NamedFrame>> osrtBacktraces;
 };
 
 // Writes ROWS through WRITER, before it finishes the file: the sampling tables when ROWS.sampled (even with no
-// sample: the file then says sampling ran), OSRT_CALLCHAINS when there are backtraces. Strings go through the
+// sample: the file then says sampling ran), table::kOsrtCallchains when there are backtraces. Strings go through the
 // writer's StringIds. Throws TraceError when the file cannot be written.
 void writeSampleTables(TraceWriter& writer, const SampleRows& rows);
 

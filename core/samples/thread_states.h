@@ -1,5 +1,5 @@
 #pragma once
-// Thread states from scheduling records (nsys's SCHED_EVENTS, written with --cpuctxsw): a thread runs from
+// Thread states from scheduling records (nsys's table::kSchedEvents, written with --cpuctxsw): a thread runs from
 // each switch in to the next switch out, and is off its CPU from a switch out to the next switch in, in
 // the state the switch-out record gives (ENUM_SAMPLING_THREAD_STATE and ENUM_SCHEDULING_THREAD_BLOCK).
 // nsys's exports say Unknown for most and Terminated at the end; gpuscope's recordings tell a thread
@@ -47,7 +47,7 @@ struct ThreadStates {
 
 struct ThreadStateRead {
   std::vector<ThreadStates> threads;  // by globalTid
-  bool missingTable = false;          // the file has no SCHED_EVENTS
+  bool missingTable = false;          // the file has no table::kSchedEvents
 };
 
 // The states of every thread with scheduling records, or those of PID (and TID) only.
