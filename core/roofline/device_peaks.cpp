@@ -1,7 +1,5 @@
 #include "core/roofline/device_peaks.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -10,8 +8,8 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
-#include "core/model/writable_trace.h"
 #include "core/schema/trace_schema.h"
+#include "core/write/trace_writer.h"
 
 namespace gpuscope {
 namespace {
@@ -48,22 +46,6 @@ MeasuredPeak peakFromRow(const Statement& row) {
 }
 
 bool usable(const MeasuredPeak& peak) { return isPeakKind(peak.kind) && std::isfinite(peak.value) && peak.value > 0; }
-
-void bindText(sqlite3_stmt* stmt, int index, const std::string& text) {
-  sqlite3_bind_text(stmt, index, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
-void insertPeak(WritableTrace& db, sqlite3_stmt* stmt, const MeasuredPeak& peak) {
-  sqlite3_reset(stmt);
-  sqlite3_bind_int64(stmt, 1, peak.deviceId);
-  bindText(stmt, 2, peak.deviceName);
-  bindText(stmt, 3, peak.uuid);
-  bindText(stmt, 4, peak.kind);
-  sqlite3_bind_double(stmt, 5, peak.value);
-  bindText(stmt, 6, peak.method);
-  sqlite3_bind_int64(stmt, 7, peak.measuredAt);
-  if (sqlite3_step(stmt) != SQLITE_DONE) db.fail();
-}
 
 // nsys writes device UUIDs bare and lower-case; nvidia-smi prefixes "GPU-". Compare them alike.
 std::string normalizedUuid(std::string uuid) {
@@ -126,21 +108,14 @@ void writeDevicePeaks(const std::string& path, const std::vector<MeasuredPeak>& 
       throw TraceError(path + " has a " + std::string(table::kDevicePeaks) +
                        " table that another program wrote: gpuscope leaves it alone.");
   }
-  WritableTrace db(path);
-  db.transaction([&] {
-    if (!hasTable) db.exec(createTableSql(spec));
-    sqlite3_stmt* stmt = nullptr;
-    std::string sql = "INSERT INTO " + std::string(table::kDevicePeaks) +
-                      " (deviceId, name, uuid, kind, value, method, measuredAt) VALUES (?, ?, ?, ?, ?, ?, ?)";
-    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) db.fail();
-    try {
-      for (const auto& peak : peaks) insertPeak(db, stmt, peak);
-    } catch (...) {
-      sqlite3_finalize(stmt);
-      throw;
-    }
-    sqlite3_finalize(stmt);
-  });
+  std::unique_ptr<TraceWriter> writer = TraceWriter::addTo(path);
+  int rows =
+      writer->tableRows(table::kDevicePeaks, {"deviceId", "name", "uuid", "kind", "value", "method", "measuredAt"});
+  for (const MeasuredPeak& peak : peaks) {
+    writer->addRow(rows, {int64_t{peak.deviceId}, std::string_view(peak.deviceName), std::string_view(peak.uuid),
+                          std::string_view(peak.kind), peak.value, std::string_view(peak.method), peak.measuredAt});
+  }
+  writer->finish();
 }
 
 std::optional<uint32_t> matchTraceDevice(const Database& db, const std::string& uuid, const std::string& name) {

@@ -1,24 +1,11 @@
 #include "core/roofline/kernel_metrics_table.h"
 
-#include <sqlite3.h>
-
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/trace_file.h"
-#include "core/model/writable_trace.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope {
-namespace {
-
-void bindOptional(sqlite3_stmt* stmt, int index, const std::optional<double>& value) {
-  if (value)
-    sqlite3_bind_double(stmt, index, *value);
-  else
-    sqlite3_bind_null(stmt, index);
-}
-
-}  // namespace
 
 std::vector<KernelMetrics> readKernelMetrics(const Database& db) {
   std::vector<KernelMetrics> rows;
@@ -66,46 +53,15 @@ void writeKernelMetrics(const std::string& path, const std::vector<KernelMetrics
                          " column: it was written by another program.");
     }
   }
-  WritableTrace db(path);
-  db.transaction([&] {
-    if (!hasTable)
-      for (const auto& sql : createTableStatements(tableSpec(table::kKernelMetrics))) db.exec(sql);
-    const auto& columns = tableSpec(table::kKernelMetrics).columns;
-    std::string names, params;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      names += (i ? ", " : "") + std::string(columns[i].name);
-      params += (i ? ", ?" : "?") + std::to_string(i + 1);
-    }
-    std::string sql =
-        "INSERT OR REPLACE INTO " + std::string(kKernelMetricsTable) + " (" + names + ") VALUES (" + params + ")";
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) db.fail();
-    for (const auto& row : rows) {
-      sqlite3_reset(stmt);
-      sqlite3_bind_int64(stmt, 1, row.globalPid);
-      sqlite3_bind_int64(stmt, 2, row.correlationId);
-      sqlite3_bind_text(stmt, 3, row.kernelName.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64(stmt, 4, row.sourceId);
-      if (row.durationNs)
-        sqlite3_bind_int64(stmt, 5, *row.durationNs);
-      else
-        sqlite3_bind_null(stmt, 5);
-      for (size_t p = 0; p < row.flops.size(); ++p) bindOptional(stmt, 6 + static_cast<int>(p), row.flops[p]);
-      for (size_t l = 0; l < row.bytes.size(); ++l) bindOptional(stmt, 10 + static_cast<int>(l), row.bytes[l]);
-      sqlite3_bind_text(stmt, 13, row.source.c_str(), -1, SQLITE_TRANSIENT);
-      if (sqlite3_step(stmt) != SQLITE_DONE) {
-        sqlite3_finalize(stmt);
-        db.fail();
-      }
-    }
-    sqlite3_finalize(stmt);
-  });
+  std::unique_ptr<TraceWriter> writer = TraceWriter::addTo(path);
+  addKernelMetrics(*writer, rows);
+  writer->finish();
 }
 
 void addKernelMetrics(TraceWriter& writer, const std::vector<KernelMetrics>& rows) {
   std::vector<std::string_view> columns;
   for (const ColumnSpec& column : tableSpec(table::kKernelMetrics).columns) columns.push_back(column.name);
-  int metrics = writer.tableRows(table::kKernelMetrics, columns);
+  int metrics = writer.tableRows(table::kKernelMetrics, columns, TraceWriter::RowConflict::Replace);
   for (const KernelMetrics& row : rows) {
     const auto& f = row.flops;
     const auto& b = row.bytes;

@@ -65,9 +65,10 @@ size_t rowsPerStatement(sqlite3* db, size_t columns) {
   return std::clamp<size_t>(maxParameters / std::max<size_t>(columns, 1), 1, kMaxRowsPerStatement);
 }
 
-BulkInsert::BulkInsert(sqlite3* db, std::string_view table, const std::vector<std::string_view>& columns)
+BulkInsert::BulkInsert(sqlite3* db, std::string_view table, const std::vector<std::string_view>& columns, bool replace)
     : db_(db),
       table_(table),
+      verb_(replace ? "INSERT OR REPLACE INTO " : "INSERT INTO "),
       columnCount_(columns.size()),
       rowsPerStatement_(gpuscope::rowsPerStatement(db, columns.size())) {
   for (size_t i = 0; i < columns.size(); ++i) columns_ += (i ? ", " : "") + std::string(columns[i]);
@@ -83,6 +84,7 @@ BulkInsert::BulkInsert(BulkInsert&& other) noexcept
     : db_(other.db_),
       table_(std::move(other.table_)),
       columns_(std::move(other.columns_)),
+      verb_(other.verb_),
       columnCount_(other.columnCount_),
       rowsPerStatement_(other.rowsPerStatement_),
       single_(std::exchange(other.single_, nullptr)),
@@ -92,7 +94,7 @@ sqlite3_stmt* BulkInsert::prepare(size_t rows) {
   std::string row = "(";
   for (size_t i = 0; i < columnCount_; ++i) row += i ? ",?" : "?";
   row += ")";
-  std::string sql = "INSERT INTO " + table_ + " (" + columns_ + ") VALUES ";
+  std::string sql = std::string(verb_) + table_ + " (" + columns_ + ") VALUES ";
   sql.reserve(sql.size() + rows * (row.size() + 1));
   for (size_t i = 0; i < rows; ++i) {
     if (i) sql += ",";

@@ -69,8 +69,9 @@ size_t rowsPerStatement(sqlite3* db, size_t columns);
 
 class BulkInsert {
  public:
-  // TABLE's COLUMNS are bound in the given order. DB must outlive this.
-  BulkInsert(sqlite3* db, std::string_view table, const std::vector<std::string_view>& columns);
+  // TABLE's COLUMNS are bound in the given order. DB must outlive this. REPLACE: a row that repeats a unique
+  // key replaces the one there (INSERT OR REPLACE).
+  BulkInsert(sqlite3* db, std::string_view table, const std::vector<std::string_view>& columns, bool replace = false);
   ~BulkInsert();
   BulkInsert(BulkInsert&& other) noexcept;
   BulkInsert& operator=(BulkInsert&&) = delete;
@@ -91,6 +92,7 @@ class BulkInsert {
   sqlite3* db_;
   std::string table_;
   std::string columns_;  // "a, b, c"
+  std::string_view verb_;
   size_t columnCount_;
   size_t rowsPerStatement_;
   sqlite3_stmt* single_ = nullptr;

@@ -7,18 +7,15 @@
 #include <ctime>
 #include <filesystem>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "core/error.h"
 #include "core/schema/nsys_enums.h"
 #include "core/schema/trace_schema.h"
-#include "core/write/bulk_insert.h"
-#include "core/write/table_lane.h"
+#include "core/write/writer_state.h"
 #include "core/write/writer_statements.h"
 
 namespace gpuscope {
@@ -58,20 +55,6 @@ std::string formatTime(int64_t epochSeconds, bool local) {
 // Database page size while recording; readers take any.
 constexpr int kPageBytes = 16384;
 
-struct TransparentHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-};
-
-// The connection is opened without SQLite's per-call mutex: one thread uses a writer.
-struct Connection {
-  sqlite3* handle = nullptr;
-  Connection() = default;
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-  ~Connection() { sqlite3_close_v2(handle); }
-};
-
 // Tables written by the lane (TableLane): the GPU activity, whose rows are the widest.
 bool onGpuLane(StatementId id) {
   return id == kKernelStmt || id == kMemcpyStmt || id == kMemsetStmt || id == kSyncStmt;
@@ -79,31 +62,7 @@ bool onGpuLane(StatementId id) {
 
 constexpr std::string_view kLaneSchema = "gpuscope_lane";
 
-bool tableExists(sqlite3* db, std::string_view table) {
-  sqlite3_stmt* query = nullptr;
-  const char* sql = "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1";
-  bool found =
-      sqlite3_prepare_v2(db, sql, -1, &query, nullptr) == SQLITE_OK &&
-      sqlite3_bind_text(query, 1, table.data(), static_cast<int>(table.size()), SQLITE_TRANSIENT) == SQLITE_OK &&
-      sqlite3_step(query) == SQLITE_ROW;
-  sqlite3_finalize(query);
-  return found;
-}
-
 }  // namespace
-
-struct TraceWriter::Statements {
-  Connection connection;                           // declared first: closed after the statements are finalized
-  std::vector<BulkInsert> tables;                  // per StatementId, on the trace file
-  std::vector<std::unique_ptr<CellRows>> pending;  // per StatementId: rows not yet written
-  std::vector<int> laneTable;                      // per StatementId: its index in lane->tables(), or -1
-  std::unique_ptr<TableLane> lane;
-  std::unordered_map<std::string, int64_t, TransparentHash, std::equal_to<>> strings;
-  std::vector<std::vector<bool>> stringColumns;  // per statement opened by tableRows(): its StringRef columns
-  std::set<std::string_view> created;            // tables this writer created
-
-  sqlite3* db() const { return connection.handle; }
-};
 
 TraceWriter::TraceWriter(const std::string& path, WriterOptions options) : path_(path), options_(std::move(options)) {
   if (options_.rowsPerTransaction == 0) options_.rowsPerTransaction = 1;
@@ -156,7 +115,10 @@ TraceWriter::TraceWriter(const std::string& path, WriterOptions options, Resume)
   prepareInserts(false);
   loadStrings();
   for (const TableSpec& spec : traceSchema())
-    if (tableExists(db_->db(), spec.name)) db_->created.insert(spec.name);
+    if (tableExists(db_->db(), spec.name)) {
+      db_->created.insert(spec.name);
+      db_->indexed.insert(spec.name);
+    }
 }
 
 std::unique_ptr<TraceWriter> TraceWriter::resume(const std::string& path, WriterOptions options) {
@@ -170,8 +132,14 @@ void TraceWriter::prepareInserts(bool lane) {
     if (static_cast<size_t>(insert.id) != db_->tables.size())
       throw std::logic_error("TraceWriter insert specs are out of order");
     checkColumns(insert);
-    db_->tables.emplace_back(db_->db(), insert.table, insert.columns);
-    db_->pending.push_back(std::make_unique<CellRows>(insert.columns.size(), db_->tables.back().rowsPerStatement()));
+    // Adding to a finished file (an nsys export of any version) goes through tableRows() and intern() alone.
+    if (db_->appending && insert.id != kStringStmt) {
+      db_->tables.emplace_back();
+      db_->pending.push_back(std::make_unique<CellRows>(insert.columns.size(), 1));
+    } else {
+      db_->tables.emplace_back(std::in_place, db_->db(), insert.table, insert.columns);
+      db_->pending.push_back(std::make_unique<CellRows>(insert.columns.size(), db_->tables.back()->rowsPerStatement()));
+    }
     bool onLane = lane && onGpuLane(insert.id);
     db_->laneTable.push_back(onLane ? static_cast<int>(laneTables.size()) : -1);
     if (onLane) laneTables.push_back({insert.table, insert.columns});
@@ -183,26 +151,6 @@ void TraceWriter::prepareInserts(bool lane) {
   } catch (const TraceError& error) {
     throw TraceError("Writing " + path_ + " failed: " + error.what());
   }
-}
-
-// The StringIds a resumed file has, so intern() goes on with the ids that follow.
-void TraceWriter::loadStrings() {
-  sqlite3_stmt* rows = nullptr;
-  std::string sql = "SELECT id, value FROM " + std::string(table::kStringIds);
-  if (sqlite3_prepare_v2(db_->db(), sql.c_str(), -1, &rows, nullptr) != SQLITE_OK) {
-    sqlite3_finalize(rows);
-    throw TraceError("Reading " + path_ + " failed: " + sqlite3_errmsg(db_->db()) + ".");
-  }
-  int64_t next = 0;
-  while (sqlite3_step(rows) == SQLITE_ROW) {
-    int64_t id = sqlite3_column_int64(rows, 0);
-    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, 1));
-    db_->strings.emplace(std::string(text ? text : ""), id);
-    next = std::max(next, id + 1);
-  }
-  sqlite3_finalize(rows);
-  if (next != static_cast<int64_t>(db_->strings.size()))
-    throw TraceError(path_ + "'s StringIds are not numbered 0, 1, 2, ...: it was not written by gpuscope record.");
 }
 
 void TraceWriter::open() {
@@ -224,6 +172,8 @@ void TraceWriter::exec(const std::string& sql) {
 TraceWriter::~TraceWriter() {
   if (finished_ || !db_) return;
   try {
+    // Rows added to a finished file go in all together or not at all: the connection's close rolls back.
+    if (db_->appending) return;
     flushTables();
     exec("COMMIT");
     mergeLane();
@@ -249,7 +199,8 @@ void TraceWriter::writeRows(size_t statement) {
   try {
     int lane = db_->laneTable[statement];
     if (lane < 0) {
-      db_->tables[statement].write(*rows);
+      if (!db_->tables[statement]) throw std::logic_error("TraceWriter: a row for a table the file does not have");
+      db_->tables[statement]->write(*rows);
       return;
     }
     size_t columns = rows->columns();
@@ -347,7 +298,7 @@ void TraceWriter::commitIfDue() {
 int64_t TraceWriter::intern(std::string_view text) {
   auto found = db_->strings.find(text);
   if (found != db_->strings.end()) return found->second;
-  auto id = static_cast<int64_t>(db_->strings.size());
+  int64_t id = db_->nextStringId++;
   db_->strings.emplace(std::string(text), id);
   insert(kStringStmt, id, text);
   return id;
@@ -468,64 +419,9 @@ void TraceWriter::writeMetadata() {
   if (!options_.commandLine.empty()) addMeta("command_line", options_.commandLine);
 }
 
-// The indexes of every table the file has (docs/DESIGN.md: on start, correlationId and globalTid).
-void TraceWriter::createIndexes() {
-  for (const TableSpec& spec : traceSchema()) {
-    if (!spec.inEveryFile && !db_->created.count(spec.name)) continue;
-    for (const std::string& sql : createLaterIndexStatements(spec)) exec(sql);
-  }
-}
-
-void TraceWriter::createTable(const TableSpec& spec) {
-  for (const std::string& sql : createTableStatements(spec)) exec(sql);
-  if (!spec.enumRows.empty()) rowCount_ += spec.enumRows.size();
-  db_->created.insert(spec.name);
-}
-
-int TraceWriter::tableRows(std::string_view table, std::vector<std::string_view> columns) {
-  const TableSpec& spec = tableSpec(table);
-  if (!db_->created.count(spec.name)) createTable(spec);
-  std::vector<bool> strings;
-  for (std::string_view name : columns) {
-    const ColumnSpec* column = spec.column(name);
-    if (!column) throw std::logic_error("TraceWriter: " + std::string(table) + " declares no " + std::string(name));
-    strings.push_back(column->role == ColumnRole::StringRef);
-  }
-  db_->tables.emplace_back(db_->db(), spec.name, columns);
-  db_->pending.push_back(std::make_unique<CellRows>(columns.size(), db_->tables.back().rowsPerStatement()));
-  db_->laneTable.push_back(-1);
-  db_->stringColumns.resize(db_->tables.size());
-  db_->stringColumns.back() = std::move(strings);
-  return static_cast<int>(db_->tables.size() - 1);
-}
-
-void TraceWriter::addRow(int rows, std::initializer_list<Cell> cells) {
-  if (finished_) throw std::logic_error("TraceWriter: a row was appended after finish()");
-  const std::vector<bool>& strings = db_->stringColumns.at(static_cast<size_t>(rows));
-  CellRows& pending = *db_->pending[static_cast<size_t>(rows)];
-  if (cells.size() != pending.columns()) throw std::logic_error("TraceWriter: a row of the wrong width");
-  size_t column = 0;
-  for (const Cell& cell : cells) {
-    if (const auto* text = std::get_if<std::string_view>(&cell)) {
-      // Text in a string-reference column is the string itself: the writer gives it its StringIds id.
-      strings[column] ? pending.addInt(intern(*text)) : pending.addText(*text);
-    } else if (const auto* number = std::get_if<int64_t>(&cell)) {
-      pending.addInt(*number);
-    } else if (const auto* real = std::get_if<double>(&cell)) {
-      pending.addDouble(*real);
-    } else {
-      pending.addNull();
-    }
-    ++column;
-  }
-  if (pending.endRow()) writeRows(static_cast<size_t>(rows));
-  ++rowCount_;
-  commitIfDue();
-}
-
 void TraceWriter::finish() {
   if (finished_) return;
-  writeMetadata();
+  if (!db_->appending) writeMetadata();
   flushTables();
   finished_ = true;
   exec("COMMIT");

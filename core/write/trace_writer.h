@@ -49,6 +49,11 @@ class TraceWriter {
   // can be appended; finish() writes the metadata and the indexes. Throws TraceError when PATH is
   // no unfinished trace file.
   static std::unique_ptr<TraceWriter> resume(const std::string& path, WriterOptions options = {});
+  // The writer that adds rows to the finished trace file at PATH (a recording, an nsys export): the tables
+  // it lacks are created when first written, its strings are reused, and finish() commits every row at once
+  // (none when it throws first) and indexes only the tables it created. Callers check first that PATH is a
+  // trace (openTraceFile). Throws TraceError when PATH cannot be opened for writing.
+  static std::unique_ptr<TraceWriter> addTo(const std::string& path);
   // An unfinished writer commits what it has (no indexes, no metadata), swallowing errors.
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
@@ -81,7 +86,10 @@ class TraceWriter {
   // cell in a string-reference column is interned (StringIds): callers hand over the strings themselves.
   using Cell = std::variant<std::monostate, int64_t, double, std::string_view>;
 
-  int tableRows(std::string_view table, std::vector<std::string_view> columns);
+  // REPLACE: a row repeating a unique key of the table replaces the one there.
+  enum class RowConflict { Fail, Replace };
+  int tableRows(std::string_view table, std::vector<std::string_view> columns,
+                RowConflict conflict = RowConflict::Fail);
   void addRow(int rows, std::initializer_list<Cell> cells);
 
   // Commits every row appended so far, the GPU lane's too: a writer killed after this leaves them
@@ -99,6 +107,8 @@ class TraceWriter {
   struct Statements;
   struct Resume {};
   TraceWriter(const std::string& path, WriterOptions options, Resume);
+  struct Append {};
+  TraceWriter(const std::string& path, Append);
   // Prepares the inserts into the tables PATH has (LANE: the GPU tables go to the side file).
   void prepareInserts(bool lane);
   void loadStrings();

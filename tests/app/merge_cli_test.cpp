@@ -183,6 +183,7 @@ TEST(MergeCli, RunsAnHourApartAreRefusedUnlessForced) {
   auto first = mergeCliInput("first.sqlite", 0);
   auto later = mergeCliInput("later.sqlite", 3'600'000'000'000);
   auto out = testTempPath("merge_cli", "merged.sqlite");
+  std::filesystem::remove(out);  // left by an earlier run of this test
   auto refused = runGpuscope("merge '" + first + "' '" + later + "' -o '" + out + "'");
   EXPECT_NE(refused.exitCode, 0);
   EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;

@@ -7,8 +7,8 @@
 
 #include "core/analysis/findings/gemm_math_path.h"
 #include "core/analysis/rule_registry.h"
+#include "core/db/sqlite_database.h"
 #include "core/model/trace_file.h"
-#include "core/model/writable_trace.h"
 #include "core/schema/trace_schema.h"
 #include "tests/core/analysis/synthetic_run.h"
 #include "tests/core/testing/test_files.h"
@@ -96,7 +96,7 @@ TEST(Fp32Gemm, TensorPipeCountersDecideWhereTheTraceHasThem) {
   run.launch("ampere_sgemm_128x64_nn", kMs + 10 * kUs, 5 * kUs, 11 * kMs, 8 * kMs);  // correlation 2
   std::string path = run.finish();
   {
-    WritableTrace trace(path);
+    Database trace = Database::openWritable(path);
     for (const std::string& sql : createTableStatements(tableSpec(table::kKernelMetrics))) trace.exec(sql);
     std::string pid = std::to_string(testing::kSyntheticPid);
     trace.exec("INSERT INTO GPUSCOPE_KERNEL_METRICS VALUES (" + pid +
