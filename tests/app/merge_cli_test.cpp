@@ -179,6 +179,21 @@ TEST(MergeCli, EachRanksSamplesAreKeptAndReadAsInItsOwnFile) {
             0);
 }
 
+TEST(MergeCli, InfoCountsEveryDeclaredTableTheMergeHolds) {
+  std::string ranks[2] = {hostRankRecording(0), hostRankRecording(1)};
+  auto out = testTempPath("merge_cli", "merged.sqlite");
+  ASSERT_EQ(runGpuscope("merge '" + ranks[0] + "' '" + ranks[1] + "' -o '" + out + "'").exitCode, 0);
+  int64_t samples = rowCount(ranks[0], "SELECT count(*) FROM COMPOSITE_EVENTS") +
+                    rowCount(ranks[1], "SELECT count(*) FROM COMPOSITE_EVENTS");
+  auto text = runGpuscope("info '" + out + "'");
+  ASSERT_EQ(text.exitCode, 0) << text.err;
+  EXPECT_NE(text.out.find("  COMPOSITE_EVENTS: " + std::to_string(samples) + " rows\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  GPUSCOPE_RANKS: 2 rows\n"), std::string::npos) << text.out;
+  auto json = runGpuscope("info --format json '" + out + "'");
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  EXPECT_NE(json.out.find("\"COMPOSITE_EVENTS\": " + std::to_string(samples)), std::string::npos) << json.out;
+}
+
 TEST(MergeCli, RunsAnHourApartAreRefusedUnlessForced) {
   auto first = mergeCliInput("first.sqlite", 0);
   auto later = mergeCliInput("later.sqlite", 3'600'000'000'000);
