@@ -9,6 +9,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/error.h"
 #include "core/model/global_id.h"
+#include "core/ranks/same_run_check.h"
 #include "core/ranks/trace_merge.h"
 #include "tests/core/testing/rank_recordings.h"
 #include "tests/core/testing/test_files.h"
@@ -105,6 +106,22 @@ TEST(MergeSamples, RanksThatStartedCloserThanTheRunLastedAreOneRun) {
   TwoRanks files = writeTwoRanks("close", {1, 1'790'000'000'900'000'000, "load_shard", 5});
   MergeSummary summary = mergeTraces({files.rank0, files.rank1}, files.merged);
   EXPECT_TRUE(summary.warnings.empty());
+}
+
+TEST(MergeSamples, CollectivesEndingOverASecondApartAreNotOneRun) {
+  // Session starts that say nothing (one file lacks its own), collectives that do.
+  std::vector<MergedRunFacts> inputs = {{"r0.sqlite", std::nullopt, 5'000'000'000},
+                                        {"r1.sqlite", 1'790'000'000'000'000'000, 5'000'000'000}};
+  CollectiveSpread apart;
+  apart.matched = 40;
+  apart.medianEndSpreadNs = 44'755'000'000;
+  std::optional<std::string> reason = differentRunsReason(inputs, apart);
+  ASSERT_TRUE(reason.has_value());
+  EXPECT_NE(reason->find("44.755 s apart"), std::string::npos) << *reason;
+  CollectiveSpread together = apart;
+  together.medianEndSpreadNs = kSameRunCollectiveSpreadNs;  // at the limit: still one run
+  EXPECT_FALSE(differentRunsReason(inputs, together).has_value());
+  EXPECT_FALSE(differentRunsReason(inputs, CollectiveSpread{}).has_value());
 }
 
 }  // namespace
