@@ -22,6 +22,8 @@ int64_t ProcessRowKind::gpuDevice(const Trace& /*trace*/, const TimelineRow& /*r
 
 int64_t ThreadRowKind::gpuDevice(const Trace& /*trace*/, const TimelineRow& /*row*/) const { return kNoGpu; }
 
+int64_t IdleThreadsRowKind::gpuDevice(const Trace& /*trace*/, const TimelineRow& /*row*/) const { return kNoGpu; }
+
 int64_t DeviceRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) const {
   return row.deviceIndex < trace.devices().size() ? static_cast<int64_t>(trace.devices()[row.deviceIndex].id) : kNoGpu;
 }

@@ -43,6 +43,14 @@ class ThreadRowKind : public HeaderRowKind {
   int64_t gpuDevice(const Trace& trace, const TimelineRow& row) const override;
 };
 
+// IdleThreadsRowKind: "N idle threads", the threads of a process that did nothing, folded under one row.
+class IdleThreadsRowKind : public HeaderRowKind {
+ public:
+  using HeaderRowKind::HeaderRowKind;
+  bool boldLabel() const override { return false; }
+  int64_t gpuDevice(const Trace& trace, const TimelineRow& row) const override;
+};
+
 // DeviceRowKind: a GPU, in bold, above its utilization row and its streams; shaded as that GPU.
 class DeviceRowKind : public HeaderRowKind {
  public:

@@ -3,6 +3,7 @@
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QToolTip>
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/timeline/timeline_row_menu.h"
 #include "ui/timeline/timeline_tooltips.h"
 
 namespace gpuscope::ui {
@@ -49,8 +51,37 @@ void TimelineCanvas::onTraceChanged() {
   if (trace) layout_.build(*trace, kinds_);
   names_.reset(trace);
   kinds_.onTraceChanged(trace);
+  fitPending_ = trace != nullptr;
+  fitGpuOnce();
   updateScrollRange();
   setScrollY(0);
+  update();
+}
+
+void TimelineCanvas::fitGpuOnce() {
+  // The first height the canvas gets with a trace decides; later resizes leave the user's rows alone.
+  if (!fitPending_ || !isVisible() || height() <= kRulerHeight) return;
+  fitPending_ = false;
+  layout_.fitGpuInView(height() - kRulerHeight);
+  updateScrollRange();
+}
+
+void TimelineCanvas::setRowHidden(int row, bool hidden) {
+  layout_.setHidden(row, hidden);
+  updateScrollRange();
+  update();
+}
+
+void TimelineCanvas::setRowPinned(int row, bool pinned) {
+  layout_.setPinned(row, pinned);
+  updateScrollRange();
+  setScrollY(pinned ? 0 : scrollY());
+  update();
+}
+
+void TimelineCanvas::showHiddenRows() {
+  layout_.showHidden();
+  updateScrollRange();
   update();
 }
 
@@ -296,6 +327,11 @@ void TimelineCanvas::contextMenuEvent(QContextMenuEvent* event) {
     emit rangeMenuRequested(event->globalPos());
     return;
   }
+  if (event->pos().x() < kLabelWidth && event->pos().y() >= kRulerHeight) {
+    int row = layout_.rowAt(event->pos().y() - kRulerHeight + scrollY());
+    if (row >= 0) rowMenu(*this, row)->exec(event->globalPos());
+    return;
+  }
   TimelineHit hit = hitTest(event->pos());
   if (!hit.item || hit.item->isFold()) {
     event->ignore();
@@ -342,7 +378,13 @@ void TimelineCanvas::keyPressEvent(QKeyEvent* event) {
 
 void TimelineCanvas::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  fitGpuOnce();
   updateScrollRange();
+}
+
+void TimelineCanvas::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  fitGpuOnce();
 }
 
 void TimelineCanvas::setGpuShading(GpuShading shading) {

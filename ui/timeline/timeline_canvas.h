@@ -60,6 +60,10 @@ class TimelineCanvas : public QWidget {
   void clearSelectionAndRange();
   void jumpToCorrelated();
   void toggleRow(int row);
+  // The row menu's actions (timeline_row_menu.h): hide a row, pin it to the top, show the hidden ones.
+  void setRowHidden(int row, bool hidden);
+  void setRowPinned(int row, bool pinned);
+  void showHiddenRows();
   using Reveal = TimelineNavigator::Reveal;
   // Shows EVENT: expands and scrolls to its row; KeepZoom pans only when it is off screen, Focus
   // also zooms so that it is comfortably wide.
@@ -83,6 +87,7 @@ class TimelineCanvas : public QWidget {
  protected:
   void paintEvent(QPaintEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -94,6 +99,8 @@ class TimelineCanvas : public QWidget {
 
  private:
   void onTraceChanged();
+  // Once per trace, at the first height the canvas has with it: TimelineLayout::fitGpuInView.
+  void fitGpuOnce();
   void onSelectionChanged();
   // Brings track TRACK's row into view (opening its group), as a selection elsewhere does for its event's.
   void revealTrack(uint32_t track);
@@ -129,6 +136,7 @@ class TimelineCanvas : public QWidget {
   std::vector<QLineF> flowArrows_;
   FrameStats frame_;
   bool selectingHere_ = false;
+  bool fitPending_ = false;
   GpuShading gpuShading_;
 };
 

@@ -4,6 +4,7 @@
 
 #include "core/model/global_id.h"
 #include "core/samples/host_activity.h"
+#include "ui/timeline/thread_groups.h"
 #include "ui/timeline/timeline_row_kinds.h"
 
 namespace gpuscope::ui {
@@ -13,43 +14,6 @@ QString threadLabel(const ThreadInfo& thread) {
   if (thread.tid == 0) return QStringLiteral("Process-wide");
   if (!thread.name.empty()) return QString::fromStdString(thread.name);
   return QStringLiteral("Thread %1").arg(thread.tid);
-}
-
-// Whether the thread ran a tenth of the time it was observed or more (sampled at all, where the file has
-// samples but no scheduling records).
-bool keptACpuBusy(const ThreadActivityColumns& thread) {
-  if (!thread.hasStates()) return !thread.sampleTime.empty();
-  TimeNs from = thread.spanStart.front(), to = thread.spanEnd.back();
-  return thread.timeIn(ThreadActivity::Running, from, to) * 10 >= to - from;
-}
-
-// The threads of PROCESS that get rows: those with events, then those the file knows only by their
-// samples or scheduling (a thread that computes without a traced call), by tid.
-std::vector<ThreadInfo> threadsWithRows(const ProcessInfo& process, const HostActivity& host) {
-  std::vector<ThreadInfo> threads;
-  std::vector<ThreadInfo> sampledOnly;
-  for (const ThreadInfo& thread : process.threads) {
-    if (!thread.tracks.empty())
-      threads.push_back(thread);
-    else if (thread.tid != 0 && host.thread(thread.globalTid))
-      sampledOnly.push_back(thread);
-  }
-  for (const ThreadActivityColumns& activity : host.threads()) {
-    int64_t id = activity.globalTid;
-    if (global_id::pid(id) != process.pid || global_id::hw(id) != global_id::hw(process.globalPid)) continue;
-    auto same = [&](const ThreadInfo& thread) { return thread.tid == global_id::tid(id); };
-    if (std::any_of(threads.begin(), threads.end(), same) || std::any_of(sampledOnly.begin(), sampledOnly.end(), same))
-      continue;
-    ThreadInfo thread;
-    thread.globalTid = id;
-    thread.tid = global_id::tid(id);
-    thread.name = activity.name;
-    sampledOnly.push_back(std::move(thread));
-  }
-  std::sort(sampledOnly.begin(), sampledOnly.end(),
-            [](const ThreadInfo& a, const ThreadInfo& b) { return a.tid < b.tid; });
-  threads.insert(threads.end(), sampledOnly.begin(), sampledOnly.end());
-  return threads;
 }
 
 }  // namespace
@@ -89,6 +53,28 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
 
   // Read from the file here, on the first layout of a trace that has sampling tables (once per trace).
   const HostActivity& host = hostActivity(trace);
+  // A thread's scheduling states and samples show on a row of their own, first under it, as in Nsight Systems.
+  auto addThread = [&](const ThreadInfo& thread, int parent, int depth) {
+    TimelineRow threadHeader;
+    threadHeader.kind = RowKind::Thread;
+    threadHeader.depth = depth;
+    threadHeader.parent = parent;
+    threadHeader.label = threadLabel(thread);
+    threadHeader.weight = threadWeight(trace, thread, host);
+    if (thread.tid != 0) threadHeader.detail = QStringLiteral("tid %1").arg(thread.tid);
+    int threadRow = add(std::move(threadHeader), trace, kinds);
+    if (const ThreadActivityColumns* activity = host.thread(thread.globalTid)) {
+      TimelineRow states;
+      states.kind = RowKind::ThreadState;
+      states.depth = depth + 1;
+      states.parent = threadRow;
+      states.globalTid = thread.globalTid;
+      states.label = activity->hasStates() ? QStringLiteral("Thread state") : QStringLiteral("CPU samples");
+      add(std::move(states), trace, kinds);
+    }
+    for (uint32_t t : thread.tracks) addTrack(t, threadRow, depth + 1);
+    return threadRow;
+  };
   for (const ProcessInfo& process : trace.processes()) {
     TimelineRow header;
     header.kind = RowKind::Process;
@@ -99,32 +85,28 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
       if (!process.host.empty()) header.detail += QStringLiteral(" on %1").arg(QString::fromStdString(process.host));
     }
     int processRow = add(std::move(header), trace, kinds);
-    for (const ThreadInfo& thread : threadsWithRows(process, host)) {
-      TimelineRow threadHeader;
-      threadHeader.kind = RowKind::Thread;
-      threadHeader.depth = 1;
-      threadHeader.parent = processRow;
-      threadHeader.label = threadLabel(thread);
-      if (thread.tid != 0) threadHeader.detail = QStringLiteral("tid %1").arg(thread.tid);
-      bool onlyOsRuntime = std::all_of(thread.tracks.begin(), thread.tracks.end(), [&](uint32_t t) {
-        return t < tracks.size() && tracks[t].kind == TrackKind::OsRuntime;
-      });
-      // A thread's scheduling states and samples show on a row of their own, first under it, as in
-      // Nsight Systems. A thread with only OS-runtime calls still starts collapsed unless it kept a CPU
-      // busy: the pools of workers that wait all run long stay out of the way.
-      const ThreadActivityColumns* activity = host.thread(thread.globalTid);
-      threadHeader.collapsed = onlyOsRuntime && !(activity && keptACpuBusy(*activity));
-      int threadRow = add(std::move(threadHeader), trace, kinds);
-      if (activity) {
-        TimelineRow states;
-        states.kind = RowKind::ThreadState;
-        states.depth = 2;
-        states.parent = threadRow;
-        states.globalTid = thread.globalTid;
-        states.label = activity->hasStates() ? QStringLiteral("Thread state") : QStringLiteral("CPU samples");
-        add(std::move(states), trace, kinds);
-      }
-      for (uint32_t t : thread.tracks) addTrack(t, threadRow, 2);
+    ThreadGroups groups = groupThreads(trace, process, host);
+    for (const ThreadInfo& thread : groups.working) {
+      int row = addThread(thread, processRow, 1);
+      rows_[static_cast<size_t>(row)].collapsed = onlyWaited(trace, thread, host);  // the process-wide row
+    }
+    if (!groups.idle.empty()) {
+      TimelineRow folded;
+      folded.kind = RowKind::IdleThreads;
+      folded.depth = 1;
+      folded.parent = processRow;
+      folded.label = groups.idle.size() == 1 ? QStringLiteral("1 idle thread")
+                                             : QStringLiteral("%1 idle threads").arg(groups.idle.size());
+      folded.detail = QStringLiteral("did nothing");
+      folded.collapsed = true;
+      int foldedRow = add(std::move(folded), trace, kinds);
+      for (const ThreadInfo& thread : groups.idle)
+        rows_[static_cast<size_t>(addThread(thread, foldedRow, 2))].collapsed = true;
+    }
+    for (const ThreadInfo& thread : groups.profiler) {
+      int row = addThread(thread, processRow, 1);
+      rows_[static_cast<size_t>(row)].hidden = true;
+      rows_[static_cast<size_t>(row)].detail += QStringLiteral(" (the profiler's)");
     }
   }
 
@@ -166,23 +148,75 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
   place();
 }
 
+// Pinned rows first (each with the rows below it), then the rest, in build order; a hidden row, and a row
+// below a hidden or collapsed header, is left out.
 void TimelineLayout::place() {
   shown_.clear();
   shownIndexOfRow_.assign(rows_.size(), -1);
-  int top = 0;
+  std::vector<uint8_t> pinned(rows_.size(), 0), left(rows_.size(), 0);
   for (size_t i = 0; i < rows_.size(); ++i) {
-    bool hidden = false;
-    for (int p = rows_[i].parent; p >= 0; p = rows_[static_cast<size_t>(p)].parent) {
-      if (rows_[static_cast<size_t>(p)].collapsed) {
-        hidden = true;
-        break;
-      }
-    }
-    if (hidden) continue;
-    shownIndexOfRow_[i] = static_cast<int>(shown_.size());
-    shown_.push_back({static_cast<int>(i), top, rows_[i].height});
-    top += rows_[i].height;
+    const TimelineRow& row = rows_[i];
+    int parent = row.parent;
+    pinned[i] = row.pinned || (parent >= 0 && pinned[static_cast<size_t>(parent)]);
+    left[i] = row.hidden ||
+              (parent >= 0 && (left[static_cast<size_t>(parent)] || rows_[static_cast<size_t>(parent)].collapsed));
   }
+  int top = 0;
+  for (uint8_t pass : {1, 0}) {
+    for (size_t i = 0; i < rows_.size(); ++i) {
+      if (left[i] || pinned[i] != pass) continue;
+      shownIndexOfRow_[i] = static_cast<int>(shown_.size());
+      shown_.push_back({static_cast<int>(i), top, rows_[i].height});
+      top += rows_[i].height;
+    }
+  }
+  pinnedHeight_ = 0;
+  for (const Placement& placed : shown_)
+    if (pinned[static_cast<size_t>(placed.row)]) pinnedHeight_ = placed.bottom();
+}
+
+void TimelineLayout::setHidden(int row, bool hidden) {
+  if (row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
+  rows_[static_cast<size_t>(row)].hidden = hidden;
+  place();
+}
+
+void TimelineLayout::setPinned(int row, bool pinned) {
+  if (row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
+  rows_[static_cast<size_t>(row)].pinned = pinned;
+  place();
+}
+
+int TimelineLayout::hiddenCount() const {
+  return static_cast<int>(std::count_if(rows_.begin(), rows_.end(), [](const TimelineRow& r) { return r.hidden; }));
+}
+
+void TimelineLayout::showHidden() {
+  for (TimelineRow& row : rows_) row.hidden = false;
+  place();
+}
+
+void TimelineLayout::fitGpuInView(int visibleHeight) {
+  int firstDevice = -1;
+  for (size_t i = 0; i < rows_.size() && firstDevice < 0; ++i)
+    if (rows_[i].kind == RowKind::Device) firstDevice = static_cast<int>(i);
+  if (firstDevice < 0) return;
+  // The GPU's header, its utilization and its first stream's header and kernels: about four rows.
+  auto gpuFits = [&] {
+    Placement device = placementOf(firstDevice);
+    int wanted = device.top;
+    for (size_t k = static_cast<size_t>(shownIndexOfRow_[static_cast<size_t>(firstDevice)]);
+         k < shown_.size() && k < static_cast<size_t>(shownIndexOfRow_[static_cast<size_t>(firstDevice)]) + 4; ++k)
+      wanted = shown_[k].bottom();
+    return device.row < 0 || wanted <= visibleHeight;
+  };
+  std::vector<int> threads;
+  for (size_t i = 0; i < rows_.size(); ++i)
+    if (rows_[i].kind == RowKind::Thread && !rows_[i].collapsed && shownIndexOfRow_[i] >= 0)
+      threads.push_back(static_cast<int>(i));
+  // The least busy threads close first; the busiest one stays open.
+  std::stable_sort(threads.begin(), threads.end(), [this](int a, int b) { return row(a).weight < row(b).weight; });
+  for (size_t k = 0; k + 1 < threads.size() && !gpuFits(); ++k) setCollapsed(threads[k], true);
 }
 
 void TimelineLayout::setCollapsed(int row, bool collapsed) {
@@ -199,12 +233,14 @@ void TimelineLayout::expandAll() {
 
 void TimelineLayout::reveal(int row) {
   if (row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
-  bool changed = false;
+  // A hidden row (or one below a hidden header) is shown again: what the user asked to see wins.
+  bool changed = rows_[static_cast<size_t>(row)].hidden;
+  rows_[static_cast<size_t>(row)].hidden = false;
   for (int p = rows_[static_cast<size_t>(row)].parent; p >= 0; p = rows_[static_cast<size_t>(p)].parent) {
-    if (rows_[static_cast<size_t>(p)].collapsed) {
-      rows_[static_cast<size_t>(p)].collapsed = false;
-      changed = true;
-    }
+    TimelineRow& header = rows_[static_cast<size_t>(p)];
+    if (header.collapsed || header.hidden) changed = true;
+    header.collapsed = false;
+    header.hidden = false;
   }
   if (changed) place();
 }

@@ -36,6 +36,17 @@ class TimelineLayout {
   void expandAll();
   // Expands every header above ROW so that it is shown.
   void reveal(int row);
+  // The row menu's Hide and Pin: a hidden row is left out with the rows below it; a pinned one is shown
+  // above the others, with the rows below it, as Perfetto pins a track to the top.
+  void setHidden(int row, bool hidden);
+  void setPinned(int row, bool pinned);
+  int hiddenCount() const;
+  void showHidden();
+  // Height of the pinned rows at the top of shown() (0 without any).
+  int pinnedHeight() const { return pinnedHeight_; }
+  // On opening a trace: closes the least busy thread rows, one by one, until the first GPU's rows (its
+  // header, utilization and first stream) fit in VISIBLE_HEIGHT, keeping the busiest thread open.
+  void fitGpuInView(int visibleHeight);
 
   int rowOfTrack(uint32_t track) const;  // -1 when the track has no row
   int rowOfUtilization(uint32_t deviceIndex) const;
@@ -55,6 +66,7 @@ class TimelineLayout {
   std::vector<int> shownIndexOfRow_;  // -1 when hidden
   std::vector<int> rowOfTrack_;
   std::vector<int> rowOfUtilization_;
+  int pinnedHeight_ = 0;
 };
 
 }  // namespace gpuscope::ui

@@ -10,7 +10,7 @@
 namespace gpuscope::ui {
 
 // The kinds of row. Each has one class (timeline_row_kinds.h maps the one to the other).
-enum class RowKind : uint8_t { Process, Thread, Device, Stream, Track, Utilization, ThreadState };
+enum class RowKind : uint8_t { Process, Thread, IdleThreads, Device, Stream, Track, Utilization, ThreadState };
 
 struct TimelineRow {
   static constexpr uint32_t kNoTrack = std::numeric_limits<uint32_t>::max();
@@ -26,6 +26,9 @@ struct TimelineRow {
   int height = 0;                // pixels, as the row's kind says
   bool header = false;           // collapsible, as the row's kind says
   bool collapsed = false;        // headers only
+  bool hidden = false;           // left out with everything below it (the row menu's Hide, the profiler's threads)
+  bool pinned = false;           // shown above the unpinned rows with everything below it (the row menu's Pin)
+  int64_t weight = 0;            // Thread rows: how much the thread did (thread_groups.h), to pick which stay open
   std::vector<uint32_t> tracks;  // headers: every track below them, for the collapsed summary
 
   bool isHeader() const { return header; }

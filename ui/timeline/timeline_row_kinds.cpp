@@ -17,6 +17,8 @@ const TimelineRowKind& TimelineRowKinds::of(RowKind kind) const {
       return std::get<ProcessRowKind>(kinds_);
     case RowKind::Thread:
       return std::get<ThreadRowKind>(kinds_);
+    case RowKind::IdleThreads:
+      return std::get<IdleThreadsRowKind>(kinds_);
     case RowKind::Device:
       return std::get<DeviceRowKind>(kinds_);
     case RowKind::Stream:

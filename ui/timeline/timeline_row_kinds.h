@@ -30,9 +30,9 @@ class TimelineRowKinds {
 
  private:
   SummaryStrip strip_;  // shared by the headers, so a lane's fold density is built once
-  std::tuple<ProcessRowKind, ThreadRowKind, DeviceRowKind, StreamRowKind, TrackRowKind, UtilizationRowKind,
-             ThreadStateRowKind>
-      kinds_{strip_, strip_, strip_, strip_, TrackRowKind{}, UtilizationRowKind{}, ThreadStateRowKind{}};
+  std::tuple<ProcessRowKind, ThreadRowKind, IdleThreadsRowKind, DeviceRowKind, StreamRowKind, TrackRowKind,
+             UtilizationRowKind, ThreadStateRowKind>
+      kinds_{strip_, strip_, strip_, strip_, strip_, TrackRowKind{}, UtilizationRowKind{}, ThreadStateRowKind{}};
 };
 
 }  // namespace gpuscope::ui

@@ -3,6 +3,7 @@
 #include <QGridLayout>
 #include <QScrollBar>
 #include <QShortcut>
+#include <QTimer>
 
 #include "ui/timeline/gpu_shading_legend.h"
 #include "ui/timeline/timeline_canvas.h"
@@ -39,6 +40,14 @@ TimelineView::TimelineView(TraceSession* session, QWidget* parent) : QWidget(par
   connect(canvas_, &TimelineCanvas::gpuShadingChanged, legend_,
           [this] { legend_->setVisible(!canvas_->gpuShading().empty()); });
   connect(findBar_, &TimelineFindBar::closed, canvas_, [this] { canvas_->setFocus(Qt::OtherFocusReason); });
+  // A trace just opened: W/A/S/D/F work at once, without a click on the timeline first. Deferred, so that
+  // the window has switched from its welcome page to the views by then.
+  connect(session_, &TraceSession::traceChanged, this, [this] {
+    if (!session_->hasTrace()) return;
+    QTimer::singleShot(0, canvas_, [this] {
+      if (canvas_->isVisible()) canvas_->setFocus(Qt::OtherFocusReason);
+    });
+  });
 }
 
 void TimelineView::openFindBar() { findBar_->open(); }
