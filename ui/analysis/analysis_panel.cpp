@@ -217,8 +217,19 @@ void AnalysisPanel::pickFinding(int row, int place) {
   if (!finding) return;
   findingsView_->selectRow(row);
   showDetails(*finding, row);
+  if (place < 0) {
+    std::vector<size_t> places = placesPreferring(*finding, judgedWindowOf(row));
+    if (!places.empty()) place = static_cast<int>(places.front());
+  }
   if (place >= 0 && place < static_cast<int>(finding->ranges.size()))
     focusFindingRange(*session_, finding->ranges[static_cast<size_t>(place)]);
+}
+
+std::optional<TimeInterval> AnalysisPanel::judgedWindowOf(int findingRow) const {
+  if (const RankVerdict* rank = findings_->rankOf(findingRow))
+    return TimeInterval{rank->verdict.evidence.windowStart, rank->verdict.evidence.windowEnd};
+  if (report_ && report_->run.judged) return report_->run.judged->window;
+  return std::nullopt;
 }
 
 void AnalysisPanel::pickRange(int row) {
@@ -268,9 +279,13 @@ void AnalysisPanel::showDetails(const Finding& finding, int row) {
     html += tr("<p><b>Suggestion:</b> %1</p>").arg(QString::fromStdString(finding.suggestion).toHtmlEscaped());
   html += evidenceHtml(finding.evidence);
   if (!finding.ranges.empty()) {
-    html += tr("<p><b>Places</b> (a click shows the timeline there and picks the place on the ruler):</p><p>");
+    html +=
+        tr("<p><b>Places</b>, those in the judged window first (a click shows the timeline there and picks "
+           "the place on the ruler):</p><p>");
     TimeNs origin = session_->timeOrigin();
-    for (size_t i = 0; i < finding.ranges.size() && i < kPlaceLinks; ++i) {
+    std::vector<size_t> places = placesPreferring(finding, judgedWindowOf(row));
+    for (size_t k = 0; k < places.size() && k < kPlaceLinks; ++k) {
+      size_t i = places[k];
       const FindingRange& range = finding.ranges[i];
       // No-break spaces: a link breaking between a number and its unit reads as two places.
       QString text =

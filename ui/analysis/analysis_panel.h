@@ -7,6 +7,7 @@
 // the details jump to the others.
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 #include "core/analysis/verdict/analysis_report.h"
 #include "ui/session/trace_session.h"
@@ -43,8 +44,11 @@ class AnalysisPanel : public QWidget {
   QTableView* ranksView() const { return ranksView_; }
   RankVerdictModel* rankModel() const { return ranks_; }
 
-  // Picks finding ROW: shows its details and focuses its first place (PLACE: another one).
-  void pickFinding(int row, int place = 0);
+  // Picks finding ROW: shows its details and focuses a place of it.
+  // PLACE: a position in the finding's ranges; -1, the first of placesPreferring (finding_focus.h).
+  void pickFinding(int row, int place = -1);
+  // The window the verdict judged for the finding in FINDING_ROW: its rank's, else the run's.
+  std::optional<TimeInterval> judgedWindowOf(int findingRow) const;
   // Picks NVTX range verdict ROW: zooms to the span from its first instance's start to its last's end.
   void pickRange(int row);
   // Picks rank verdict ROW: zooms to the window its verdict judged and shows the rank's first finding.

@@ -42,6 +42,17 @@ std::optional<uint32_t> trackOfRange(const Trace& trace, const FindingRange& ran
   return std::nullopt;
 }
 
+std::vector<size_t> placesPreferring(const Finding& finding, std::optional<TimeInterval> window) {
+  std::vector<size_t> inside, outside;
+  for (size_t i = 0; i < finding.ranges.size(); ++i) {
+    const FindingRange& range = finding.ranges[i];
+    bool in = window && !window->empty() && window->overlaps(range.start, range.end);
+    (in ? inside : outside).push_back(i);
+  }
+  inside.insert(inside.end(), outside.begin(), outside.end());
+  return inside;
+}
+
 void focusFindingRange(TraceSession& session, const FindingRange& range) {
   if (!session.hasTrace()) return;
   TimeNs margin = std::max<TimeNs>((range.end - range.start) / 10, 100);

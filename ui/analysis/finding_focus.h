@@ -3,8 +3,10 @@
 // that starts and ends exactly there), and the session zoomed to the range, the range picked and the
 // event selected.
 #include <optional>
+#include <vector>
 
 #include "core/analysis/finding.h"
+#include "core/model/time_interval.h"
 #include "core/model/trace.h"
 #include "ui/session/trace_session.h"
 
@@ -17,6 +19,12 @@ std::optional<EventRef> eventOfRange(const Trace& trace, const FindingRange& ran
 // The track RANGE lies on: its stream, its thread's CUDA API row, or for a device-wide range (a GPU gap,
 // stream 0) the device's first stream in RANGE's process; nothing when the trace has no such track.
 std::optional<uint32_t> trackOfRange(const Trace& trace, const FindingRange& range);
+
+// The positions in FINDING's ranges in the order a user should meet them: those that share time with WINDOW
+// (the window the verdict judged, the steady state) first, then the rest, each group in the finding's
+// order. Without a window, the finding's order. A jump to a finding goes to the first: a gap of the steady
+// state, not of the warm-up's first step.
+std::vector<size_t> placesPreferring(const Finding& finding, std::optional<TimeInterval> window);
 
 // Zooms SESSION to RANGE with a tenth of its length on each side, picks it as the ruler range, and
 // selects its event; where there is none (a gap, several events), clears the selection and brings RANGE's

@@ -148,5 +148,32 @@ TEST_F(AnalysisJump, TheJudgedWindowLinkShowsTheTimelineToo) {
   EXPECT_EQ(window_->views()->currentWidget(), window_->analysisView());
 }
 
+// Issue 40, point 3: a double click on gpu_waits_on_host opens a gap of the steady state that the verdict judged,
+// not the first gap of the warm-up (cuBLAS set-up in step 0).
+TEST_F(AnalysisJump, ADoubleClickedFindingOpensAPlaceInTheJudgedWindow) {
+  ASSERT_TRUE(panel_->report() && panel_->report()->run.judged);
+  const TimeInterval judged = panel_->report()->run.judged->window;
+  int row = rowOf(*panel_->findingModel(), "gpu_waits_on_host");
+  ASSERT_GE(row, 0);
+  const Finding* finding = panel_->findingModel()->finding(row);
+  ASSERT_FALSE(judged.overlaps(finding->ranges.front().start, finding->ranges.front().end))
+      << "the finding's first place should lie before the judged window for this test to mean something";
+  emit panel_->findingsView()->activated(panel_->findingModel()->index(row, 0));
+  QApplication::processEvents();
+  TraceSession* session = window_->session();
+  EXPECT_TRUE(judged.overlaps(session->rangeStart(), session->rangeEnd()))
+      << "picked " << session->rangeStart() << "-" << session->rangeEnd() << ", judged " << judged.start << "-"
+      << judged.end;
+  EXPECT_EQ(window_->views()->currentWidget(), window_->analysisView());
+}
+
+TEST(FindingPlaces, ThoseInTheWindowComeFirstEachInTheFindingsOrder) {
+  Finding finding;
+  for (TimeNs start : {100, 200, 900, 1500, 2600}) finding.ranges.push_back({start, start + 50});
+  std::vector<size_t> order = placesPreferring(finding, TimeInterval{1000, 2000});
+  EXPECT_EQ(order, (std::vector<size_t>{3, 0, 1, 2, 4}));
+  EXPECT_EQ(placesPreferring(finding, std::nullopt), (std::vector<size_t>{0, 1, 2, 3, 4}));
+}
+
 }  // namespace
 }  // namespace gpuscope::ui
