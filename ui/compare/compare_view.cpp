@@ -369,10 +369,19 @@ void CompareView::highlightIn(TraceSession* session, TimelineView* view, const D
     session->select(std::nullopt);
     return;
   }
+  // The instance in the aligned window (the step the table compares), not the warm-up's first one.
+  const Trace& trace = *session->trace();
+  EventRef shown = instances.front();
+  if (std::optional<TimeInterval> window = windowOf(session == sessionA_)) {
+    auto inWindow = std::find_if(instances.begin(), instances.end(), [&](EventRef event) {
+      return window->overlaps(trace.start(event), trace.end(event));
+    });
+    if (inWindow != instances.end()) shown = *inWindow;
+  }
   if (focus) {
-    session->focusEvent(instances.front());
+    session->focusEvent(shown);
   } else {
-    session->select(instances.front());
+    session->select(shown);
   }
 }
 

@@ -29,8 +29,8 @@ void TimelineCanvas::showLaunchingCallToo(EventRef work, int workRow) {
   if (!call) return;
   int callRow = layout_.rowOfTrack(call->track);
   if (callRow < 0) return;
-  layout_.reveal(callRow);
-  updateScrollRange();
+  // A CPU side the user (or the compare view) folded stays folded: the flow arrow ends on its header, and
+  // the selected work keeps its place on screen.
   TimelineLayout::Placement a = layout_.placementOf(callRow);
   TimelineLayout::Placement b = layout_.placementOf(workRow);
   if (a.row < 0 || b.row < 0) return;

@@ -239,6 +239,33 @@ TEST(CompareView, SelectingARowFocusesItsInstancesInBothRuns) {
   EXPECT_EQ(view.timelineB()->findBar()->result().size(), 2u);
 }
 
+// Issue 40, point 3: aligned on the second step, a diff row selects the kernel's instance in that step in both
+// runs (not the warm-up's first), the CPU rows stay folded, and the selected kernel's row is on screen.
+TEST(CompareView, ARowSelectsTheInstanceInTheAlignedWindowAndKeepsItInView) {
+  using Kind = AlignmentAnchor::Kind;
+  CompareView view(runA(), runB());
+  ASSERT_TRUE(view.setAlignment({Kind::NvtxRange, "step", 1}, {Kind::NvtxRange, "step", 1}, 0));
+  view.resize(1200, 700);
+  view.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+  int gemm = rowNamed(*view.diffProxy(), QStringLiteral("gemm"));
+  ASSERT_GE(gemm, 0);
+  view.diffTable()->setCurrentIndex(view.diffProxy()->index(gemm, 0));
+  QApplication::processEvents();
+  ASSERT_TRUE(view.sessionA()->selection() && view.sessionB()->selection());
+  EXPECT_EQ(view.sessionA()->trace()->start(*view.sessionA()->selection()), 2000);
+  EXPECT_EQ(view.sessionB()->trace()->start(*view.sessionB()->selection()), 12000);
+  for (TimelineView* timeline : {view.timelineA(), view.timelineB()}) {
+    const TimelineLayout& layout = timeline->canvas()->layout();
+    for (const TimelineRow& row : layout.rows())
+      if (row.kind == RowKind::Process) {
+        EXPECT_TRUE(row.collapsed) << "the CPU rows were unfolded";
+      }
+  }
+  EXPECT_FALSE(view.timelineA()->canvas()->laneRect(view.sessionA()->selection()->track, 0).isEmpty());
+  EXPECT_FALSE(view.timelineB()->canvas()->laneRect(view.sessionB()->selection()->track, 0).isEmpty());
+}
+
 // Distinct colours of an image, sampled on a grid.
 int colourCount(const QImage& image) {
   QSet<QRgb> colours;
