@@ -58,11 +58,8 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(withDetails_);
 
-  connect(session_, &TraceSession::selectionChanged, this, &AnalysisView::placeDetails);
-  // A width the user drags the pane to is kept for the next selections.
-  connect(withDetails_, &QSplitter::splitterMoved, this, [this] {
-    if (session_->hasSelection()) chosenDetailsWidth_ = details_->width();
-  });
+  // A width the user drags the pane to is kept.
+  connect(withDetails_, &QSplitter::splitterMoved, this, [this] { chosenDetailsWidth_ = details_->width(); });
 
   connect(timeline_->canvas(), &TimelineCanvas::eventMenuRequested, this,
           [this](EventRef event, QPoint at) { eventMenu(event)->exec(at); });
@@ -70,9 +67,8 @@ AnalysisView::AnalysisView(TraceSession* session, QWidget* parent)
 }
 
 int AnalysisView::detailsWidthFor(int width) const {
-  if (!session_->hasSelection()) return kEmptyDetailsWidth;
   if (chosenDetailsWidth_ > 0) return chosenDetailsWidth_;
-  constexpr double kShare = 0.28;  // about 360 px at 1280 wide; 480 at 1920 and wider
+  constexpr double kShare = 0.25;  // 320 px at 1280 wide; 480 at 1920 and wider
   return std::clamp(static_cast<int>(width * kShare), kLeastDetailsWidth, kMostDetailsWidth);
 }
 

@@ -38,16 +38,16 @@ class AnalysisView : public QWidget {
   // tables already show the range) and Clear range.
   std::unique_ptr<QMenu> rangeMenu();
 
-  // The details pane's width with nothing selected, and the bounds of its width with something selected.
-  static constexpr int kEmptyDetailsWidth = 200;
-  static constexpr int kLeastDetailsWidth = 320;
+  // The bounds of the details pane's width. It is one width, selection or none, so that the timeline does not
+  // jump when the first event is picked.
+  static constexpr int kLeastDetailsWidth = 300;
   static constexpr int kMostDetailsWidth = 480;
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  // The details pane's width in a view WIDTH pixels wide, for the selection there is (or is not).
+  // The details pane's width in a view WIDTH pixels wide: the width the user dragged it to, else a share of WIDTH.
   int detailsWidthFor(int width) const;
   void placeDetails();
 

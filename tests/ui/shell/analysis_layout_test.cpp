@@ -57,6 +57,25 @@ TEST(AnalysisLayout, ALongKernelNameDoesNotWidenTheDetailsPane) {
   EXPECT_EQ(shown.timelineWidth(), timeline);
 }
 
+// Issue 40, point 8: the details pane has one width, empty or filled; picking the first event does not move the
+// timeline's right edge.
+TEST(AnalysisLayout, TheFirstSelectionDoesNotMoveTheTimeline) {
+  for (QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+    TraceSession session;
+    AnalysisView view(&session);
+    view.resize(size);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    session.setTrace(loader2Trace());
+    QApplication::processEvents();
+    int timeline = view.timeline()->width();
+    session.select(kernelWithName(false));
+    QApplication::processEvents();
+    EXPECT_EQ(view.timeline()->width(), timeline) << size.width();
+    EXPECT_GE(view.details()->width(), AnalysisView::kLeastDetailsWidth) << size.width();
+  }
+}
+
 TEST(AnalysisLayout, TimelineKeysStillWorkAfterGoingToTheLaunchingCall) {
   ShownView shown;
   shown.view.activateWindow();
