@@ -192,6 +192,10 @@ Database Database::create(const std::string& path) {
   return Database(db, path);
 }
 
+namespace {
+constexpr int kWriterBusyTimeoutMs = 60000;
+}  // namespace
+
 Database Database::openWritable(const std::string& path) {
   checkPathIsFile(path);
   sqlite3* db = nullptr;
@@ -203,6 +207,9 @@ Database Database::openWritable(const std::string& path) {
   }
   Database database(db, path);
   applySafetySettings(db, path);
+  // A reader of the same file (the viewer's analysis or integrity check of the trace being written into) may
+  // hold its read lock for a moment: wait for it rather than fail with "database is locked".
+  sqlite3_busy_timeout(db, kWriterBusyTimeoutMs);
   return database;
 }
 

@@ -273,6 +273,7 @@ bool MainWindow::startNcuImport(const NcuImportOptions& options) {
   if (ncuImport_->isRunning()) return false;
   if (options.inPlace) {
     integrity_->cancel();
+    analyzer_->cancel();  // the reload analyzes the new content; the old one's reads end on their own
     rewritingInPlace_ = true;
   }
   if (!ncuImport_->start(options)) {
