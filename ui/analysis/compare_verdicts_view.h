@@ -1,11 +1,12 @@
 #pragma once
 // CompareVerdictsView: the bottleneck verdicts of two runs side by side, for the compare view, each analyzed
-// in the background from its file.
+// in the background from its file, each judging its own run's steady state (which the view says, since the
+// compare tables cover the aligned window instead). A verdict longer than its box scrolls; none is cut.
 #include <QWidget>
 
 #include "core/analysis/verdict/analysis_report.h"
 
-class QLabel;
+class QTextBrowser;
 
 namespace gpuscope::ui {
 
@@ -17,8 +18,8 @@ class CompareVerdictsView : public QWidget {
   // Starts analyzing the files of run A and run B.
   CompareVerdictsView(const QString& pathA, const QString& pathB, QWidget* parent = nullptr);
 
-  QLabel* verdictA() const { return labelA_; }
-  QLabel* verdictB() const { return labelB_; }
+  QTextBrowser* verdictA() const { return labelA_; }
+  QTextBrowser* verdictB() const { return labelB_; }
   // True once both runs have their verdict (or its error) shown.
   bool isComplete() const { return pending_ == 0; }
 
@@ -26,10 +27,10 @@ class CompareVerdictsView : public QWidget {
   void completed();
 
  private:
-  QLabel* addRun(const QString& title, const QString& path, int column);
+  QTextBrowser* addRun(const QString& title, const QString& path, int column);
 
-  QLabel* labelA_ = nullptr;
-  QLabel* labelB_ = nullptr;
+  QTextBrowser* labelA_ = nullptr;
+  QTextBrowser* labelB_ = nullptr;
   int pending_ = 2;
 };
 

@@ -3,6 +3,8 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QScreen>
 #include <QVBoxLayout>
 #include <new>
@@ -11,6 +13,7 @@
 #include "ui/compare/compare_view.h"
 #include "ui/loading/background_trace_loader.h"
 #include "ui/loading/load_progress_widget.h"
+#include "ui/main_window/keyboard_shortcuts.h"
 
 namespace gpuscope::ui {
 
@@ -24,6 +27,7 @@ CompareWindow::CompareWindow(QWidget* parent)
       progressA_(new LoadProgressWidget(loaderA_, loadingPage_)),
       progressB_(new LoadProgressWidget(loaderB_, loadingPage_)) {
   layout_->setContentsMargins(0, 0, 0, 0);
+  layout_->setMenuBar(buildMenuBar());
   auto* page = new QVBoxLayout(loadingPage_);
   page->addStretch(1);
   page->addWidget(loadingTitle_, 0, Qt::AlignHCenter);
@@ -47,6 +51,20 @@ CompareWindow::~CompareWindow() {
   stopping_ = true;  // the loaders' own destructors cancel and wait; nothing is reported any more
   loaderA_->cancel();
   loaderB_->cancel();
+}
+
+QMenuBar* CompareWindow::buildMenuBar() {
+  // As the main window's: File to close it, Help for the keys (F1).
+  auto* bar = new QMenuBar(this);
+  QMenu* file = bar->addMenu(tr("&File"));
+  QAction* close = file->addAction(tr("&Close Window"), this, &QWidget::close);
+  close->setShortcut(QKeySequence::Close);
+  close->setObjectName(QStringLiteral("closeCompare"));
+  QMenu* help = bar->addMenu(tr("&Help"));
+  QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showKeyboardShortcuts(this); });
+  keys->setShortcut(QKeySequence(Qt::Key_F1));
+  keys->setObjectName(QStringLiteral("compareShortcuts"));
+  return bar;
 }
 
 bool CompareWindow::isLoading() const { return loaderA_->isLoading() || loaderB_->isLoading(); }

@@ -1,7 +1,7 @@
 #pragma once
 // CompareWindow: the top-level window of a comparison. It loads both runs in the background, each through a
 // BackgroundTraceLoader with the progress strip and Cancel button the main window uses, and shows their
-// CompareView once both are in; a failure or a cancel of either stops both.
+// CompareView once both are in; a failure or a cancel of either stops both. It has a menu bar of its own.
 #include <QString>
 #include <QWidget>
 #include <memory>
@@ -9,6 +9,7 @@
 #include "core/model/trace.h"
 
 class QLabel;
+class QMenuBar;
 class QVBoxLayout;
 
 namespace gpuscope::ui {
@@ -51,6 +52,8 @@ class CompareWindow : public QWidget {
   // Cancels both loads and drops what either has delivered.
   void stopAll();
   void showComparison();
+  // File (Close Window) and Help (Keyboard Shortcuts, F1), as in the main window.
+  QMenuBar* buildMenuBar();
 
   BackgroundTraceLoader* loaderA_;
   BackgroundTraceLoader* loaderB_;

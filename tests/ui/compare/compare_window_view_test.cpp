@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -183,6 +184,24 @@ TEST(CompareWindow, LoadsBothRunsInTheBackgroundWithProgress) {
   EXPECT_GE(progressA.count(), 2);  // 0 at the start, 1 at the end, and any steps between
   EXPECT_EQ(window.view()->window().label, "NVTX 'epoch 1'");
   EXPECT_TRUE(window.progressA()->isHidden());
+}
+
+// Issue 40, point 7: the compare window has a menu bar (File, Help) and F1 opens the keyboard shortcuts.
+TEST(CompareWindow, HasFileAndHelpMenusAndF1) {
+  CompareWindow window;
+  window.show();
+  auto* bar = window.findChild<QMenuBar*>();
+  ASSERT_TRUE(bar);
+  QStringList menus;
+  for (QAction* action : bar->actions()) menus << action->text().remove('&');
+  EXPECT_EQ(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Help")}));
+  auto* keys = window.findChild<QAction*>(QStringLiteral("compareShortcuts"));
+  ASSERT_TRUE(keys);
+  EXPECT_EQ(keys->shortcut(), QKeySequence(Qt::Key_F1));
+  auto* close = window.findChild<QAction*>(QStringLiteral("closeCompare"));
+  ASSERT_TRUE(close);
+  close->trigger();
+  EXPECT_FALSE(window.isVisible());
 }
 
 TEST(CompareWindow, CancelStopsBothLoads) {
