@@ -23,7 +23,7 @@ std::vector<Finding> findingsOf(const Database& db, const std::vector<RuleReques
     findings.erase(std::remove_if(findings.begin(), findings.end(), [](const Finding& f) { return !f.found(); }),
                    findings.end());
   }
-  if (request.byStake) orderByStake(findings, window);
+  if (request.byStake) orderByStake(findings);
   return findings;
 }
 
