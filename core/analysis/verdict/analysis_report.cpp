@@ -43,6 +43,7 @@ std::vector<Finding> rankFindings(const Database& db, const std::vector<RuleRequ
 AnalysisReport analyzeTraceFile(const std::string& path, const AnalysisRequest& request) {
   Database db = openTrace(path).connect();
   AnalysisReport report;
+  report.traceStart = traceStartNs(db);
   VerdictInputs inputs = loadVerdictInputs(db);
   if (request.chooseWindow) {
     ChosenWindow chosen = request.chooseWindow(db);
