@@ -55,6 +55,10 @@ TEST_P(IdleHostSamplesOnNsys, TopFunctionsAreTheIdleTimeLeaves) {
   for (const HostFunction& function : idle.top) {
     EXPECT_EQ(function.samples, expected.at({function.name, function.module})) << function.name;
     EXPECT_DOUBLE_EQ(function.share, static_cast<double>(function.samples) / static_cast<double>(expectedTotal));
+    // Without Python frames in nsys's stacks each function is its own one leaf.
+    ASSERT_EQ(function.leaves.size(), 1u) << function.name;
+    EXPECT_EQ(function.leaves.front().name, function.name);
+    EXPECT_EQ(function.leaves.front().samples, function.samples);
   }
   int64_t mostExpected = 0;
   for (const auto& [name, count] : expected) mostExpected = std::max(mostExpected, count);
