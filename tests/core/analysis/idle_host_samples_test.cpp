@@ -89,6 +89,23 @@ TEST(IdleHostSamples, GpuWaitsOnHostNamesTheSampledFunctions) {
       << finding.explanation;
 }
 
+// A Python function reads as one function with the native code it ran beneath; a native one as itself.
+TEST(IdleHostSamples, TextNamesEachFunctionWithItsTopLeaves) {
+  IdleHostSamples samples;
+  samples.samples = 12;
+  samples.idlePoolSamples = 2;
+  samples.top.push_back({"decode_batch (hostprep.py)",
+                         "/src/hostprep.py",
+                         8,
+                         0.8,
+                         {{"PyObject_Malloc", 5, 0.5}, {"_PyEval_EvalFrameDefault", 2, 0.2}, {"memcpy", 1, 0.1}},
+                         {{"hostprep.py:7", 7, 0.7}, {"hostprep.py:6", 1, 0.1}}});
+  samples.top.push_back({"sort", "/usr/lib/libc.so.6", 2, 0.2, {{"sort", 2, 0.2}}, {}});
+  EXPECT_EQ(hostFunctionsText(samples),
+            "decode_batch (hostprep.py) 80.0% (in PyObject_Malloc 50.0%, _PyEval_EvalFrameDefault 20.0%), sort "
+            "(libc.so.6) 20.0% (and 2 in an idle thread pool's wait loop, counted apart)");
+}
+
 TEST(IdleHostSamples, NoneWithoutSamplingTables) {
   Database db = Database::openReadOnly(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
   Verdict verdict = runVerdict(db, loadVerdictInputs(db));
