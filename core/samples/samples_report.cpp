@@ -55,7 +55,7 @@ int64_t minimumTotal(const CpuSamples& samples, double minShare) {
 
 ReportTable flatSamplesTable(const CpuSamples& samples, const std::vector<FlatEntry>& entries, size_t limit) {
   ReportTable table{"samples_flat",
-                    "CPU Samples: Functions",
+                    "CPU Samples: Frames",
                     {{"Self", 0}, {"Self %", 1}, {"Total", 0}, {"Total %", 1}, {"Function", 0}, {"Module", 0}},
                     {}};
   size_t count = limit == 0 ? entries.size() : std::min(limit, entries.size());

@@ -14,7 +14,8 @@
 
 namespace gpuscope {
 
-// Self, Self %, Total, Total %, Function, Module: the first LIMIT entries (0: all). Shares are of all samples.
+// Per frame (`samples --by frame`): Self, Self %, Total, Total %, Function, Module: the first LIMIT entries
+// (0: all). Shares are of all samples.
 ReportTable flatSamplesTable(const CpuSamples& samples, const std::vector<FlatEntry>& entries, size_t limit);
 nlohmann::ordered_json flatSamplesJson(const CpuSamples& samples, const std::vector<FlatEntry>& entries);
 

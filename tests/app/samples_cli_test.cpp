@@ -26,6 +26,8 @@ TEST(SamplesCli, FlatCsvByFrameListsEveryFrameMostSelfFirst) {
   auto lines = csvLines(run.out);
   ASSERT_GT(lines.size(), 40u);  // csv is not cut at --limit
   EXPECT_EQ(lines[0], "Self,Self %,Total,Total %,Function,Module");
+  auto table = runGpuscope("samples '" + loader2Samples() + "' --by frame --limit 3");
+  EXPECT_NE(table.out.find("CPU Samples: Frames (samples_flat)"), std::string::npos) << table.out;
   auto json = nlohmann::json::parse(runGpuscope("samples '" + loader2Samples() + "' --by frame --format json").out);
   EXPECT_EQ(json["samples"].get<int64_t>(), 9944);
   const auto& top = json["functions"][0];
