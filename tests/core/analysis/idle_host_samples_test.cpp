@@ -9,6 +9,7 @@
 #include "core/analysis/analysis_rule.h"
 #include "core/analysis/rule_registry.h"
 #include "core/analysis/verdict/verdict.h"
+#include "core/analysis/verdict/verdict_format.h"
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
 #include "tests/core/samples/samples_fixtures.h"
@@ -63,6 +64,16 @@ TEST_P(IdleHostSamplesOnNsys, TopFunctionsAreTheIdleTimeLeaves) {
   int64_t mostExpected = 0;
   for (const auto& [name, count] : expected) mostExpected = std::max(mostExpected, count);
   EXPECT_EQ(idle.top.front().samples, mostExpected);
+  // The JSON keeps each function's name, module, samples and share, with its leaves and lines beneath.
+  auto json = verdictJson(verdict)["evidence"]["top_functions"];
+  ASSERT_EQ(json.size(), idle.top.size());
+  EXPECT_EQ(json[0]["name"], idle.top.front().name);
+  EXPECT_EQ(json[0]["module"], idle.top.front().module);
+  EXPECT_EQ(json[0]["samples"], idle.top.front().samples);
+  ASSERT_EQ(json[0]["leaves"].size(), 1u);
+  EXPECT_EQ(json[0]["leaves"][0]["name"], idle.top.front().name);
+  EXPECT_EQ(json[0]["leaves"][0]["samples"], idle.top.front().samples);
+  EXPECT_TRUE(json[0]["lines"].empty());
   std::string sentence = verdictSentence(verdict);
   EXPECT_NE(sentence.find("While the GPU idled, " + std::to_string(expectedTotal) +
                           " samples of the host thread were in " + idle.top.front().name),
