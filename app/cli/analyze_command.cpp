@@ -101,7 +101,8 @@ std::string analyzeHelpFooter() {
          "\nThe verdict comes first, judged on the run's steady state (its NVTX steps past the first, else from\n"
          "the second launch of its most repeated kernel; --range or --nvtx choose another window), with the\n"
          "start-up set apart on a line of its own: transfer when copies and memsets took >= 50% of the GPU's\n"
-         "busy time (or the host was blocked in synchronous copies >= 50% of the window), communication when\n"
+         "busy time (or the host was blocked in copies >= 50% of the window: synchronous ones and those with\n"
+         "pageable memory, as the blocking_copies finding lists them), communication when\n"
          "collective kernels (NCCL) ran alone >= 50% of the GPU's busy time, gpu_compute when GPUs\n"
          "were busy >= 50% of the window (memory when kernels that metrics put under a memory roof take >= 50%\n"
          "of the kernel time), else the largest of the driving host thread's time in synchronizing calls\n"
@@ -155,12 +156,12 @@ AnalysisRequest analysisRequest(const AnalyzeOptions& options) {
 }
 
 // "rank 1 (host-a): 2 findings in its judged window" and each, or a line saying it has none.
-std::string rankFindingsText(const RankVerdict& rank, size_t width) {
+std::string rankFindingsText(const RankVerdict& rank, TimeNs traceStart, size_t width) {
   size_t count = rank.findings.size();
   if (count == 0) return rank.label + ": no rule found anything in its judged window.\n";
   std::string text = rank.label + ": " + std::to_string(count) + (count == 1 ? " finding" : " findings") +
                      " in its judged window, the most at stake first\n\n";
-  for (size_t i = 0; i < count; ++i) text += (i ? "\n" : "") + findingText(rank.findings[i], width);
+  for (size_t i = 0; i < count; ++i) text += (i ? "\n" : "") + findingText(rank.findings[i], traceStart, width);
   return text;
 }
 
@@ -178,13 +179,13 @@ void printReport(const AnalysisReport& report, const std::string& format, size_t
       if (findings.size() > 1) std::cout << (i ? "\n" : "") << "# " << findings[i].ruleId << "\n";
       std::cout << findingCsv(findings[i]);
     } else {
-      std::cout << (i ? "\n" : "") << findingText(findings[i], width);
+      std::cout << (i ? "\n" : "") << findingText(findings[i], report.traceStart, width);
     }
   }
   for (size_t r = 0; r < report.ranks.size(); ++r) {
     const RankVerdict& rank = report.ranks[r];
     if (format == "table") {
-      std::cout << (r ? "\n" : "") << rankFindingsText(rank, width);
+      std::cout << (r ? "\n" : "") << rankFindingsText(rank, report.traceStart, width);
       continue;
     }
     for (const Finding& finding : rank.findings)
@@ -193,7 +194,8 @@ void printReport(const AnalysisReport& report, const std::string& format, size_t
 }
 
 // FINDING in its own file, PREFIX_<rule>.<csv|json|txt>; says so on stdout.
-void writeFindingFile(const std::string& prefix, const Finding& finding, const AnalyzeOptions& options) {
+void writeFindingFile(const std::string& prefix, const Finding& finding, TimeNs traceStart,
+                      const AnalyzeOptions& options) {
   std::string extension = options.format == "table" ? "txt" : options.format;
   std::string path = prefix + "_" + finding.ruleId + "." + extension;
   if (options.format == "csv") {
@@ -201,7 +203,7 @@ void writeFindingFile(const std::string& prefix, const Finding& finding, const A
   } else if (options.format == "json") {
     writeOutputFile(path, jsonText(findingJson(finding)) + "\n");
   } else {
-    writeOutputFile(path, findingText(finding, fileTableWidth(options.width)));
+    writeOutputFile(path, findingText(finding, traceStart, fileTableWidth(options.width)));
   }
   std::cout << "Wrote " << path << "\n";
 }
@@ -246,10 +248,11 @@ void runAnalyze(const AnalyzeOptions& options) {
     printReport(report, options.format, stdoutTableWidth(options.width));
     return;
   }
-  for (const Finding& finding : report.findings) writeFindingFile(options.outputPrefix, finding, options);
+  for (const Finding& finding : report.findings)
+    writeFindingFile(options.outputPrefix, finding, report.traceStart, options);
   for (const RankVerdict& rank : report.ranks) {
     for (const Finding& finding : rank.findings)
-      writeFindingFile(options.outputPrefix + "_" + rankFilePart(rank), finding, options);
+      writeFindingFile(options.outputPrefix + "_" + rankFilePart(rank), finding, report.traceStart, options);
   }
   // The verdict beside the rules' files (not for csv: those files are nsys analyze's, one per rule).
   if (options.format != "csv") {

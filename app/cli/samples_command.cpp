@@ -11,6 +11,7 @@
 #include "core/open/open_trace.h"
 #include "core/report/report_format.h"
 #include "core/samples/call_tree.h"
+#include "core/samples/function_shares.h"
 #include "core/samples/sample_reader.h"
 #include "core/samples/samples_report.h"
 #include "core/samples/thread_states.h"
@@ -22,6 +23,7 @@ namespace {
 struct SamplesOptions {
   std::string file;
   std::string view = "flat";
+  std::string by = "function";  // the flat view's rows: per function (function_shares.h) or per frame
   std::optional<uint32_t> pid;
   std::optional<uint32_t> tid;
   std::string range;
@@ -55,10 +57,26 @@ void printTable(const ReportTable& table, const std::string& format) {
   }
 }
 
+// The flat view per function: the table, then what it leaves out (idle pools, junk frames) for people.
+void printFunctions(const FunctionShares& shares, const SamplesOptions& options) {
+  if (options.format == "json") {
+    std::cout << jsonText(functionSharesJson(shares)) << "\n";
+    return;
+  }
+  size_t limit = options.format == "csv" ? 0 : options.limit;
+  printTable(functionSharesTable(shares, limit), options.format);
+  if (options.format == "csv") return;
+  if (limit != 0 && shares.functions.size() > limit)
+    std::cout << "\n(" << shares.functions.size() - limit << " more functions; --limit 0 shows all)\n";
+  std::cout << "\n" << functionSharesNote(shares) << "\n";
+}
+
 void printView(const Database& db, const CpuSamples& samples, const SamplesOptions& options) {
   if (options.view == "threads") {
     printTable(threadSamplesTable(samples, readThreadStates(db, options.pid, options.tid), threadNamesOf(db)),
                options.format);
+  } else if (options.view == "flat" && options.by == "function") {
+    printFunctions(functionShares(samples), options);
   } else if (options.view == "flat") {
     auto entries = flatView(samples);
     if (options.format == "json") {
@@ -96,8 +114,13 @@ void runSamples(const SamplesOptions& options) {
 }
 
 std::string samplesHelpFooter() {
-  return "Views: flat (per function: self = samples where it was running, total = samples with it anywhere on\n"
-         "the stack; shares of all selected samples), top-down (callers first, as a flame graph stacks them),\n"
+  return "Views: flat (--by function, the default: one row per function, as py-spy's top counts them: the\n"
+         "program's own Python function where the stack has one, all its lines together, else the function that\n"
+         "was running; under each its lines (\"  line FILE:N\") and the native code it ran (\"  in LEAF\"), shares\n"
+         "of the working samples: idle thread-pool threads (OpenBLAS, OpenMP waits) are counted apart and\n"
+         "unwinder junk frames dropped, as the note under the table says. --by frame: one row per frame, self =\n"
+         "samples where it was running, total = samples with it anywhere on the stack, shares of all selected\n"
+         "samples), top-down (callers first, as a flame graph stacks them),\n"
          "bottom-up (where the time went, then who called it), threads (per thread: samples, and the share of\n"
          "the time its scheduling records cover that it spent running and off the CPU).\n"
          "Trees list nodes with at least --min-share percent of the samples.\n"
@@ -117,6 +140,9 @@ void registerSamplesCommand(CLI::App& app) {
   command->add_option("FILE", options->file, "Trace file (nsys export or gpuscope recording)")->required();
   command->add_option("--view", options->view, "flat, top-down, bottom-up or threads")
       ->check(CLI::IsMember({"flat", "top-down", "bottom-up", "threads"}))
+      ->capture_default_str();
+  command->add_option("--by", options->by, "Flat view: a row per function (with its lines and leaves) or per frame")
+      ->check(CLI::IsMember({"function", "frame"}))
       ->capture_default_str();
   command->add_option("--pid", options->pid, "Only this process's threads");
   command->add_option("--tid", options->tid, "Only this thread");

@@ -1,6 +1,7 @@
 #include "core/analysis/finding_format.h"
 
 #include <sstream>
+#include <string_view>
 
 #include "core/report/report_format.h"
 #include "core/text/units.h"
@@ -35,7 +36,23 @@ nlohmann::ordered_json cellJson(const ReportCell& cell) {
 
 std::string findingCsv(const Finding& finding) { return finding.found() ? formatCsv(finding.evidence) : std::string(); }
 
-std::string findingText(const Finding& finding, size_t tableWidth) {
+ReportTable evidenceForPeople(const ReportTable& evidence, TimeNs traceStart) {
+  constexpr std::string_view kNsStart = "Start (ns)";
+  ReportTable table = evidence;
+  for (size_t column = 0; column < table.columns.size(); ++column) {
+    std::string& title = table.columns[column].title;
+    if (!title.ends_with(kNsStart)) continue;
+    title.replace(title.size() - kNsStart.size(), kNsStart.size(), "Start (s)");
+    table.columns[column].decimals = 6;
+    for (auto& row : table.rows) {
+      if (const auto* ns = column < row.size() ? std::get_if<int64_t>(&row[column]) : nullptr)
+        row[column] = static_cast<double>(*ns - traceStart) / 1e9;
+    }
+  }
+  return table;
+}
+
+std::string findingText(const Finding& finding, TimeNs traceStart, size_t tableWidth) {
   std::string out = " ** " + finding.title + " (" + finding.ruleId + "): ";
   if (!finding.found()) return out + "nothing found.\n";
   out += std::to_string(finding.evidence.rows.size()) + (finding.evidence.rows.size() == 1 ? " row" : " rows") + ", " +
@@ -44,7 +61,7 @@ std::string findingText(const Finding& finding, size_t tableWidth) {
   out += "\n\n";
   out += wrapped(finding.explanation, 96, "   ");
   if (!finding.suggestion.empty()) out += wrapped("Suggestion: " + finding.suggestion, 96, "   ");
-  return out + "\n" + formatTextTable(finding.evidence, tableWidth);
+  return out + "\n" + formatTextTable(evidenceForPeople(finding.evidence, traceStart), tableWidth);
 }
 
 nlohmann::ordered_json findingJson(const Finding& finding) {

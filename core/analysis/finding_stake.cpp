@@ -30,15 +30,10 @@ void measureStakes(const Database& db, const std::vector<RuleRequest>& requests,
   }
 }
 
-void orderByStake(std::vector<Finding>& findings, TimeInterval window) {
-  double length = static_cast<double>(std::max<TimeNs>(window.length(), 1));
-  auto step = [length](const Finding& finding) {
-    return std::min(kStakeSteps - 1, static_cast<int>(kStakeSteps * static_cast<double>(finding.atStakeNs) / length));
-  };
-  std::stable_sort(findings.begin(), findings.end(), [&step](const Finding& a, const Finding& b) {
-    if (step(a) != step(b)) return step(a) > step(b);
-    if (a.severity != b.severity) return a.severity > b.severity;
-    return a.atStakeNs > b.atStakeNs;
+void orderByStake(std::vector<Finding>& findings) {
+  std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+    if (a.atStakeNs != b.atStakeNs) return a.atStakeNs > b.atStakeNs;
+    return a.severity > b.severity;
   });
 }
 

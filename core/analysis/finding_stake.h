@@ -4,8 +4,8 @@
 // places it names apart, finding.h) clipped to that window, so overlapping places count once and places in start-up
 // count not at all. A rule whose row limit cut its places short is asked again with rows=-1 for the measurement; its
 // evidence stays as it was. A finding of severity info only describes (HTA's breakdowns, nsys's cuda_api_sync): it puts
-// nothing at stake. The order: time at stake in tenths of the window, then severity, then the exact time, so findings
-// whose places cover about the same time are told apart by how much they matter.
+// nothing at stake. The order: the most time at stake first, as the README promises, and the more severe only
+// between findings of equal time: a warning over 866 us comes before a critical finding over 749 us.
 #include <vector>
 
 #include "core/analysis/rule_registry.h"
@@ -17,11 +17,8 @@ namespace gpuscope {
 void measureStakes(const Database& db, const std::vector<RuleRequest>& requests, std::vector<Finding>& findings,
                    TimeInterval window);
 
-inline constexpr int kStakeSteps = 10;  // a tenth of the window
-
-// Stable: the most time at stake first (in tenths of WINDOW), then the more severe, then the most
-// time, then the order they came in.
-void orderByStake(std::vector<Finding>& findings, TimeInterval window);
+// Stable: the most time at stake first, then the more severe, then the order they came in.
+void orderByStake(std::vector<Finding>& findings);
 
 // The union of FINDING's stake places (its ranges where it names none) clipped to WINDOW.
 TimeNs stakeWithin(const Finding& finding, TimeInterval window);

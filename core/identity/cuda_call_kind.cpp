@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/schema/nsys_enums.h"
+
 namespace gpuscope {
 namespace {
 
@@ -24,6 +26,16 @@ bool isBlockingCopyCall(std::string_view name) {
   bool memoryCall = startsWith(name, "cudaMemcpy") || startsWith(name, "cudaMemset") || startsWith(name, "cuMemcpy") ||
                     startsWith(name, "cuMemset");
   return memoryCall && name.find("Async") == std::string_view::npos;
+}
+
+bool copyBlocksHost(std::string_view api, int64_t srcKind, int64_t dstKind) {
+  return srcKind == nsys_enum::kMemPageable || dstKind == nsys_enum::kMemPageable || isSynchronizingCall(api);
+}
+
+bool memsetBlocksHost(std::string_view api, int64_t memKind) {
+  bool pinnedOrManaged =
+      memKind == nsys_enum::kMemPinned || memKind == nsys_enum::kMemManaged || memKind == nsys_enum::kMemManagedStatic;
+  return pinnedOrManaged && isBlockingCopyCall(api);
 }
 
 }  // namespace gpuscope

@@ -5,6 +5,7 @@
 
 #include "core/model/global_id.h"
 #include "core/samples/frame_names.h"
+#include "core/text/units.h"
 
 namespace gpuscope {
 namespace {
@@ -54,7 +55,7 @@ int64_t minimumTotal(const CpuSamples& samples, double minShare) {
 
 ReportTable flatSamplesTable(const CpuSamples& samples, const std::vector<FlatEntry>& entries, size_t limit) {
   ReportTable table{"samples_flat",
-                    "CPU Samples: Functions",
+                    "CPU Samples: Frames",
                     {{"Self", 0}, {"Self %", 1}, {"Total", 0}, {"Total %", 1}, {"Function", 0}, {"Module", 0}},
                     {}};
   size_t count = limit == 0 ? entries.size() : std::min(limit, entries.size());
@@ -78,6 +79,70 @@ nlohmann::ordered_json flatSamplesJson(const CpuSamples& samples, const std::vec
                          {"total_share", percentOf(entry.total, samples.size()) / 100.0}});
   }
   return functions;
+}
+
+ReportTable functionSharesTable(const FunctionShares& shares, size_t limit) {
+  ReportTable table{"samples_functions",
+                    "CPU Samples: Functions",
+                    {{"Samples", 0}, {"Share %", 1}, {"Function", 0}, {"Module", 0}},
+                    {}};
+  size_t count = limit == 0 ? shares.functions.size() : std::min(limit, shares.functions.size());
+  for (size_t i = 0; i < count; ++i) {
+    const FunctionShare& function = shares.functions[i];
+    table.rows.push_back({function.samples, 100.0 * function.share, function.name, function.module});
+    for (const SampleShare& line : function.lines)
+      table.rows.push_back({line.samples, 100.0 * line.share, "  line " + line.name, std::string()});
+    bool onlyItself = function.leaves.size() == 1 && function.leaves.front().name == function.name;
+    if (onlyItself) continue;
+    for (const SampleShare& leaf : function.leaves)
+      table.rows.push_back({leaf.samples, 100.0 * leaf.share, "  in " + leaf.name, std::string()});
+  }
+  return table;
+}
+
+std::string functionSharesNote(const FunctionShares& shares) {
+  std::string note =
+      "Shares are of the " + formatCount(static_cast<uint64_t>(shares.workingSamples)) + " working samples";
+  if (shares.idlePoolSamples > 0) note += "; apart: " + idlePoolsText(shares);
+  note += ".";
+  if (shares.junkFrames > 0)
+    note += " Dropped " + formatCount(static_cast<uint64_t>(shares.junkFrames)) + " unwinder junk frames" +
+            (shares.unresolvedSamples > 0 ? " (" + formatCount(static_cast<uint64_t>(shares.unresolvedSamples)) +
+                                                " samples had nothing else: [unresolved])"
+                                          : std::string()) +
+            ".";
+  return note;
+}
+
+nlohmann::ordered_json functionShareJson(const FunctionShare& function, double (*share)(double)) {
+  auto written = [share](double value) { return share ? share(value) : value; };
+  auto list = [&written](const std::vector<SampleShare>& items, const char* key) {
+    nlohmann::ordered_json json = nlohmann::ordered_json::array();
+    for (const SampleShare& item : items)
+      json.push_back({{key, item.name}, {"samples", item.samples}, {"share", written(item.share)}});
+    return json;
+  };
+  return {{"name", function.name},
+          {"module", function.module},
+          {"samples", function.samples},
+          {"share", written(function.share)},
+          {"leaves", list(function.leaves, "name")},
+          {"lines", list(function.lines, "line")}};
+}
+
+nlohmann::ordered_json functionSharesJson(const FunctionShares& shares) {
+  nlohmann::ordered_json pools = nlohmann::ordered_json::array();
+  for (const IdlePoolShare& pool : shares.idlePools)
+    pools.push_back({{"pool", pool.pool}, {"samples", pool.samples}, {"share", pool.share}, {"threads", pool.threads}});
+  nlohmann::ordered_json functions = nlohmann::ordered_json::array();
+  for (const FunctionShare& function : shares.functions) functions.push_back(functionShareJson(function));
+  return {{"samples", shares.samples},
+          {"working_samples", shares.workingSamples},
+          {"idle_pool_samples", shares.idlePoolSamples},
+          {"unresolved_samples", shares.unresolvedSamples},
+          {"junk_frames", shares.junkFrames},
+          {"idle_pools", pools},
+          {"functions", functions}};
 }
 
 ReportTable callTreeTable(const CpuSamples& samples, const CallTree& tree, TreeDirection direction, double minShare) {

@@ -20,17 +20,44 @@ std::vector<std::string> csvLines(const std::string& text) {
   return lines;
 }
 
-TEST(SamplesCli, FlatCsvListsEveryFunctionMostSelfFirst) {
-  auto run = runGpuscope("samples '" + loader2Samples() + "' --format csv");
+TEST(SamplesCli, FlatCsvByFrameListsEveryFrameMostSelfFirst) {
+  auto run = runGpuscope("samples '" + loader2Samples() + "' --by frame --format csv");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   auto lines = csvLines(run.out);
   ASSERT_GT(lines.size(), 40u);  // csv is not cut at --limit
   EXPECT_EQ(lines[0], "Self,Self %,Total,Total %,Function,Module");
-  auto json = nlohmann::json::parse(runGpuscope("samples '" + loader2Samples() + "' --format json").out);
+  auto table = runGpuscope("samples '" + loader2Samples() + "' --by frame --limit 3");
+  EXPECT_NE(table.out.find("CPU Samples: Frames (samples_flat)"), std::string::npos) << table.out;
+  auto json = nlohmann::json::parse(runGpuscope("samples '" + loader2Samples() + "' --by frame --format json").out);
   EXPECT_EQ(json["samples"].get<int64_t>(), 9944);
   const auto& top = json["functions"][0];
   EXPECT_NE(lines[1].find("," + top["name"].get<std::string>() + ","), std::string::npos) << lines[1];
   EXPECT_GE(top["total"].get<int64_t>(), top["self"].get<int64_t>());
+}
+
+// The default flat view is per function: the OpenBLAS pool's idle threads are apart, not its top function.
+TEST(SamplesCli, FlatIsPerFunctionWithTheIdlePoolApart) {
+  auto json = nlohmann::json::parse(runGpuscope("samples '" + loader2Samples() + "' --format json").out);
+  EXPECT_EQ(json["samples"].get<int64_t>(), 9944);
+  ASSERT_EQ(json["idle_pools"].size(), 1u);
+  EXPECT_EQ(json["idle_pools"][0]["pool"], "OpenBLAS blas_thread_server");
+  int64_t functionSamples = 0;
+  for (const auto& function : json["functions"]) {
+    EXPECT_NE(function["name"], "blas_thread_server");
+    functionSamples += function["samples"].get<int64_t>();
+  }
+  EXPECT_EQ(functionSamples, json["working_samples"].get<int64_t>());
+  EXPECT_EQ(json["working_samples"].get<int64_t>() + json["idle_pool_samples"].get<int64_t>(), 9944);
+
+  auto csv = csvLines(runGpuscope("samples '" + loader2Samples() + "' --format csv").out);
+  ASSERT_GT(csv.size(), 2u);
+  EXPECT_EQ(csv[0], "Samples,Share %,Function,Module");
+  EXPECT_NE(csv[1].find("," + json["functions"][0]["name"].get<std::string>() + ","), std::string::npos) << csv[1];
+
+  auto table = runGpuscope("samples '" + loader2Samples() + "'");
+  ASSERT_EQ(table.exitCode, 0) << table.err;
+  EXPECT_NE(table.out.find("apart: idle thread-pool threads (OpenBLAS blas_thread_server): "), std::string::npos)
+      << table.out;
 }
 
 TEST(SamplesCli, TableStopsAtTheLimitAndSaysSo) {

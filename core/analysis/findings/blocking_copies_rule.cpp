@@ -57,17 +57,16 @@ void addBlockingMemsets(const Database& db, const AnalysisWindow& window, const 
   if (!db.hasTable(table::kMemset) || !db.hasTable(table::kStringIds)) return;
   auto memKinds = enumLabels(db, table::kEnumMemKind, builtinMemoryKindLabels());
   std::string memKind = columnOr(db, table::kMemset, "memKind");
-  auto statement = db.prepare(
-      "SELECT m.start, m.end, m.bytes, " + memKind + ", r.start, r.end, s.value, " + global_id::sqlPid("m.globalPid") +
-      ", m.deviceId, m.contextId, m.streamId FROM " + std::string(table::kMemset) + " m JOIN " +
-      std::string(table::kRuntime) + " r ON r.correlationId = m.correlationId AND " +
-      global_id::sqlSameProcess("r.globalTid", "m.globalPid") +
-      " JOIN StringIds s ON s.id = r.nameId WHERE m.start > 0 AND " + window.sqlCondition("m.") + " AND " + memKind +
-      " IN (" + std::to_string(nsys_enum::kMemPinned) + ", " + std::to_string(nsys_enum::kMemManaged) + ", " +
-      std::to_string(nsys_enum::kMemManagedStatic) + ") ORDER BY m.end - m.start DESC, m.start");
+  auto statement = db.prepare("SELECT m.start, m.end, m.bytes, " + memKind + ", r.start, r.end, s.value, " +
+                              global_id::sqlPid("m.globalPid") + ", m.deviceId, m.contextId, m.streamId FROM " +
+                              std::string(table::kMemset) + " m JOIN " + std::string(table::kRuntime) +
+                              " r ON r.correlationId = m.correlationId AND " +
+                              global_id::sqlSameProcess("r.globalTid", "m.globalPid") +
+                              " JOIN StringIds s ON s.id = r.nameId WHERE m.start > 0 AND " +
+                              window.sqlCondition("m.") + " ORDER BY m.end - m.start DESC, m.start");
   while (statement.step()) {
     std::string api = displayApiName(statement.text(6));
-    if (!isBlockingCopyCall(api)) continue;
+    if (!memsetBlocksHost(api, statement.int64(3))) continue;
     addBlocking(blocking, {api, "Memset", labelOf(memKinds, statement.int64(3)), ""}, statement.int64(0),
                 statement.int64(1), statement.int64(4), statement.int64(5), statement.int64(2));
     if (finding.ranges.size() < rowCount(options))
@@ -119,8 +118,7 @@ class BlockingCopiesRule : public AnalysisRule {
     Blocking blocking;
     while (statement.step()) {
       std::string api = displayApiName(statement.text(8));
-      bool pageable = statement.int64(4) == nsys_enum::kMemPageable || statement.int64(5) == nsys_enum::kMemPageable;
-      if (!pageable && !isSynchronizingCall(api)) continue;
+      if (!copyBlocksHost(api, statement.int64(4), statement.int64(5))) continue;
       addBlocking(blocking,
                   {api, labelOf(copyKinds, statement.int64(3)), labelOf(memKinds, statement.int64(4)),
                    labelOf(memKinds, statement.int64(5))},

@@ -23,7 +23,7 @@ std::vector<Finding> findingsOf(const Database& db, const std::vector<RuleReques
     findings.erase(std::remove_if(findings.begin(), findings.end(), [](const Finding& f) { return !f.found(); }),
                    findings.end());
   }
-  if (request.byStake) orderByStake(findings, window);
+  if (request.byStake) orderByStake(findings);
   return findings;
 }
 
@@ -43,6 +43,7 @@ std::vector<Finding> rankFindings(const Database& db, const std::vector<RuleRequ
 AnalysisReport analyzeTraceFile(const std::string& path, const AnalysisRequest& request) {
   Database db = openTrace(path).connect();
   AnalysisReport report;
+  report.traceStart = traceStartNs(db);
   VerdictInputs inputs = loadVerdictInputs(db);
   if (request.chooseWindow) {
     ChosenWindow chosen = request.chooseWindow(db);

@@ -44,6 +44,7 @@ struct AnalysisRequest {
 
 struct AnalysisReport {
   Verdict run;
+  TimeNs traceStart = 0;  // traceStartNs: where the times shown to people count from (findingText)
   WindowFigures figures;  // of run's judged window
   std::vector<RangeVerdict> nvtx;
   std::vector<RankVerdict> ranks;  // a file of several ranks: one verdict each, with its findings

@@ -1,14 +1,23 @@
 #include "core/analysis/verdict/idle_host_samples.h"
 
-#include <algorithm>
-#include <map>
-
 #include "core/db/sqlite_database.h"
-#include "core/samples/frame_names.h"
 #include "core/samples/sample_reader.h"
 #include "core/text/percent_text.h"
 
 namespace gpuscope {
+namespace {
+
+// "(in PyObject_Malloc 30.0%, _PyEval_EvalFrameDefault 25.0%)", or "" where the function is its only leaf.
+std::string leavesText(const HostFunction& function) {
+  if (function.leaves.empty() || (function.leaves.size() == 1 && function.leaves.front().name == function.name))
+    return "";
+  std::string text;
+  for (size_t i = 0; i < function.leaves.size() && i < kTopHostLeaves; ++i)
+    text += (i ? ", " : " (in ") + function.leaves[i].name + " " + percentText(function.leaves[i].share);
+  return text + ")";
+}
+
+}  // namespace
 
 IdleHostSamples idleHostSamples(const Database& db, const RunActivity& run, TimeInterval window) {
   const HostThread* host = run.drivingThread();
@@ -21,20 +30,11 @@ IdleHostSamples hostSamplesIn(const Database& db, const HostThread& host, std::v
   if (windows.empty()) return result;
   SampleFilter filter{host.pid, host.tid, std::move(windows)};
   SampleRead read = readCpuSamples(db, filter);
-  const CpuSamples& samples = read.samples;
-  if (samples.size() == 0) return result;
-  std::map<std::pair<std::string, std::string>, int64_t> counts;
-  for (size_t s = 0; s < samples.size(); ++s) {
-    auto stack = samples.stackOf(s);
-    std::string module = stack.empty() ? "" : std::string(samples.name(stack.front().module));
-    ++counts[{leafWithPythonCaller(samples, stack), module}];
-  }
-  result.samples = static_cast<int64_t>(samples.size());
-  for (const auto& [key, count] : counts)
-    result.top.push_back(
-        {key.first, key.second, count, static_cast<double>(count) / static_cast<double>(samples.size())});
-  std::stable_sort(result.top.begin(), result.top.end(),
-                   [](const HostFunction& a, const HostFunction& b) { return a.samples > b.samples; });
+  if (read.samples.size() == 0) return result;
+  FunctionShares shares = functionShares(read.samples);
+  result.samples = shares.samples;
+  result.idlePoolSamples = shares.idlePoolSamples;
+  result.top = std::move(shares.functions);
   if (result.top.size() > kTopHostFunctions) result.top.resize(kTopHostFunctions);
   return result;
 }
@@ -44,9 +44,13 @@ std::string hostFunctionsText(const IdleHostSamples& samples) {
   for (const HostFunction& function : samples.top) {
     if (!text.empty()) text += ", ";
     text += function.name;
-    if (!function.module.empty()) text += " (" + function.module.substr(function.module.rfind('/') + 1) + ")";
-    text += " " + percentText(function.share);
+    bool python = !function.lines.empty();  // a Python function's label names its file already
+    if (!python && !function.module.empty())
+      text += " (" + function.module.substr(function.module.rfind('/') + 1) + ")";
+    text += " " + percentText(function.share) + leavesText(function);
   }
+  if (samples.idlePoolSamples > 0)
+    text += " (and " + std::to_string(samples.idlePoolSamples) + " in an idle thread pool's wait loop, counted apart)";
   return text;
 }
 

@@ -79,11 +79,46 @@ struct HostCalls {
   CallSites sites;
 };
 
+// The memory kinds of a memcpy (source, destination) or a memset (its memory, twice), by the call that made it.
+struct MemoryKinds {
+  bool memset = false;
+  int64_t first = 0;
+  int64_t second = 0;
+};
+using MemoryOps = std::unordered_map<CallKey, MemoryKinds, CallKeyHash>;
+
+MemoryOps readMemoryOps(const Database& db) {
+  MemoryOps ops;
+  const std::pair<std::string_view, bool> tables[] = {{table::kMemcpy, false}, {table::kMemset, true}};
+  for (const auto& [name, memset] : tables) {
+    if (!db.hasTable(name)) continue;
+    std::string kinds = memset ? columnOr(db, name, "memKind") + ", " + columnOr(db, name, "memKind")
+                               : columnOr(db, name, "srcKind") + ", " + columnOr(db, name, "dstKind");
+    auto statement = db.prepare("SELECT globalPid, correlationId, " + kinds + " FROM " + std::string(name) +
+                                " WHERE start > 0 AND globalPid IS NOT NULL AND correlationId IS NOT NULL");
+    while (statement.step()) {
+      auto kind = [&](int column) { return statement.isNull(column) ? int64_t{-1} : statement.int64(column); };
+      ops.try_emplace({global_id::processOf(statement.int64(0)), statement.int64(1)},
+                      MemoryKinds{memset, kind(2), kind(3)});
+    }
+  }
+  return ops;
+}
+
+// Whether the call NAME that made OP blocks the host: blocking_copies' definition (cuda_call_kind.h).
+bool blocksHost(std::string_view name, const MemoryKinds& op) {
+  std::string api = displayApiName(name);
+  return op.memset ? memsetBlocksHost(api, op.first) : copyBlocksHost(api, op.first, op.second);
+}
+
 // Outermost calls per thread: a call that starts inside the previous outermost call is nested in it. Every
 // call (nested or not) is kept by correlationId for the GPU work it launched; the first one wins.
+// A call that made a memory operation blocking the host (blocksHost) is a copy call, nested or not, as the
+// blocking_copies finding counts it.
 HostCalls readCalls(const Database& db) {
   HostCalls calls;
   if (!db.hasTable(table::kRuntime) || !db.hasTable(table::kStringIds)) return calls;
+  MemoryOps memoryOps = readMemoryOps(db);
   std::string correlation = columnOr(db, table::kRuntime, "correlationId");
   auto statement = db.prepare("SELECT r.globalTid, r.start, r.end, s.value, " + correlation + " FROM " +
                               std::string(table::kRuntime) +
@@ -92,15 +127,18 @@ HostCalls readCalls(const Database& db) {
   while (statement.step()) {
     int64_t globalTid = statement.int64(0);
     TimeNs start = statement.int64(1), end = statement.int64(2);
-    if (!statement.isNull(4))
-      calls.sites.try_emplace({global_id::processOf(globalTid), statement.int64(4)}, CallSite{globalTid, start});
+    std::string_view name = statement.text(3);
     OpenThread& thread = calls.threads[globalTid];
+    if (!statement.isNull(4)) {
+      CallKey key{global_id::processOf(globalTid), statement.int64(4)};
+      calls.sites.try_emplace(key, CallSite{globalTid, start});
+      auto op = memoryOps.find(key);
+      if (op != memoryOps.end() && blocksHost(name, op->second)) thread.copies.push_back({start, end});
+    }
     if (start < thread.coveredUntil) continue;
     thread.coveredUntil = end;
     ++thread.calls;
-    std::string_view name = statement.text(3);
     (isSynchronizingCall(name) ? thread.sync : thread.api).push_back({start, end});
-    if (isBlockingCopyCall(name)) thread.copies.push_back({start, end});
   }
   return calls;
 }

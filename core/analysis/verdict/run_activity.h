@@ -24,7 +24,8 @@ struct HostThread {
   std::string name;          // ThreadNames, else the process name; may be empty
   IntervalSet apiCalls;      // outermost CUDA API calls that do not wait for the GPU
   IntervalSet syncCalls;     // outermost calls that do (cuda_call_kind.h)
-  IntervalSet copyCalls;     // the synchronous copies and memsets among syncCalls (isBlockingCopyCall)
+  IntervalSet copyCalls;     // calls whose copy or memset blocked the thread (copyBlocksHost, memsetBlocksHost):
+                             // synchronous ones, and cudaMemcpyAsync with pageable memory
   IntervalSet dispatchGaps;  // gaps shorter than kDispatchGapNs between consecutive outermost calls
   TimeNs cudaTime = 0;       // both together
   size_t callCount = 0;      // outermost calls

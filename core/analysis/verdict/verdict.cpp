@@ -84,7 +84,7 @@ std::string transferSentence(const VerdictEvidence& e) {
   std::string text = "Transfer bound: " + busyClause(e) + ", copies and memsets " + percentText(e.transferShare()) +
                      " of the busy time";
   if (!e.hostThread.empty()) {
-    text += ", and the host thread " + e.hostThread + " was blocked in synchronous copies and memsets " +
+    text += ", and the host thread " + e.hostThread + " was blocked in copies and memsets " +
             percentText(e.share(e.hostCopyNs)) + " of the window";
   }
   return text + " (the blocking_copies finding lists them).";

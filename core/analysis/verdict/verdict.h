@@ -17,7 +17,8 @@
 //               the program's host work
 // The classes, decided in this order:
 //   transfer         gpu busy >= 50% of W and copies + memsets >= 50% (kTransferShare) of gpu busy; or gpu
-//                    busy < 50% and the thread was blocked in synchronous copies and memsets >= 50% of W.
+//                    busy < 50% and the thread was blocked in copies and memsets >= 50% of W (the ones
+//                    blocking_copies lists: synchronous ones, and copies with pageable memory).
 //   communication    gpu busy >= 50% of W and collective kernels (NCCL) ran with no compute kernel beside
 //                    them >= 50% (kCommunicationShare) of gpu busy: the GPU mostly moved data between ranks or
 //                    waited in a collective for a late rank (the straggler finding says which).
@@ -68,7 +69,7 @@ struct VerdictEvidence {
   TimeNs idleDispatchNs = 0;  // the part of idleCpuNs in gaps under kDispatchGapNs between CUDA calls
   TimeNs hostApiNs = 0;       // the driving thread's time in non-synchronizing CUDA calls, GPU idle or not
   TimeNs hostSyncNs = 0;      // and in synchronizing ones
-  TimeNs hostCopyNs = 0;      // and in synchronous copies and memsets (part of hostSyncNs)
+  TimeNs hostCopyNs = 0;      // and in copies and memsets that blocked it (copyBlocksHost, memsetBlocksHost)
   TimeNs kernelNs = 0;        // kernel time inside the windows, overlaps counted per kernel
   size_t kernels = 0;         // kernels that start inside the windows
   std::optional<TimeNs> memoryBoundKernelNs;  // present where the trace has kernel metrics

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/samples/samples_report.h"
+
 namespace gpuscope {
 namespace {
 
@@ -38,12 +40,10 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   json["host_blocking_copy_ns"] = e.hostCopyNs;
   json["host_blocking_copy_share"] = rounded(e.share(e.hostCopyNs));
   json["host_samples_while_gpu_idle"] = e.idleHost.samples;
+  json["host_idle_pool_samples_while_gpu_idle"] = e.idleHost.idlePoolSamples;
   json["top_functions"] = nlohmann::ordered_json::array();
   for (const HostFunction& function : e.idleHost.top) {
-    json["top_functions"].push_back({{"name", function.name},
-                                     {"module", function.module},
-                                     {"samples", function.samples},
-                                     {"share", rounded(function.share)}});
+    json["top_functions"].push_back(functionShareJson(function, rounded));
   }
   json["kernels"] = e.kernels;
   json["kernel_ns"] = e.kernelNs;

@@ -111,6 +111,7 @@ class KinetoImporter {
     GzipFileBuffer buffer(jsonPath_);
     std::istream input(&buffer);
     auto header = kineto::parseKinetoStream(input, jsonPath_, [this](const KinetoEvent& e) { onEvent(e); });
+    buffer.readToEnd();  // a stream cut in its trailer ends the JSON whole: only its end says it was cut
     pairFlows();
     writeGpuWork();
     writeGpuRanges();

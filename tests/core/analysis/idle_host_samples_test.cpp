@@ -9,6 +9,7 @@
 #include "core/analysis/analysis_rule.h"
 #include "core/analysis/rule_registry.h"
 #include "core/analysis/verdict/verdict.h"
+#include "core/analysis/verdict/verdict_format.h"
 #include "core/db/sqlite_database.h"
 #include "core/model/global_id.h"
 #include "tests/core/samples/samples_fixtures.h"
@@ -55,10 +56,24 @@ TEST_P(IdleHostSamplesOnNsys, TopFunctionsAreTheIdleTimeLeaves) {
   for (const HostFunction& function : idle.top) {
     EXPECT_EQ(function.samples, expected.at({function.name, function.module})) << function.name;
     EXPECT_DOUBLE_EQ(function.share, static_cast<double>(function.samples) / static_cast<double>(expectedTotal));
+    // Without Python frames in nsys's stacks each function is its own one leaf.
+    ASSERT_EQ(function.leaves.size(), 1u) << function.name;
+    EXPECT_EQ(function.leaves.front().name, function.name);
+    EXPECT_EQ(function.leaves.front().samples, function.samples);
   }
   int64_t mostExpected = 0;
   for (const auto& [name, count] : expected) mostExpected = std::max(mostExpected, count);
   EXPECT_EQ(idle.top.front().samples, mostExpected);
+  // The JSON keeps each function's name, module, samples and share, with its leaves and lines beneath.
+  auto json = verdictJson(verdict)["evidence"]["top_functions"];
+  ASSERT_EQ(json.size(), idle.top.size());
+  EXPECT_EQ(json[0]["name"], idle.top.front().name);
+  EXPECT_EQ(json[0]["module"], idle.top.front().module);
+  EXPECT_EQ(json[0]["samples"], idle.top.front().samples);
+  ASSERT_EQ(json[0]["leaves"].size(), 1u);
+  EXPECT_EQ(json[0]["leaves"][0]["name"], idle.top.front().name);
+  EXPECT_EQ(json[0]["leaves"][0]["samples"], idle.top.front().samples);
+  EXPECT_TRUE(json[0]["lines"].empty());
   std::string sentence = verdictSentence(verdict);
   EXPECT_NE(sentence.find("While the GPU idled, " + std::to_string(expectedTotal) +
                           " samples of the host thread were in " + idle.top.front().name),
@@ -83,6 +98,23 @@ TEST(IdleHostSamples, GpuWaitsOnHostNamesTheSampledFunctions) {
                                      hostFunctionsText(samples) + "."),
             std::string::npos)
       << finding.explanation;
+}
+
+// A Python function reads as one function with the native code it ran beneath; a native one as itself.
+TEST(IdleHostSamples, TextNamesEachFunctionWithItsTopLeaves) {
+  IdleHostSamples samples;
+  samples.samples = 12;
+  samples.idlePoolSamples = 2;
+  samples.top.push_back({"decode_batch (hostprep.py)",
+                         "/src/hostprep.py",
+                         8,
+                         0.8,
+                         {{"PyObject_Malloc", 5, 0.5}, {"_PyEval_EvalFrameDefault", 2, 0.2}, {"memcpy", 1, 0.1}},
+                         {{"hostprep.py:7", 7, 0.7}, {"hostprep.py:6", 1, 0.1}}});
+  samples.top.push_back({"sort", "/usr/lib/libc.so.6", 2, 0.2, {{"sort", 2, 0.2}}, {}});
+  EXPECT_EQ(hostFunctionsText(samples),
+            "decode_batch (hostprep.py) 80.0% (in PyObject_Malloc 50.0%, _PyEval_EvalFrameDefault 20.0%), sort "
+            "(libc.so.6) 20.0% (and 2 in an idle thread pool's wait loop, counted apart)");
 }
 
 TEST(IdleHostSamples, NoneWithoutSamplingTables) {

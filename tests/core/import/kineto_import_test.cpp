@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -201,6 +202,25 @@ TEST(KinetoImport, BadFilesGetOneSentence) {
     } catch (const TraceError& error) {
       std::string message = error.what();
       EXPECT_NE(message.find(path), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
+// A PyTorch trace cut short (a download or a copy that did not finish) is called truncated, not invalid JSON.
+TEST(KinetoImport, ATruncatedGzipTraceIsCalledTruncated) {
+  std::ifstream fixture(kFixture, std::ios::binary);
+  std::string whole((std::istreambuf_iterator<char>(fixture)), std::istreambuf_iterator<char>());
+  ASSERT_GT(whole.size(), 100'000u);
+  for (size_t keep : {whole.size() / 2, whole.size() - 4}) {  // mid-stream, and in the trailer
+    auto path = tempFile("cut_" + std::to_string(keep) + ".json.gz", whole.substr(0, keep));
+    try {
+      openTrace(path).load();
+      ADD_FAILURE() << "a trace cut to " << keep << " bytes loaded";
+    } catch (const TraceError& error) {
+      std::string message = error.what();
+      EXPECT_EQ(message.rfind(path + " is truncated: its gzip stream ends after ", 0), 0u) << message;
+      EXPECT_EQ(message.find("not valid JSON"), std::string::npos) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
   }

@@ -72,16 +72,12 @@ TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostAtStakeFirst) {
   EXPECT_EQ(model->data(model->index(starving, FindingListModel::Title)).toString(),
             QStringLiteral("GPU waiting on the host"));
   EXPECT_TRUE(model->data(model->index(starving, FindingListModel::Summary)).toString().startsWith("The GPU was idle"));
-  // The most time at stake in the judged window first (in tenths of it); within a tenth the more severe.
-  const double judgedNs = static_cast<double>(loader0Report()->run.judged->window.length());
-  auto tenth = [judgedNs](const Finding* f) {
-    return std::min(kStakeSteps - 1, static_cast<int>(kStakeSteps * static_cast<double>(f->atStakeNs) / judgedNs));
-  };
+  // The most time at stake in the judged window first; between equal times the more severe.
   for (int row = 1; row < model->rowCount(); ++row) {
     const Finding* before = model->finding(row - 1);
     const Finding* after = model->finding(row);
-    EXPECT_LE(tenth(after), tenth(before));
-    if (tenth(after) == tenth(before)) {
+    EXPECT_LE(after->atStakeNs, before->atStakeNs);
+    if (after->atStakeNs == before->atStakeNs) {
       EXPECT_LE(after->severity, before->severity);
     }
   }
