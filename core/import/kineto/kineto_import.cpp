@@ -168,6 +168,7 @@ class KinetoImporter {
     uint32_t pid = launchingPid_.empty() ? 0 : launchingPid_.begin()->second;
     for (const auto& range : pendingRanges_) {
       uint32_t tid = kGpuAnnotationTidBase | ((range.device & 0x3F) << 16) | (range.stream & 0xFFFF);
+      devicesWithWork_.insert(range.device);
       auto [thread, added] = gpuRangeThreads_.insert({pid, tid});
       if (added)
         gpuRangeThreadNames_.push_back(
@@ -267,6 +268,7 @@ class KinetoImporter {
     for (const auto& work : pending_) {
       int64_t globalPid = global_id::make(0, 0, launchingPid(work), 0);
       processesWithGpuWork_.insert(launchingPid(work));
+      devicesWithWork_.insert(work.device);
       if (work.kind == PendingGpuWork::Kind::Kernel) {
         KernelRow row;
         fillGpuRow(row, work, globalPid);
@@ -323,8 +325,11 @@ class KinetoImporter {
     return std::string(kKinetoGpuAnnotationDomain);
   }
 
+  // The devices the trace has GPU work on. PyTorch lists every GPU the process could see (both of a node's GPUs in
+  // each rank's trace); one without work would be an empty row and a device the run never used.
   void writeDevices(const kineto::KinetoHeader& header) {
     for (const auto& d : header.devices) {
+      if (d.id < 0 || !devicesWithWork_.contains(static_cast<uint32_t>(d.id))) continue;
       GpuInfoRow row;
       row.id = static_cast<uint32_t>(d.id);
       row.name = d.name;
@@ -357,6 +362,7 @@ class KinetoImporter {
   std::unordered_map<std::string, uint32_t> nameIds_;
   std::unordered_map<uint32_t, uint32_t> launchingPid_;
   std::set<uint32_t> processesWithGpuWork_;
+  std::set<uint32_t> devicesWithWork_;
   std::set<std::pair<uint32_t, uint32_t>> threads_;
   std::map<int64_t, std::string> processNames_;
   std::map<std::pair<int64_t, int64_t>, std::string> threadNames_;

@@ -107,6 +107,20 @@ TEST(KinetoImport, LoadsEveryKindOfEventAndLinksEachKernelToItsLaunch) {
   EXPECT_EQ(trace->path(), kFixture);
 }
 
+// Each rank's trace of the two-GPU DDP run (tests/fixtures/ranks) lists both GPUs of the node; only the one the rank
+// worked on becomes a device: the other would be an empty "GPU 1" row in rank 0's timeline.
+TEST(KinetoImport, OnlyDevicesWithGpuWorkBecomeDevices) {
+  const std::string ranks = std::string(GPUSCOPE_FIXTURES) + "/ranks/kineto/";
+  for (uint32_t rank : {0u, 1u}) {
+    const std::string file = ranks + "rank" + std::to_string(rank) + ".json.gz";
+    ASSERT_EQ(readGzipJson(file)["deviceProperties"].size(), 2u) << file;
+    auto trace = openTrace(file).load();
+    ASSERT_EQ(trace->devices().size(), 1u) << file;
+    EXPECT_EQ(trace->devices()[0].id, rank) << file;
+    EXPECT_EQ(trace->devices()[0].name, "NVIDIA H200");
+  }
+}
+
 TEST(KinetoImport, ReadsPlainJsonAsWellAsGzip) {
   auto doc = readGzipJson(kFixture);
   auto plain = tempFile("plain.json", doc.dump());
