@@ -24,6 +24,12 @@
 #include "core/schema/trace_schema.h"
 
 namespace gpuscope {
+namespace {
+
+// The NVTX domain nsys's Python sampling marks each sample in.
+constexpr std::string_view kNsysPythonSamplingDomain = "Python Periodic Sampling";
+
+}  // namespace
 
 // Builds a Trace from a file: parallel table scans, then tracks and hierarchy. The correlation indexes are
 // built on first use (Trace::buildCorrelationIndexes), not here: a window or a report that needs none opens
@@ -157,10 +163,20 @@ class TraceLoader {
       for (const auto& text : result.localStrings) remap.push_back(strings_.intern(text));
       for (auto& [id, name] : result.nvtxDomains) domainNames_[id] = name;
       for (auto& track : result.tracks) {
+        if (isNsysPythonSamplingTrack(track)) continue;
         if (!remap.empty()) remapLocalNames(track, remap);
         trace_->tracks_.push_back(std::move(track));
       }
     }
+  }
+
+  // nsys's Python periodic sampling (--python-sampling) leaves a nameless mark per sample in an NVTX domain of its
+  // own on the sampled thread: thousands of "0 ns" instants that say nothing the CPU samples (the samples row, with
+  // their Python backtraces) do not say better. They are nsys's bookkeeping, not the program's NVTX: no track.
+  bool isNsysPythonSamplingTrack(const Track& track) const {
+    if (track.kind != TrackKind::Nvtx || track.nvtxDomain == 0) return false;
+    auto it = domainNames_.find(track.nvtxDomain);
+    return it != domainNames_.end() && it->second == kNsysPythonSamplingDomain;
   }
 
   static void remapLocalNames(Track& track, const std::vector<StringId>& remap) {

@@ -36,6 +36,36 @@ TEST(TraceLoader, TransposeHasEveryEventOfTheFile) {
   EXPECT_EQ(c.nvtx, 23u);
 }
 
+// nsys --python-sampling marks each sample with a nameless NVTX mark in a domain of its own (hostprep.nsys.sqlite:
+// 11,023 of them on the main thread): nsys's bookkeeping, not the program's NVTX, so no timeline row; the program's
+// own marks and ranges on that thread keep theirs.
+TEST(TraceLoader, NsysPythonSamplingMarksMakeNoTrack) {
+  const std::string file = (std::filesystem::path(::testing::TempDir()) / "python_sampling_marks.sqlite").string();
+  std::filesystem::remove(file);
+  {
+    auto db = Database::create(file);
+    for (auto table : {table::kStringIds, table::kNvtx}) db.exec(createTableSql(tableSpec(table)));
+    const std::string tid = std::to_string(global_id::make(0, 0, 4242, 4242));
+    std::string sql =
+        "INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, domainId) VALUES "
+        "(10, NULL, 75, 'Python Periodic Sampling', TID, 1), (100, NULL, 34, NULL, TID, 1), "
+        "(200, NULL, 34, NULL, TID, 1), (300, NULL, 34, NULL, TID, 1), "
+        "(150, 250, 59, 'step 0', TID, NULL), (260, NULL, 34, 'checkpoint', TID, NULL)";
+    for (size_t at; (at = sql.find("TID")) != std::string::npos;) sql.replace(at, 3, tid);
+    db.exec(sql);
+  }
+  auto trace = loadTrace(file);
+  size_t nvtxTracks = 0;
+  for (const Track& track : trace->tracks()) {
+    EXPECT_NE(track.nvtxDomain, 1) << track.label;
+    if (track.kind != TrackKind::Nvtx) continue;
+    ++nvtxTracks;
+    EXPECT_EQ(track.eventCount(), 2u) << "the program's range and mark";
+  }
+  EXPECT_EQ(nvtxTracks, 1u);
+  EXPECT_EQ(trace->counts().nvtx, 2u);
+}
+
 TEST(TraceLoader, TransposeProcessAndDevice) {
   auto trace = loadTrace(fixture("transpose.sqlite"));
   ASSERT_EQ(trace->processes().size(), 1u);
