@@ -4,6 +4,7 @@
 
 #include "core/identity/profiler_threads.h"
 #include "core/model/global_id.h"
+#include "core/samples/sample_classes.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -45,32 +46,42 @@ std::vector<ThreadInfo> threadsWithRows(const ProcessInfo& process, const HostAc
   return threads;
 }
 
+// Whether nine in ten of the thread's samples or more were in an idle thread pool's wait loop: an OpenBLAS or
+// OpenMP worker that spun, waiting for work, all run (it keeps a CPU busy doing nothing).
+bool spunIdleInAPool(const ThreadActivityColumns& thread, const HostActivity& host, const CleanStacks& stacks) {
+  if (thread.sampleIndex.empty()) return false;
+  size_t idle = 0;
+  for (uint32_t s : thread.sampleIndex) idle += idlePoolOf(host.samples(), stacks.stackOf(s)).has_value() ? 1 : 0;
+  return idle * 10 >= thread.sampleIndex.size() * 9;
+}
+
 }  // namespace
 
-bool onlyWaited(const Trace& trace, const ThreadInfo& thread, const HostActivity& host) {
+bool onlyWaited(const Trace& trace, const ThreadInfo& thread, const HostActivity& host, const CleanStacks& stacks) {
   bool onlyOsRuntime = std::all_of(thread.tracks.begin(), thread.tracks.end(), [&](uint32_t t) {
     return t < trace.tracks().size() && trace.tracks()[t].kind == TrackKind::OsRuntime;
   });
   if (!onlyOsRuntime) return false;
   const ThreadActivityColumns* activity = host.thread(thread.globalTid);
-  return !(activity && keptACpuBusy(*activity));
+  return !activity || !keptACpuBusy(*activity) || spunIdleInAPool(*activity, host, stacks);
 }
 
 namespace {
 
 // A thread did nothing when it only waited; the process-wide row (tid 0) holds what no thread owns and stays.
-bool didNothing(const Trace& trace, const ThreadInfo& thread, const HostActivity& host) {
-  return thread.tid != 0 && onlyWaited(trace, thread, host);
+bool didNothing(const Trace& trace, const ThreadInfo& thread, const HostActivity& host, const CleanStacks& stacks) {
+  return thread.tid != 0 && onlyWaited(trace, thread, host, stacks);
 }
 
 }  // namespace
 
-ThreadGroups groupThreads(const Trace& trace, const ProcessInfo& process, const HostActivity& host) {
+ThreadGroups groupThreads(const Trace& trace, const ProcessInfo& process, const HostActivity& host,
+                          const CleanStacks& stacks) {
   ThreadGroups groups;
   for (ThreadInfo& thread : threadsWithRows(process, host)) {
     if (isProfilerThread(thread.name))
       groups.profiler.push_back(std::move(thread));
-    else if (didNothing(trace, thread, host))
+    else if (didNothing(trace, thread, host, stacks))
       groups.idle.push_back(std::move(thread));
     else
       groups.working.push_back(std::move(thread));

@@ -7,6 +7,7 @@
 
 #include "core/model/trace.h"
 #include "core/samples/host_activity.h"
+#include "core/samples/sample_classes.h"
 
 namespace gpuscope::ui {
 
@@ -16,11 +17,14 @@ struct ThreadGroups {
   std::vector<ThreadInfo> profiler;  // by tid
 };
 
-ThreadGroups groupThreads(const Trace& trace, const ProcessInfo& process, const HostActivity& host);
+// STACKS: HOST's samples without their unwinder junk (CleanStacks of host.samples()), built once per layout.
+ThreadGroups groupThreads(const Trace& trace, const ProcessInfo& process, const HostActivity& host,
+                          const CleanStacks& stacks);
 
-// Whether THREAD made no CUDA or NVTX call (OS-runtime calls at most) and kept no CPU busy: its row starts
-// collapsed, and a thread (not the process-wide row) that only waited is one of the idle ones.
-bool onlyWaited(const Trace& trace, const ThreadInfo& thread, const HostActivity& host);
+// Whether THREAD made no CUDA or NVTX call (OS-runtime calls at most) and kept no CPU busy, or spent nine in
+// ten of its samples spinning in an idle thread pool's wait loop (core/samples/sample_classes.h): its row
+// starts collapsed, and a thread (not the process-wide row) that only waited is one of the idle ones.
+bool onlyWaited(const Trace& trace, const ThreadInfo& thread, const HostActivity& host, const CleanStacks& stacks);
 
 // How much a thread did, to choose which threads stay open when the rows do not fit: its traced events and
 // its CPU samples.

@@ -1,6 +1,7 @@
 #include "ui/timeline/timeline_layout.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/model/global_id.h"
 #include "core/samples/host_activity.h"
@@ -14,6 +15,24 @@ QString threadLabel(const ThreadInfo& thread) {
   if (thread.tid == 0) return QStringLiteral("Process-wide");
   if (!thread.name.empty()) return QString::fromStdString(thread.name);
   return QStringLiteral("Thread %1").arg(thread.tid);
+}
+
+// The rank whose processes ran all of DEVICE's streams, in a file that holds ranks; none when the streams
+// belong to several ranks, to a process without one, or to a pid two processes share.
+std::optional<int64_t> rankOfDevice(const Trace& trace, const DeviceInfo& device) {
+  std::optional<int64_t> rank;
+  for (const StreamInfo& stream : device.streams) {
+    std::optional<int64_t> streamRank;
+    int processes = 0;
+    for (const ProcessInfo& process : trace.processes()) {
+      if (process.pid != stream.pid) continue;
+      ++processes;
+      streamRank = process.rank;
+    }
+    if (processes != 1 || !streamRank || (rank && *rank != *streamRank)) return std::nullopt;
+    rank = streamRank;
+  }
+  return rank;
 }
 
 }  // namespace
@@ -53,6 +72,7 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
 
   // Read from the file here, on the first layout of a trace that has sampling tables (once per trace).
   const HostActivity& host = hostActivity(trace);
+  const CleanStacks stacks(host.samples());
   // A thread's scheduling states and samples show on a row of their own, first under it, as in Nsight Systems.
   auto addThread = [&](const ThreadInfo& thread, int parent, int depth) {
     TimelineRow threadHeader;
@@ -85,10 +105,10 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
       if (!process.host.empty()) header.detail += QStringLiteral(" on %1").arg(QString::fromStdString(process.host));
     }
     int processRow = add(std::move(header), trace, kinds);
-    ThreadGroups groups = groupThreads(trace, process, host);
+    ThreadGroups groups = groupThreads(trace, process, host, stacks);
     for (const ThreadInfo& thread : groups.working) {
       int row = addThread(thread, processRow, 1);
-      rows_[static_cast<size_t>(row)].collapsed = onlyWaited(trace, thread, host);  // the process-wide row
+      rows_[static_cast<size_t>(row)].collapsed = onlyWaited(trace, thread, host, stacks);  // the process-wide row
     }
     if (!groups.idle.empty()) {
       TimelineRow folded;
@@ -97,7 +117,7 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
       folded.parent = processRow;
       folded.label = groups.idle.size() == 1 ? QStringLiteral("1 idle thread")
                                              : QStringLiteral("%1 idle threads").arg(groups.idle.size());
-      folded.detail = QStringLiteral("did nothing");
+      folded.detail = QStringLiteral("waited or spun idle");
       folded.collapsed = true;
       int foldedRow = add(std::move(folded), trace, kinds);
       for (const ThreadInfo& thread : groups.idle)
@@ -120,6 +140,9 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
     header.label = QStringLiteral("GPU %1").arg(device.id);
     QString name = QString::fromStdString(device.name);
     if (name != header.label) header.detail = name;  // a file without TARGET_INFO_GPU names it "GPU n"
+    if (std::optional<int64_t> rank = rankOfDevice(trace, device)) {
+      header.label += QStringLiteral(" · rank %1").arg(*rank);  // in a ranks view, whose GPU it is
+    }
     int deviceRow = add(std::move(header), trace, kinds);
 
     TimelineRow utilization;

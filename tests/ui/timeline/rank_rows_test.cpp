@@ -45,5 +45,29 @@ TEST(RankRows, EachProcessRowOfAMergeSaysItsRankAndHost) {
   EXPECT_EQ(processDetails(*single), (std::vector<std::string>{"pid 907"}));
 }
 
+std::vector<std::string> deviceLabels(const Trace& trace) {
+  TimelineRowKinds kinds;
+  kinds.onTraceChanged(&trace);
+  TimelineLayout layout;
+  layout.build(trace, kinds);
+  std::vector<std::string> labels;
+  for (const TimelineRow& row : layout.rows())
+    if (row.kind == RowKind::Device) labels.push_back(row.label.toStdString());
+  return labels;
+}
+
+// Issue 40, point 9: in a ranks view each GPU row says whose GPU it is; a one-rank file's do not.
+TEST(RankRows, EachGpuRowOfAMergeSaysItsRank) {
+  std::string merged = (std::filesystem::path(::testing::TempDir()) / "rank_rows_gpus.sqlite").string();
+  mergeTraces({ddpRankFile(0), ddpRankFile(1)}, merged);
+  auto trace = loadTrace(merged);
+  std::vector<std::string> labels = deviceLabels(*trace);
+  ASSERT_EQ(labels.size(), 2u);
+  EXPECT_NE(labels[0].find("rank 0"), std::string::npos) << labels[0];
+  EXPECT_NE(labels[1].find("rank 1"), std::string::npos) << labels[1];
+  for (const std::string& label : deviceLabels(*loadTrace(ddpRankFile(0))))
+    EXPECT_EQ(label.find("rank"), std::string::npos) << label;
+}
+
 }  // namespace
 }  // namespace gpuscope::ui

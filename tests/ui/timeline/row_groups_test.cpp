@@ -12,6 +12,7 @@
 
 #include "core/model/global_id.h"
 #include "core/model/trace_loader.h"
+#include "core/samples/sample_rows.h"
 #include "core/write/trace_writer.h"
 #include "tests/core/testing/test_files.h"
 #include "ui/timeline/timeline_canvas.h"
@@ -26,11 +27,12 @@ namespace {
 constexpr uint32_t kPid = 70;
 constexpr uint32_t kMain = 70, kBusy = 71, kProfiler = 72;
 constexpr uint32_t kFirstIdle = 80, kIdleCount = 15;
+constexpr uint32_t kSpinner = 96, kPoolWorker = 97;
 
 int64_t tidOf(uint32_t tid) { return global_id::make(0, 0, kPid, tid); }
 
 // Process 70: the main thread launches 40 kernels; thread 71 makes 5 CUDA calls; fifteen threads (80-94) only
-// wait in pthread_cond_wait all run, like OpenBLAS's pool; "gpuscope-cupti" (72) polls.
+// wait in pthread_cond_wait all run; "gpuscope-cupti" (72) polls; 96 spins in OpenBLAS's wait loop, 97 works.
 std::shared_ptr<const Trace> poolTrace() {
   std::string path = testing::processTempPath("row_groups", "trace.sqlite");
   {
@@ -60,6 +62,24 @@ std::shared_ptr<const Trace> poolTrace() {
     for (uint32_t t = kFirstIdle; t < kFirstIdle + kIdleCount; ++t)
       w.addOsRuntime({600, 41000, tidOf(t), "pthread_cond_wait"});
     w.addOsRuntime({600, 41000, tidOf(kProfiler), "poll"});
+    // Thread 96 spins in OpenBLAS's wait loop all run: it keeps its CPU busy doing nothing. Thread 97 is sampled
+    // in a dgemm kernel its pool handed it: it works.
+    SampleRows rows;
+    rows.stacks.push_back({{"sched_yield", "/lib/libc.so.6", 0x10, false, false},
+                           {"blas_thread_server", "/lib/libopenblas.so.0", 0x20, false, false},
+                           {"start_thread", "/lib/libc.so.6", 0x30, false, false}});
+    rows.stacks.push_back({{"dgemm_kernel_HASWELL", "/lib/libopenblas.so.0", 0x40, false, false},
+                           {"blas_thread_server", "/lib/libopenblas.so.0", 0x20, false, false},
+                           {"start_thread", "/lib/libc.so.6", 0x30, false, false}});
+    for (TimeNs t = 1000; t < 41000; t += 1000) {
+      rows.samples.push_back({t, kPid, kSpinner, 0, 0});
+      rows.samples.push_back({t, kPid, kPoolWorker, 1, 1});
+    }
+    for (uint32_t tid : {kSpinner, kPoolWorker}) {
+      rows.switches.push_back({600, kPid, tid, 0, true, false});
+      rows.switches.push_back({41000, kPid, tid, 0, false, false});
+    }
+    writeSampleTables(w, rows);
     w.finish();
   }
   std::shared_ptr<const Trace> trace = loadTrace(path);
@@ -90,13 +110,15 @@ TEST(RowGroups, IdleThreadsFoldIntoOneRowAndTheProfilersAreHidden) {
   kinds.onTraceChanged(trace.get());
   TimelineLayout layout;
   layout.build(*trace, kinds);
-  int folded = rowLabelled(layout, QStringLiteral("15 idle threads"));
+  int folded = rowLabelled(layout, QStringLiteral("16 idle threads"));
   ASSERT_GE(folded, 0) << ::testing::PrintToString(shownLabels(layout));
   EXPECT_EQ(layout.row(folded).kind, RowKind::IdleThreads);
   EXPECT_TRUE(layout.row(folded).collapsed);
   EXPECT_TRUE(shown(layout, QStringLiteral("python3")));
   EXPECT_TRUE(shown(layout, QStringLiteral("loader")));
   EXPECT_FALSE(shown(layout, QStringLiteral("Thread 80")));
+  EXPECT_FALSE(shown(layout, QStringLiteral("Thread 96"))) << "it only spun in its pool's wait loop";
+  EXPECT_TRUE(shown(layout, QStringLiteral("Thread 97"))) << "it ran a kernel its pool handed it";
   EXPECT_FALSE(shown(layout, QStringLiteral("gpuscope-cupti")));
   EXPECT_EQ(layout.hiddenCount(), 1);
   // The GPU comes right after the process's working threads and the folded row: a few rows, not 17 threads.
