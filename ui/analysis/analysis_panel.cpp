@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/analysis/finding_format.h"
 #include "core/report/report_table.h"
 #include "ui/analysis/finding_focus.h"
 #include "ui/analysis/finding_list_model.h"
@@ -35,7 +36,10 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name) {
   return view;
 }
 
-QString evidenceHtml(const ReportTable& table) {
+// The finding's evidence as people read it: nsys's "Start (ns)" timestamps become "Start (s)" counted from
+// ORIGIN, the origin of the ruler and of the places listed under the table.
+QString evidenceHtml(const ReportTable& evidence, TimeNs origin) {
+  ReportTable table = evidenceForPeople(evidence, origin);
   QString html = QStringLiteral("<table cellspacing=0 cellpadding=3 border=1 style='border-collapse:collapse'><tr>");
   for (const ReportColumn& column : table.columns)
     html += QStringLiteral("<th>%1</th>").arg(QString::fromStdString(column.title).toHtmlEscaped());
@@ -277,7 +281,7 @@ void AnalysisPanel::showDetails(const Finding& finding, int row) {
   html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(finding.explanation).toHtmlEscaped());
   if (!finding.suggestion.empty())
     html += tr("<p><b>Suggestion:</b> %1</p>").arg(QString::fromStdString(finding.suggestion).toHtmlEscaped());
-  html += evidenceHtml(finding.evidence);
+  html += evidenceHtml(finding.evidence, session_->timeOrigin());
   if (!finding.ranges.empty()) {
     html +=
         tr("<p><b>Places</b>, those in the judged window first (a click shows the timeline there and picks "

@@ -233,6 +233,40 @@ TEST(AnalysisPanel, PickingARangeVerdictZoomsToItsInstances) {
   EXPECT_EQ(session.rangeStart(), step->verdict.evidence.windowStart);
 }
 
+// A finding's evidence reads as the rest of the viewer: nsys's "Start (ns)" session timestamps (5354725847...)
+// become "Start (s)", seconds from the origin the ruler and the places under the table count from.
+TEST(AnalysisPanel, EvidenceStartsAreSecondsFromTheTimeOrigin) {
+  auto trace = timeline_test::loadFixture("gpuscope/loader0.sqlite");
+  TraceSession session;
+  session.setTrace(trace);
+  AnalysisPanel panel(&session);
+  panel.setReport(loader0Report());
+  FindingListModel* model = panel.findingModel();
+  int row = -1;
+  size_t startColumn = 0;
+  for (int r = 0; r < model->rowCount() && row < 0; ++r) {
+    const ReportTable& evidence = model->finding(r)->evidence;
+    for (size_t c = 0; c < evidence.columns.size() && !evidence.rows.empty(); ++c) {
+      if (evidence.columns[c].title == "Start (ns)") {
+        row = r;
+        startColumn = c;
+        break;
+      }
+    }
+  }
+  ASSERT_GE(row, 0) << "loader0 has a finding with nsys's Start (ns) column";
+  panel.pickFinding(row);
+  const ReportTable& evidence = model->finding(row)->evidence;
+  int64_t ns = std::get<int64_t>(evidence.rows.front()[startColumn]);
+  ASSERT_NE(session.timeOrigin(), 0);
+  QString text = panel.detailsView()->toPlainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("Start (s)"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("Start (ns)"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QString::number(ns))) << "no raw session nanoseconds";
+  QString seconds = QString::number(static_cast<double>(ns - session.timeOrigin()) / 1e9, 'f', 6);
+  EXPECT_TRUE(text.contains(seconds)) << seconds.toStdString() << " in " << text.toStdString();
+}
+
 TEST(FindingFocus, AKernelPlaceSelectsThatKernel) {
   auto trace = timeline_test::loadHandMadeTrace();
   TraceSession session;
