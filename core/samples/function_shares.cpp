@@ -32,9 +32,15 @@ PythonSymbol splitLine(std::string_view symbol) {
   return {symbol.substr(0, colon), line};
 }
 
+// "/src/hostprep.py" for "py::decode_batch:/src/hostprep.py:7" (the whole rest for a symbol without a file).
+std::string_view pythonFileOf(const PythonSymbol& python) {
+  size_t colon = python.function.find(':', kPythonFramePrefix.size());
+  return colon == std::string_view::npos ? python.function : python.function.substr(colon + 1);
+}
+
 // "hostprep.py:7" for "py::decode_batch:/src/hostprep.py:7".
 std::string lineLabel(const PythonSymbol& python) {
-  std::string_view file = python.function.substr(python.function.find(':', kPythonFramePrefix.size()) + 1);
+  std::string_view file = pythonFileOf(python);
   size_t slash = file.rfind('/');
   if (slash != std::string_view::npos) file = file.substr(slash + 1);
   return std::string(file) + ":" + std::string(python.line);
@@ -72,8 +78,12 @@ class FunctionTallies {
     const SampleFrame& owner = at < stack.size() ? stack[at] : stack.front();
     std::string_view symbol = samples_.name(owner.symbol);
     PythonSymbol python = isPythonFrame(symbol) ? splitLine(symbol) : PythonSymbol{symbol, {}};
-    std::string key = std::string(python.function) + '\n' + std::string(samples_.name(owner.module));
-    Tally& tally = tallyOf(key, python.function, owner.module);
+    // A Python function is named by its symbol alone: CPython's perf trampoline frames name it too, with the
+    // perf map ("perf-2509.map") as their module, and they are the same function as the recorder's frames.
+    bool isPython = isPythonFrame(symbol);
+    std::string module = isPython ? std::string(pythonFileOf(python)) : std::string(samples_.name(owner.module));
+    std::string key = std::string(python.function) + '\n' + (isPython ? std::string() : module);
+    Tally& tally = tallyOf(key, python.function, module);
     ++tally.samples;
     ++tally.leaves[functionLabel(samples_.name(stack.front().symbol))];
     if (!python.line.empty()) ++tally.lines[lineLabel(python)];
@@ -100,9 +110,9 @@ class FunctionTallies {
   }
 
  private:
-  Tally& tallyOf(const std::string& key, std::string_view function, uint32_t module) {
+  Tally& tallyOf(const std::string& key, std::string_view function, const std::string& module) {
     auto [it, added] = index_.try_emplace(key, tallies_.size());
-    if (added) tallies_.push_back({functionLabel(function), std::string(samples_.name(module)), 0, {}, {}});
+    if (added) tallies_.push_back({functionLabel(function), module, 0, {}, {}});
     return tallies_[it->second];
   }
 

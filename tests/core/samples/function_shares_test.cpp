@@ -83,6 +83,20 @@ TEST(FunctionShares, APythonFunctionIsOneFunctionOverItsLinesWithItsLeavesBeneat
   EXPECT_EQ(functionLabel("py::decode_batch:/src/hostprep.py:7"), "decode_batch (hostprep.py)");
 }
 
+// CPython's perf trampoline names the function again, in the perf map's module and without a line: the same
+// function as the recorder's frames (seen on an H200 recording: "decode_batch (hostprep.py) (perf-2509.map)"
+// listed apart at 0.0%).
+TEST(FunctionShares, APerfTrampolineFrameIsTheSamePythonFunction) {
+  StackBuilder builder;
+  builder.add(3, {"FLOAT_add", "py::decode_batch:/src/hostprep.py:39"}, 1, "/src/hostprep.py");
+  builder.add(1, {"py::decode_batch:/src/hostprep.py"}, 1, "/tmp/perf-2509.map");
+  FunctionShares shares = functionShares(builder.finish());
+  ASSERT_EQ(shares.functions.size(), 1u);
+  EXPECT_EQ(shares.functions[0].name, "decode_batch (hostprep.py)");
+  EXPECT_EQ(shares.functions[0].samples, 4);
+  EXPECT_EQ(shares.functions[0].module, "/src/hostprep.py");
+}
+
 TEST(FunctionShares, WithoutTheProgramsPythonTheLeafIsTheFunction) {
   StackBuilder builder;
   builder.add(3, {"sort_n", "py::sort:/usr/lib/python3/dist-packages/numpy/fromnumeric.py:1105"});
