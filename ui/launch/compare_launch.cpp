@@ -8,6 +8,7 @@
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
 #include "ui/launch/window_screenshot.h"
+#include "ui/main_window/command_line_failure.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -64,8 +65,16 @@ int runCompare(const ViewerRequest& request) {
                             .arg(QFileInfo(pathA).fileName(), QFileInfo(pathB).fileName()));
   window.resize(request.size.value_or(shot ? kScreenshotSize : fittedWindowSize(kDefaultWindowSize)));
   if (shot) window.setAttribute(Qt::WA_DontShowOnScreen);
-  QObject::connect(&window, &CompareWindow::failed, &window,
-                   [](const QString& message) { QCoreApplication::exit(reportFailure(message)); });
+  // A run that cannot be loaded: the screenshot fails; a window gives way to the main window on its welcome page,
+  // which says why in its error dialog.
+  QObject::connect(&window, &CompareWindow::failed, &window, [&window, &request, shot](const QString& message) {
+    if (shot) {
+      QCoreApplication::exit(reportFailure(message));
+      return;
+    }
+    showCommandLineFailure(message, request.size.value_or(fittedWindowSize(kDefaultWindowSize)), !request.size);
+    window.close();
+  });
   QObject::connect(&window, &CompareWindow::cancelled, &window, [] { QCoreApplication::exit(1); });
   // REQUEST outlives the event loop that runs this.
   QObject::connect(&window, &CompareWindow::loaded, &window, [&window, &request] {

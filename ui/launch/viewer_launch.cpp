@@ -7,6 +7,7 @@
 #include "ui/launch/compare_launch.h"
 #include "ui/launch/rank_launch.h"
 #include "ui/launch/window_screenshot.h"
+#include "ui/main_window/command_line_failure.h"
 #include "ui/main_window/main_window.h"
 
 namespace gpuscope::ui {
@@ -45,8 +46,11 @@ int reportFailure(const QString& message) {
 int runViewer(const ViewerRequest& request) {
   if (request.ranks) {
     MergedRankFile merged;  // lives while the window shows it
-    if (auto error = merged.merge(request.files, request.relative, request.alignCollectives))
-      return reportFailure(*error);
+    if (auto error = merged.merge(request.files, request.relative, request.alignCollectives)) {
+      if (request.screenshot) return reportFailure(*error);
+      showCommandLineFailure(*error, request.size.value_or(fittedWindowSize(kDefaultWindowSize)), !request.size);
+      return QApplication::exec();
+    }
     ViewerRequest one = request;
     one.ranks = false;
     one.files = {merged.path()};

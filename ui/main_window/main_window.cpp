@@ -117,6 +117,12 @@ bool MainWindow::showsTrace() const { return pages_->currentWidget() == views_; 
 
 void MainWindow::setErrorReporter(ErrorReporter reporter) { reportError_ = std::move(reporter); }
 
+void MainWindow::reportError(const QString& title, const QString& message) {
+  std::fprintf(stderr, "gpuscope-ui: %s\n", message.toLocal8Bit().constData());
+  std::fflush(stderr);
+  if (!batch_ && reportError_) reportError_(title, message);
+}
+
 bool MainWindow::restoreWindowGeometry() {
   const QByteArray geometry = settings_->value(kGeometryKey).toByteArray();
   if (geometry.isEmpty() || !restoreGeometry(geometry)) return false;
@@ -302,8 +308,7 @@ QWidget* MainWindow::compareWith(const QString& path) {
   // reloaded here. A file that cannot be read closes it with one sentence.
   CompareWindow* window = openCompare(currentFile_, QFileInfo(path).absoluteFilePath(), this);
   connect(window, &CompareWindow::failed, this, [this, window](const QString& error) {
-    std::fprintf(stderr, "gpuscope-ui: %s\n", error.toLocal8Bit().constData());
-    if (!batch_ && reportError_) reportError_(tr("Cannot Compare"), error);
+    reportError(tr("Cannot Compare"), error);
     window->close();
   });
   return window;
@@ -365,12 +370,10 @@ void MainWindow::onIntegrityChecked(const QString& path, const QString& problem)
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {
-  std::fprintf(stderr, "gpuscope-ui: %s\n", message.toLocal8Bit().constData());
-  std::fflush(stderr);
   if (!QFileInfo::exists(path)) recent_->remove(path);
   updateState();
   statusBar()->showMessage(tr("Could not open %1.").arg(QFileInfo(path).fileName()), kStatusTimeoutMs);
-  if (!batch_ && reportError_) reportError_(tr("Cannot Open Trace"), message);
+  reportError(tr("Cannot Open Trace"), message);
   emit loadFailed(path, message);
 }
 

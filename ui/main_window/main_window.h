@@ -75,6 +75,8 @@ class MainWindow : public QMainWindow {
   // Replaces how load errors are shown (default: a critical QMessageBox). Every error also goes
   // to stderr as one line, whatever the reporter.
   void setErrorReporter(ErrorReporter reporter);
+  // Says MESSAGE (one sentence) on stderr and, unless in Batch mode, through the error reporter under TITLE.
+  void reportError(const QString& title, const QString& message);
   Mode mode() const { return batch_ ? Mode::Batch : Mode::Interactive; }
   // Restores the geometry saved when the window last closed; false when there is none.
   bool restoreWindowGeometry();
