@@ -392,6 +392,20 @@ void CompareView::showRow(int row) {
   // Select in the follower first, then focus the leader: its view change moves the follower with it.
   highlightIn(inA ? sessionB_ : sessionA_, inA ? timelineB_ : timelineA_, diffRow, false);
   highlightIn(inA ? sessionA_ : sessionB_, inA ? timelineA_ : timelineB_, diffRow, true);
+  showBothSelections();
+}
+
+void CompareView::showBothSelections() {
+  // The two instances sit at different times of the aligned step (B's kernels ran longer or shorter): widen
+  // the shared view, in A's time, to hold both, so neither selected kernel is off-screen.
+  const auto& a = sessionA_->selection();
+  const auto& b = sessionB_->selection();
+  if (!a || !b) return;
+  TimeNs start = std::min(a_->start(*a), alignment_.bToA(b_->start(*b)));
+  TimeNs end = std::max(a_->end(*a), alignment_.bToA(b_->end(*b)));
+  if (start >= sessionA_->viewStart() && end <= sessionA_->viewEnd()) return;
+  TimeNs margin = std::max<TimeNs>((end - start) / 10, 100);
+  sessionA_->setViewRange(start - margin, end + margin);  // B follows through syncFrom
 }
 
 }  // namespace gpuscope::ui

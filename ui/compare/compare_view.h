@@ -95,6 +95,8 @@ class CompareView : public QWidget {
   // Aligns as the alignment bar says, or says there why it cannot.
   void applyAlignmentControls();
   void syncFrom(TraceSession* source);
+  // After a diff row's selection in both runs: the shared view widened to hold both selected instances.
+  void showBothSelections();
   void highlightIn(TraceSession* session, TimelineView* view, const DiffRow& row, bool focus);
 
   std::shared_ptr<const Trace> a_;

@@ -264,6 +264,35 @@ TEST(CompareView, ARowSelectsTheInstanceInTheAlignedWindowAndKeepsItInView) {
   }
   EXPECT_FALSE(view.timelineA()->canvas()->laneRect(view.sessionA()->selection()->track, 0).isEmpty());
   EXPECT_FALSE(view.timelineB()->canvas()->laneRect(view.sessionB()->selection()->track, 0).isEmpty());
+  // Both selected instances are inside their run's view, though B's sits later in its step than A's.
+  for (TraceSession* session : {view.sessionA(), view.sessionB()}) {
+    const Trace& trace = *session->trace();
+    EXPECT_LE(session->viewStart(), trace.start(*session->selection()));
+    EXPECT_GE(session->viewEnd(), trace.end(*session->selection()));
+  }
+}
+
+// Aligned on step 1, B's gemm starts 300 ns later in its step than A's: a view zoomed to A's instance alone would
+// leave B's off-screen.
+TEST(CompareView, ARowShowsBothRunsInstancesThoughTheyAreApartInTheStep) {
+  using Kind = AlignmentAnchor::Kind;
+  auto b = makeRun("b_late", 10000, {{"gemm", 1000, 1150}, {"gemm", 2300, 2450}}, {{500, 1400}, {1900, 2600}});
+  CompareView view(runA(), b);
+  ASSERT_TRUE(view.setAlignment({Kind::NvtxRange, "step", 1}, {Kind::NvtxRange, "step", 1}, 0));
+  view.resize(1200, 700);
+  view.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+  int gemm = rowNamed(*view.diffProxy(), QStringLiteral("gemm"));
+  ASSERT_GE(gemm, 0);
+  view.diffTable()->setCurrentIndex(view.diffProxy()->index(gemm, 0));
+  QApplication::processEvents();
+  ASSERT_TRUE(view.sessionA()->selection() && view.sessionB()->selection());
+  EXPECT_EQ(view.sessionB()->trace()->start(*view.sessionB()->selection()), 12300);
+  for (TraceSession* session : {view.sessionA(), view.sessionB()}) {
+    const Trace& trace = *session->trace();
+    EXPECT_LE(session->viewStart(), trace.start(*session->selection()));
+    EXPECT_GE(session->viewEnd(), trace.end(*session->selection()));
+  }
 }
 
 // Distinct colours of an image, sampled on a grid.
