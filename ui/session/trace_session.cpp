@@ -1,12 +1,29 @@
 #include "ui/session/trace_session.h"
 
+#include <QHash>
 #include <algorithm>
 
 namespace gpuscope::ui {
+namespace {
+
+// Each shown trace's highlighted function, by trace (GUI thread only).
+QHash<const Trace*, QString>& highlightsByTrace() {
+  static QHash<const Trace*, QString> highlights;
+  return highlights;
+}
+
+}  // namespace
 
 TraceSession::TraceSession(QObject* parent) : QObject(parent) {}
 
+TraceSession::~TraceSession() {
+  if (trace_ && !highlightedFunction_.isEmpty()) highlightsByTrace().remove(trace_.get());
+}
+
 void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
+  if (trace_ && !highlightedFunction_.isEmpty()) highlightsByTrace().remove(trace_.get());
+  bool hadHighlight = !highlightedFunction_.isEmpty();
+  highlightedFunction_.clear();
   trace_ = std::move(trace);
   selection_.reset();
   selectedSample_.reset();
@@ -19,6 +36,7 @@ void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
   emit selectionChanged();
   emit viewRangeChanged();
   emit rangeChanged();
+  if (hadHighlight) emit highlightedFunctionChanged();
 }
 
 void TraceSession::select(std::optional<EventRef> event) {
@@ -76,5 +94,20 @@ void TraceSession::setRange(TimeNs start, TimeNs end) {
   rangeEnd_ = end;
   emit rangeChanged();
 }
+
+void TraceSession::setHighlightedFunction(const QString& label) {
+  if (label == highlightedFunction_) return;
+  highlightedFunction_ = label;
+  if (trace_) {
+    if (label.isEmpty()) {
+      highlightsByTrace().remove(trace_.get());
+    } else {
+      highlightsByTrace().insert(trace_.get(), label);
+    }
+  }
+  emit highlightedFunctionChanged();
+}
+
+QString TraceSession::highlightedFunctionOf(const Trace* trace) { return highlightsByTrace().value(trace); }
 
 }  // namespace gpuscope::ui

@@ -20,6 +20,7 @@ class TraceSession : public QObject {
   Q_OBJECT
  public:
   explicit TraceSession(QObject* parent = nullptr);
+  ~TraceSession() override;
 
   void setTrace(std::shared_ptr<const Trace> trace);
   const std::shared_ptr<const Trace>& trace() const { return trace_; }
@@ -58,6 +59,13 @@ class TraceSession : public QObject {
   TimeNs rangeEnd() const { return rangeEnd_; }
   void setRange(TimeNs start, TimeNs end);
 
+  // The function whose CPU samples the timeline's thread-state rows highlight, as functionLabel
+  // (core/samples/function_shares.h) names it; empty for none. Picked in the CPU Samples tab.
+  const QString& highlightedFunction() const { return highlightedFunction_; }
+  void setHighlightedFunction(const QString& label);
+  // The highlighted function of the session that shows TRACE, for painters that are given only the trace.
+  static QString highlightedFunctionOf(const Trace* trace);
+
  signals:
   void traceChanged();
   void selectionChanged();
@@ -65,6 +73,7 @@ class TraceSession : public QObject {
   void rangeChanged();
   void timeBaseChanged();
   void trackRevealRequested(uint32_t track);
+  void highlightedFunctionChanged();
 
  private:
   std::shared_ptr<const Trace> trace_;
@@ -75,6 +84,7 @@ class TraceSession : public QObject {
   TimeNs rangeStart_ = 0;
   TimeNs rangeEnd_ = 0;
   TimeBase timeBase_ = TimeBase::Trace;
+  QString highlightedFunction_;
 };
 
 }  // namespace gpuscope::ui
