@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "core/samples/frame_names.h"
+#include "core/samples/function_shares.h"
+#include "ui/session/trace_session.h"
 #include "ui/text.h"
 #include "ui/timeline/timeline_palette.h"
 #include "ui/timeline/timeline_tooltips.h"
@@ -35,6 +37,9 @@ void ThreadStateRowKind::onTraceChanged(const Trace* trace) {
   trace_ = trace;
   times_.clear();
   counts_.clear();
+  highlighted_.clear();
+  highlightedTrace_ = nullptr;
+  highlightedSamples_.clear();
 }
 
 const ThreadActivityColumns* ThreadStateRowKind::columnsOf(const TimelineRow& row) const {
@@ -45,8 +50,33 @@ void ThreadStateRowKind::paint(QPainter& p, const TimelineRow& row, int top, Row
   const ThreadActivityColumns* thread = hostActivity(context.trace).thread(row.globalTid);
   if (!thread) return;
   paintStates(p, *thread, top, context.geometry);
-  paintTicks(p, *thread, top, context.geometry);
+  QString label = TraceSession::highlightedFunctionOf(&context.trace);
+  if (label.isEmpty()) {
+    paintTicks(p, *thread, top, context.geometry);
+  } else {
+    samplesOf(context.trace, label);
+    paintHighlightedTicks(p, *thread, top, context.geometry);
+  }
   ++context.stats.items;
+}
+
+const std::vector<bool>& ThreadStateRowKind::samplesOf(const Trace& trace, const QString& label) {
+  if (label == highlighted_ && highlightedTrace_ == &trace) return highlightedSamples_;
+  highlighted_ = label;
+  highlightedTrace_ = &trace;
+  const CpuSamples& samples = hostActivity(trace).samples();
+  const std::string text = label.toStdString();
+  // Each name judged once, then each sample by its frames' names.
+  std::vector<bool> nameMatches(samples.names.size());
+  for (size_t n = 0; n < samples.names.size(); ++n) nameMatches[n] = functionLabel(samples.names[n]) == text;
+  highlightedSamples_.assign(samples.size(), false);
+  for (size_t s = 0; s < samples.size(); ++s)
+    for (const SampleFrame& frame : samples.stackOf(s))
+      if (nameMatches[frame.symbol]) {
+        highlightedSamples_[s] = true;
+        break;
+      }
+  return highlightedSamples_;
 }
 
 void ThreadStateRowKind::paintStates(QPainter& p, const ThreadActivityColumns& thread, int top,
@@ -102,6 +132,32 @@ void ThreadStateRowKind::paintTicks(QPainter& p, const ThreadActivityColumns& th
     int h = most <= 1 ? kTickHeight
                       : std::max(2, static_cast<int>(std::lround(kTickHeight * static_cast<double>(count) / most)));
     p.fillRect(QRect(area.left() + x, tickBottom - h, 1, h), colors::kSampleTick);
+  }
+}
+
+void ThreadStateRowKind::paintHighlightedTicks(QPainter& p, const ThreadActivityColumns& thread, int top,
+                                               const TimelineGeometry& g) {
+  const QRect& area = g.area;
+  const int pixels = area.width();
+  if (thread.sampleTime.empty() || pixels <= 0) return;
+  // Every sample a faint tick; those of the highlighted function a full one in the highlight colour.
+  QColor faint = colors::kSampleTick;
+  faint.setAlpha(60);
+  const int tickTop = top + kTickTop;
+  const double nsPerPixel = g.nsPerPixel();
+  auto [first, last] = thread.samplesIn(g.viewStart, g.viewEnd);
+  counts_.assign(static_cast<size_t>(pixels), 0);  // 1: a sample, 2: a highlighted one
+  for (size_t i = first; i < last; ++i) {
+    auto column =
+        static_cast<int64_t>(std::floor(static_cast<double>(thread.sampleTime[i] - g.viewStart) / nsPerPixel));
+    if (column < 0 || column >= pixels) continue;
+    uint32_t mark = highlightedSamples_[thread.sampleIndex[i]] ? 2 : 1;
+    counts_[static_cast<size_t>(column)] = std::max(counts_[static_cast<size_t>(column)], mark);
+  }
+  for (int x = 0; x < pixels; ++x) {
+    uint32_t mark = counts_[static_cast<size_t>(x)];
+    if (mark != 0)
+      p.fillRect(QRect(area.left() + x, tickTop, 1, kTickHeight), mark == 2 ? highlightTickColor() : faint);
   }
 }
 

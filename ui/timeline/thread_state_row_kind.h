@@ -4,7 +4,11 @@
 // Zoomed out, each pixel column shows the share of its time in each state, stacked, and the sample
 // ticks become a density; a frame costs a few binary searches per pixel column, not the spans in view.
 // The tooltip names the state under the pointer with its start and length, the top frames of the
-// nearest sample within a few pixels, and the colours' legend.
+// nearest sample within a few pixels, and the colours' legend. While the CPU Samples tab highlights a
+// function (TraceSession::highlightedFunction), the ticks of the samples whose stacks hold it are drawn
+// full height in highlightTickColor() and the others faint.
+#include <QColor>
+#include <QString>
 #include <vector>
 
 #include "core/samples/host_activity.h"
@@ -36,6 +40,9 @@ class ThreadStateRowKind : public TimelineRowKind {
   void onTraceChanged(const Trace* trace) override;
   void paint(QPainter& p, const TimelineRow& row, int top, RowPaintContext& context) override;
 
+  // The tick of a sample of the highlighted function.
+  static QColor highlightTickColor() { return {0xe0, 0x1e, 0x8c}; }
+
   // The legend: each state's colour and name, as rich text.
   static QString legend();
   // Paints the selected sample SAMPLE of ROW (top edge at TOP) as a taller tick in the selection colour.
@@ -46,10 +53,16 @@ class ThreadStateRowKind : public TimelineRowKind {
   const ThreadActivityColumns* columnsOf(const TimelineRow& row) const;
   void paintStates(QPainter& p, const ThreadActivityColumns& thread, int top, const TimelineGeometry& g);
   void paintTicks(QPainter& p, const ThreadActivityColumns& thread, int top, const TimelineGeometry& g);
+  void paintHighlightedTicks(QPainter& p, const ThreadActivityColumns& thread, int top, const TimelineGeometry& g);
+  // Which of TRACE's samples have LABEL's function in their stacks, worked out once per label.
+  const std::vector<bool>& samplesOf(const Trace& trace, const QString& label);
 
   const Trace* trace_ = nullptr;
   std::vector<ActivityTimes> times_;  // reused per row
   std::vector<uint32_t> counts_;      // reused per row
+  QString highlighted_;               // the label highlightedSamples_ was worked out for
+  const Trace* highlightedTrace_ = nullptr;
+  std::vector<bool> highlightedSamples_;  // by index into HostActivity::samples()
 };
 
 }  // namespace gpuscope::ui
