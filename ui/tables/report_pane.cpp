@@ -12,6 +12,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <exception>
 
 #include "core/report/report_format.h"
@@ -29,6 +30,35 @@ ReportRun runReport(const std::string& database, const std::string& name, TimeIn
   } catch (const std::exception& error) {
     return {{}, QString::fromUtf8(error.what())};
   }
+}
+
+constexpr int kNameColumnMinimum = 240;  // px: the widest a name column shown first gets in a narrow pane
+
+// What names a report's row: "Name", "Kernel Name", "Range", "Operation".
+bool namesTheRow(const std::string& title) {
+  return title == "Name" || title.ends_with(" Name") || title == "Range" || title == "Operation";
+}
+
+// nsys puts the name last in most of its reports (cuda_gpu_trace after twenty columns of numbers), off-screen at
+// the right of a pane of ordinary width: VIEW shows it first, no wider than a third of the pane (a demangled name
+// would push the numbers off-screen in its turn; it elides, its whole width a drag away). Only the view moves it:
+// the model, the sorting and the CSV export keep nsys's order.
+void showNameColumnFirst(QTreeView* view, const ReportTable& table) {
+  QHeaderView* header = view->header();
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  for (int logical = 0; logical < header->count(); ++logical) {
+    if (header->visualIndex(logical) != logical) header->moveSection(header->visualIndex(logical), logical);
+  }
+  if (table.columns.size() < 2 || !namesTheRow(table.columns.back().title)) return;
+  // cuda_api_trace names its rows third and ends with the thread's name: nothing to move.
+  for (size_t column = 0; column + 1 < table.columns.size(); ++column)
+    if (table.columns[column].title == "Name") return;
+  const int name = static_cast<int>(table.columns.size()) - 1;
+  header->moveSection(header->visualIndex(name), 0);
+  const int wanted =
+      std::max(static_cast<QAbstractItemView*>(view)->sizeHintForColumn(name), header->sectionSizeHint(name));
+  header->setSectionResizeMode(name, QHeaderView::Interactive);
+  header->resizeSection(name, std::min(wanted, std::max(kNameColumnMinimum, view->viewport()->width() / 3)));
 }
 
 }  // namespace
@@ -127,6 +157,7 @@ void ReportPane::finished() {
   if (runningGeneration_ == generation_) {
     ReportRun run = watcher_.result();
     model_->setReport(std::move(run.table));
+    showNameColumnFirst(view_, model_->report());
     view_->sortByColumn(-1, Qt::AscendingOrder);  // the report's own order until the user sorts
     export_->setEnabled(run.error.isEmpty());
     status_->setText(run.error);

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QLocale>
 #include <QSignalSpy>
@@ -153,6 +154,39 @@ TEST(ReportPane, WaitsUntilShownToRun) {
   EXPECT_GT(pane.model()->rowCount(), 0);
   pane.setReport(nullptr, QStringLiteral("osrt_sum"));
   EXPECT_EQ(pane.model()->rowCount(), 0);
+}
+
+// Issue 40, point 9: cuda_gpu_trace's Name is its 21st and last column, off-screen in a pane of ordinary width. The
+// view shows it first; the model and the CSV export keep nsys's order; a report that ends otherwise keeps its order.
+TEST(ReportPane, ShowsTheNameColumnFirstAndExportsNsysOrder) {
+  ReportPane pane;
+  pane.resize(900, 400);
+  pane.setReport(transposeTrace(), QStringLiteral("cuda_gpu_trace"));
+  pane.show();
+  ASSERT_TRUE(waitForReport(&pane));
+  QHeaderView* header = pane.view()->header();
+  const int name = columnTitled(*pane.model(), QStringLiteral("Name"));
+  ASSERT_EQ(name, pane.model()->columnCount() - 1) << "nsys's order in the model";
+  EXPECT_EQ(header->visualIndex(name), 0);
+  EXPECT_EQ(header->logicalIndexAt(0), name) << "at the left edge";
+  for (int logical = 0; logical < name; ++logical) EXPECT_EQ(header->visualIndex(logical), logical + 1);
+  // No wider than a third of the pane, so that the numbers after it stay on screen.
+  EXPECT_LE(header->sectionSize(name), std::max(240, pane.view()->viewport()->width() / 3));
+  EXPECT_LT(header->sectionViewportPosition(1), pane.view()->viewport()->width()) << "Duration on screen";
+  QTemporaryDir dir;
+  const QString csv = dir.filePath(QStringLiteral("gpu_trace.csv"));
+  ASSERT_TRUE(pane.exportCsv(csv).isEmpty());
+  const QByteArray first = readFile(csv).split('\n').front();
+  EXPECT_TRUE(first.startsWith("Start (ns),Duration (ns),")) << first.toStdString();
+  EXPECT_TRUE(first.endsWith(",Name")) << first.toStdString();
+
+  pane.setReport(transposeTrace(), QStringLiteral("cuda_api_trace"));  // "Start (ns),Duration (ns),Name,..."
+  ASSERT_TRUE(waitForReport(&pane));
+  for (int logical = 0; logical < header->count(); ++logical) EXPECT_EQ(header->visualIndex(logical), logical);
+
+  pane.setReport(transposeTrace(), QStringLiteral("nvtx_sum"));  // "...,Style,Range"
+  ASSERT_TRUE(waitForReport(&pane));
+  EXPECT_EQ(header->visualIndex(columnTitled(*pane.model(), QStringLiteral("Range"))), 0);
 }
 
 TEST(NvtxProjectionView, GpuTimePerRangeAndDoubleClickSelectsTheRange) {
