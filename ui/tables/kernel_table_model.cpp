@@ -2,6 +2,8 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <map>
+#include <utility>
 
 #include "core/model/trace_summary.h"
 #include "ui/text.h"
@@ -37,7 +39,24 @@ struct KernelRowsRequest {
   QString namePattern;                       // a valid, case-insensitive expression; empty: every name
   KernelRowQuery query;
   bool groups = false;
+  std::shared_ptr<const std::vector<int64_t>> trackRanks;  // set: order by rank (descending: query's), then start
 };
+
+// By track: the rank of the process each GPU track's work belongs to (-1: none); null when no process has a rank.
+std::shared_ptr<const std::vector<int64_t>> ranksOfTracks(const Trace& trace) {
+  std::map<int64_t, int64_t> rankOfProcess;
+  for (const ProcessInfo& process : trace.processes()) {
+    if (process.rank) rankOfProcess[process.globalPid] = *process.rank;
+  }
+  if (rankOfProcess.empty()) return nullptr;
+  auto ranks = std::make_shared<std::vector<int64_t>>(trace.tracks().size(), -1);
+  for (size_t t = 0; t < ranks->size(); ++t) {
+    const Track& track = trace.tracks()[t];
+    auto it = rankOfProcess.find(track.globalTid);  // a GPU track's globalTid is its process' globalPid
+    if (track.isGpu() && it != rankOfProcess.end()) (*ranks)[t] = it->second;
+  }
+  return ranks;
+}
 
 // By StringId: 1 for each kernel name FILTER finds (the expression runs once per distinct name, not per row).
 std::vector<uint8_t> acceptedNames(const Trace& trace, const KernelIndex& index, const QRegularExpression& filter) {
@@ -57,7 +76,17 @@ KernelRowsResult runKernelRows(KernelRowsRequest request) {
     QRegularExpression filter(request.namePattern, QRegularExpression::CaseInsensitiveOption);
     request.query.acceptedNames = acceptedNames(trace, *result.index, filter);
   }
-  if (request.query.isEverythingByStart()) {
+  if (request.trackRanks) {
+    // By rank, each rank's kernels in time order: the query's start order, stably sorted by rank.
+    const bool descending = std::exchange(request.query.descending, false);
+    std::vector<uint32_t> rows = selectKernelRows(trace, *result.index, request.query);
+    const std::vector<int64_t>& ranks = *request.trackRanks;
+    auto rankOf = [&](uint32_t row) { return ranks[result.index->event(row).track]; };
+    std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
+      return descending ? rankOf(a) > rankOf(b) : rankOf(a) < rankOf(b);
+    });
+    result.rows = std::make_shared<const std::vector<uint32_t>>(std::move(rows));
+  } else if (request.query.isEverythingByStart()) {
     // Shares the index's own time order: no copy of a row per kernel.
     result.rows = std::shared_ptr<const std::vector<uint32_t>>(result.index, &result.index->byStart());
   } else {
@@ -80,6 +109,7 @@ KernelTableModel::~KernelTableModel() = default;
 void KernelTableModel::setTrace(std::shared_ptr<const Trace> trace) {
   beginResetModel();
   trace_ = std::move(trace);
+  trackRanks_ = trace_ ? ranksOfTracks(*trace_) : nullptr;
   index_.reset();
   rows_.reset();
   endResetModel();
@@ -135,10 +165,11 @@ void KernelTableModel::requery(bool groups) {
 }
 
 std::function<KernelRowsResult()> KernelTableModel::takeRequest() {
-  KernelRowsRequest request{trace_, index_, nameFilter_.pattern(), {}, wantGroups_};
+  KernelRowsRequest request{trace_, index_, nameFilter_.pattern(), {}, wantGroups_, nullptr};
   request.query.range = range_;
   request.query.key = sortKeyOf(sortColumn_);
   request.query.descending = sortOrder_ == Qt::DescendingOrder;
+  if (sortColumn_ == RankColumn) request.trackRanks = trackRanks_;
   pending_ = false;
   wantGroups_ = false;
   return [request = std::move(request)] { return runKernelRows(request); };
@@ -177,7 +208,10 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() || !rows_ ? 0 : static_cast<int>(rows_->size());
 }
 
-int KernelTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int KernelTableModel::columnCount(const QModelIndex& parent) const {
+  if (parent.isValid()) return 0;
+  return hasRanks() ? ColumnCount : RankColumn;
+}
 
 EventRef KernelTableModel::eventAt(int row) const { return index_->event(rows_->at(static_cast<size_t>(row))); }
 
@@ -217,6 +251,9 @@ QVariant KernelTableModel::displayData(EventRef event, int column) const {
       return track.streamId;
     case CorrelationColumn:
       return trace_->lane(event).correlation[event.index];
+    case RankColumn:
+      if (trackRanks_ && (*trackRanks_)[event.track] >= 0) return qlonglong((*trackRanks_)[event.track]);
+      return {};
     default:
       return {};
   }
@@ -252,6 +289,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
       return tr("Stream");
     case CorrelationColumn:
       return tr("Correlation ID");
+    case RankColumn:
+      return tr("Rank");
     default:
       return {};
   }

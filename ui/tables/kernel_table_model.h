@@ -37,6 +37,7 @@ class KernelTableModel : public QAbstractTableModel {
     ContextColumn,
     StreamColumn,
     CorrelationColumn,
+    RankColumn,  // only in a trace of ranks (ProcessInfo::rank): the rank whose process launched the kernel
     ColumnCount
   };
   enum Roles { SortRole = kTableSortRole };
@@ -62,6 +63,8 @@ class KernelTableModel : public QAbstractTableModel {
   bool isUpdating() const { return running_ || pending_; }
   // Kernels in the trace, whatever the filter.
   int totalCount() const;
+  // Whether the trace holds ranks, and so the table its Rank column (the last).
+  bool hasRanks() const { return trackRanks_ != nullptr; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -91,6 +94,8 @@ class KernelTableModel : public QAbstractTableModel {
   std::shared_ptr<const Trace> trace_;
   std::shared_ptr<const KernelIndex> index_;
   std::shared_ptr<const std::vector<uint32_t>> rows_;
+  // By track: the rank of the process whose GPU work the track holds (-1: none); null in a trace without ranks.
+  std::shared_ptr<const std::vector<int64_t>> trackRanks_;
   TimeNs origin_ = 0;
   QRegularExpression nameFilter_;  // no pattern: every name
   TimeInterval range_;

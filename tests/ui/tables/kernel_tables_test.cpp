@@ -4,8 +4,12 @@
 #include <QComboBox>
 #include <QTableView>
 #include <QTest>
+#include <filesystem>
+#include <map>
 
+#include "core/model/trace_loader.h"
 #include "core/model/trace_summary.h"
+#include "core/ranks/trace_merge.h"
 #include "tests/ui/tables/table_test_support.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/kernel_summary_model.h"
@@ -34,7 +38,8 @@ TEST(KernelTableModel, OneRowPerKernelInTimeOrder) {
   auto trace = transposeTrace();
   model.setTrace(trace);
   ASSERT_EQ(model.rowCount(), sqlInt(*trace, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
-  ASSERT_EQ(model.columnCount(), KernelTableModel::ColumnCount);
+  ASSERT_EQ(model.columnCount(), KernelTableModel::RankColumn) << "no Rank column without ranks";
+  EXPECT_FALSE(model.hasRanks());
   auto first = model.index(0, KernelTableModel::StartColumn);
   EXPECT_EQ(first.data(KernelTableModel::SortRole).toLongLong(),
             sqlInt(*trace, "SELECT min(start) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
@@ -49,6 +54,48 @@ TEST(KernelTableModel, OneRowPerKernelInTimeOrder) {
   model.setTrace(nullptr);
   EXPECT_EQ(model.rowCount(), 0);
   EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
+}
+
+// Issue 40, point 9: the two-rank DDP run merged (tests/fixtures/ranks): each kernel row says its rank, the rank of
+// the process that launched it, and the table sorts by it, each rank's kernels in time order.
+TEST(KernelTableModel, ATraceOfRanksHasARankColumn) {
+  const std::string merged = (std::filesystem::path(::testing::TempDir()) / "kernel_table_ranks.sqlite").string();
+  const std::string kineto = GPUSCOPE_FIXTURES "/ranks/kineto/";
+  mergeTraces({kineto + "rank0.json.gz", kineto + "rank1.json.gz"}, merged);
+  std::shared_ptr<const Trace> trace(loadTrace(merged).release());
+  KernelTableModel model;
+  ModelCheck check(&model);
+  model.setTrace(trace);
+  ASSERT_TRUE(model.hasRanks());
+  ASSERT_EQ(model.columnCount(), KernelTableModel::ColumnCount);
+  EXPECT_EQ(model.headerData(KernelTableModel::RankColumn, Qt::Horizontal).toString(), QStringLiteral("Rank"));
+  std::map<int64_t, int64_t> rankOfPid;
+  for (const ProcessInfo& process : trace->processes()) {
+    ASSERT_TRUE(process.rank.has_value()) << process.name;
+    rankOfPid[process.globalPid] = *process.rank;
+  }
+  std::map<qlonglong, int> kernelsOfRank;
+  for (int row = 0; row < model.rowCount(); ++row) {
+    const QVariant rank = model.index(row, KernelTableModel::RankColumn).data();
+    ASSERT_TRUE(rank.isValid()) << row;
+    EXPECT_EQ(rank.toLongLong(), rankOfPid.at(trace->track(model.eventAt(row).track).globalTid)) << row;
+    ++kernelsOfRank[rank.toLongLong()];
+  }
+  EXPECT_EQ(kernelsOfRank.size(), 2u);
+  EXPECT_EQ(kernelsOfRank[0] + kernelsOfRank[1], model.rowCount());
+
+  model.sort(KernelTableModel::RankColumn, Qt::DescendingOrder);
+  ASSERT_EQ(model.rowCount(), kernelsOfRank[0] + kernelsOfRank[1]);
+  for (int row = 1; row < model.rowCount(); ++row) {
+    const qlonglong before = model.index(row - 1, KernelTableModel::RankColumn).data().toLongLong();
+    const qlonglong after = model.index(row, KernelTableModel::RankColumn).data().toLongLong();
+    ASSERT_GE(before, after) << row;
+    if (before == after) {
+      EXPECT_LE(trace->start(model.eventAt(row - 1)), trace->start(model.eventAt(row))) << row;
+    }
+  }
+  EXPECT_EQ(model.index(0, KernelTableModel::RankColumn).data().toLongLong(), 1);
+  EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join(' ').toStdString();
 }
 
 TEST(KernelSummaryModel, TransposeHasThreeKernelsWithSqlTotals) {
