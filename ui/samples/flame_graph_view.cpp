@@ -1,5 +1,6 @@
 #include "ui/samples/flame_graph_view.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -8,6 +9,7 @@
 #include <functional>
 
 #include "core/samples/frame_names.h"
+#include "core/samples/function_shares.h"
 #include "ui/text.h"
 
 namespace gpuscope::ui {
@@ -32,8 +34,26 @@ void FlameGraphView::setSamples(std::shared_ptr<const CpuSamples> samples) {
   samples_ = std::move(samples);
   tree_ = samples_ ? callTree(*samples_, TreeDirection::TopDown) : CallTree{};
   focus_ = 0;
+  selected_ = -1;
   layOut();
   fitHeight();
+}
+
+void FlameGraphView::setSelectedNode(int32_t node) {
+  if (node < 0 || static_cast<size_t>(node) >= tree_.nodes.size()) node = -1;
+  selected_ = node;
+  // A frame the zoom hides (outside the focused frame's subtree): zoom out to its caller, or to it where its
+  // caller leaves it too narrow to draw.
+  if (node > 0 && nodeRect(node).isEmpty()) {
+    focusOn(std::max(tree_.nodes[static_cast<size_t>(node)].parent, 0));
+    if (nodeRect(node).isEmpty()) focusOn(node);
+  }
+  update();
+}
+
+QString FlameGraphView::functionOf(int32_t node) const {
+  if (!samples_ || node <= 0 || static_cast<size_t>(node) >= tree_.nodes.size()) return {};
+  return QString::fromStdString(functionLabel(samples_->name(tree_.nodes[static_cast<size_t>(node)].symbol)));
 }
 
 void FlameGraphView::focusOn(int32_t node) {
@@ -140,6 +160,13 @@ void FlameGraphView::paintEvent(QPaintEvent*) {
     painter.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
                      metrics.elidedText(text, Qt::ElideRight, static_cast<int>(box.width()) - 6));
   }
+  // The selected frame: outlined in the selection colour, over its neighbours.
+  for (const Placed& p : placed_) {
+    if (p.node != selected_ || selected_ <= 0) continue;
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(p.rect.adjusted(1, 1, -1.5, -2));
+  }
 }
 
 void FlameGraphView::resizeEvent(QResizeEvent* event) {
@@ -169,7 +196,16 @@ void FlameGraphView::mouseMoveEvent(QMouseEvent* event) {
 void FlameGraphView::mousePressEvent(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
   int32_t node = nodeAt(event->position());
-  if (node >= 0) focusOn(node);
+  if (node < 0) return;
+  focusOn(node);
+  selected_ = node > 0 ? node : -1;
+  update();
+  emit nodeClicked(node);
+}
+
+void FlameGraphView::contextMenuEvent(QContextMenuEvent* event) {
+  int32_t node = nodeAt(event->pos());
+  if (node > 0) emit contextMenuRequested(node, event->globalPos());
 }
 
 void FlameGraphView::keyPressEvent(QKeyEvent* event) {

@@ -1,7 +1,9 @@
 #pragma once
 // FlameGraphView: the samples' top-down call tree as a flame graph drawn downwards (an icicle: callers on top,
-// each function as wide as its share of the samples). Hovering names a frame with its counts; a click zooms
-// into a frame, which then fills the width; a click on a caller above it, or Escape, zooms back out.
+// each function as wide as its share of the samples). Hovering names a frame with its counts; a click selects
+// a frame (outlined, and told by nodeClicked so that the call tree follows) and zooms into it, so that it
+// fills the width; a click on a caller above it, or Escape, zooms back out. A right click asks for the
+// frame's menu (contextMenuRequested).
 #include <QRectF>
 #include <QWidget>
 #include <memory>
@@ -28,8 +30,19 @@ class FlameGraphView : public QWidget {
   int32_t nodeAt(QPointF position) const;
   QRectF nodeRect(int32_t node) const;
   QString toolTipFor(int32_t node) const;
+  // The label of NODE's function (functionLabel); empty for the root and for none.
+  QString functionOf(int32_t node) const;
+
+  // The selected frame (-1: none), outlined; selecting one that the zoom hides zooms out to show it.
+  int32_t selectedNode() const { return selected_; }
+  void setSelectedNode(int32_t node);
 
   QSize sizeHint() const override;
+
+ signals:
+  // The user clicked frame NODE (it is selected and zoomed into).
+  void nodeClicked(int32_t node);
+  void contextMenuRequested(int32_t node, QPoint globalPosition);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -37,6 +50,7 @@ class FlameGraphView : public QWidget {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
   bool event(QEvent* event) override;
 
  private:
@@ -54,6 +68,7 @@ class FlameGraphView : public QWidget {
   std::shared_ptr<const CpuSamples> samples_;
   CallTree tree_;
   int32_t focus_ = 0;
+  int32_t selected_ = -1;
   mutable std::vector<Placed> placed_;  // in drawing order, parents before children
   mutable int depth_ = 0;               // rows the layout used
   mutable int laidOutWidth_ = -1;

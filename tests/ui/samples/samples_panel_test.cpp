@@ -92,19 +92,31 @@ TEST_F(SamplesPanelTest, SelectingAnEventOfAThreadShowsThatThreadInItsTime) {
   EXPECT_EQ(panel.model()->sampleCount(), static_cast<size_t>(count.int64(0)));
 }
 
-TEST_F(SamplesPanelTest, FlatModeListsEachFunctionOnce) {
+// The flat view is the per-function shares (py-spy's `top`): each function once, the OpenBLAS pool's idle
+// threads set apart and said so, the shares adding up to the working samples.
+TEST_F(SamplesPanelTest, FlatModeListsEachFunctionOnceWithTheIdlePoolApart) {
   panel.modeBox()->setCurrentIndex(panel.modeBox()->findData(static_cast<int>(SampleViewMode::Flat)));
   SampleTreeModel& model = *panel.model();
   ASSERT_EQ(model.mode(), SampleViewMode::Flat);
+  const FunctionShares& shares = model.shares();
+  ASSERT_EQ(model.rowCount(), static_cast<int>(shares.functions.size()));
+  ASSERT_GT(model.rowCount(), 10);
   QSet<QString> seen;
+  int64_t samples = 0;
   for (int row = 0; row < model.rowCount(); ++row) {
-    QString key = model.data(model.index(row, SampleTreeModel::Function), Qt::ToolTipRole).toString() +
-                  QLatin1Char('|') + model.data(model.index(row, SampleTreeModel::Module), Qt::ToolTipRole).toString();
+    // A native function is one per module ("_init" of each library); its tooltip names the module in full.
+    QString name = model.data(model.index(row, SampleTreeModel::Function)).toString();
+    QString key = model.data(model.index(row, SampleTreeModel::Function), Qt::ToolTipRole).toString();
     EXPECT_FALSE(seen.contains(key)) << key.toStdString();
+    EXPECT_NE(name, QStringLiteral("blas_thread_server"));
     seen.insert(key);
-    EXPECT_GE(modelInt(model, model.index(row, SampleTreeModel::Total)),
-              modelInt(model, model.index(row, SampleTreeModel::Self)));
+    samples += modelInt(model, model.index(row, SampleTreeModel::Total));
   }
+  EXPECT_EQ(samples, shares.workingSamples);
+  EXPECT_LT(shares.workingSamples, 9944);
+  EXPECT_TRUE(panel.setApartText().startsWith(
+      QStringLiteral("Set apart: idle thread-pool threads (OpenBLAS blas_thread_server): ")))
+      << panel.setApartText().toStdString();
 }
 
 TEST(FlameGraph, DrawsHoversAndZooms) {
