@@ -8,7 +8,8 @@ class QSettings;
 
 namespace gpuscope::ui {
 
-// Paths are stored absolute. Files that no longer exist are pruned whenever the list is read.
+// Paths are stored absolute. Files that no longer exist are pruned whenever the list is read. The temporary files
+// gpuscope makes (core/open/temp_trace_file.h: the ranks it merged) are never listed.
 class RecentFiles : public QObject {
   Q_OBJECT
  public:

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
@@ -12,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include "core/open/temp_trace_file.h"
 #include "shell_fixtures.h"
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/welcome_view.h"
@@ -127,6 +129,33 @@ TEST_F(RecentFilesTest, TheWindowRecordsLoadsAndOpensFromItsMenu) {
   first->trigger();
   ASSERT_TRUE(loaded.wait(120'000));
   EXPECT_TRUE(window.showsTrace());
+}
+
+// Issue 40, point 9: the ranks `gpuscope-ui --ranks` merges into a temporary file (TempTraceFile) are opened by a name
+// that is gone once the window closes: never a recent file, whether added or found in the settings.
+TEST_F(RecentFilesTest, TemporaryTraceFilesAreNeverListed) {
+  TempTraceFile merged("rank0+rank1.sqlite");
+  {
+    QFile file(QString::fromStdString(merged.path()));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+  }
+  const QString temporary = QFileInfo(QString::fromStdString(merged.path())).canonicalFilePath();
+  ASSERT_FALSE(temporary.isEmpty());
+  const QString kept = touch(QStringLiteral("kept.sqlite"));
+  {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("recentFiles"), QStringList{temporary, kept});
+  }
+  QSettings settings(settingsPath(), QSettings::IniFormat);
+  RecentFiles recent(&settings);
+  EXPECT_EQ(recent.files(), QStringList{kept});
+  recent.add(temporary);
+  EXPECT_EQ(recent.files(), QStringList{kept});
+  // A folder of that name elsewhere is the user's own.
+  ASSERT_TRUE(QDir(dir_.path()).mkdir(QStringLiteral("gpuscope-abc123")));
+  const QString own = touch(QStringLiteral("gpuscope-abc123/run.sqlite"));
+  recent.add(own);
+  EXPECT_EQ(recent.files(), (QStringList{own, kept}));
 }
 
 TEST_F(RecentFilesTest, BatchModeReadsTheSettingsButNeverWritesThem) {
