@@ -2,20 +2,31 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QKeySequence>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/main_window/application_icon.h"
 
 namespace gpuscope::ui {
+namespace {
+
+constexpr int kCardWidth = 640;
+constexpr int kCardMargin = 36;
+
+}  // namespace
 
 WelcomeView::WelcomeView(QWidget* parent)
     : QWidget(parent),
       card_(new QWidget(this)),
+      icon_(new QLabel(card_)),
+      formats_(new QLabel(card_)),
       heading_(new QLabel(card_)),
       hint_(new QLabel(card_)),
       openButton_(new QPushButton(tr("Open Trace…"), card_)),
@@ -24,9 +35,8 @@ WelcomeView::WelcomeView(QWidget* parent)
   setObjectName(QStringLiteral("welcomeView"));
   setAutoFillBackground(true);
 
-  auto* icon = new QLabel(card_);
-  icon->setPixmap(applicationIcon().pixmap(QSize(96, 96)));
-  icon->setAlignment(Qt::AlignCenter);
+  icon_->setPixmap(applicationIcon().pixmap(QSize(96, 96)));
+  icon_->setAlignment(Qt::AlignCenter);
 
   QFont headingFont = heading_->font();
   headingFont.setPointSizeF(headingFont.pointSizeF() * 1.8);
@@ -37,14 +47,14 @@ WelcomeView::WelcomeView(QWidget* parent)
   hint_->setAlignment(Qt::AlignCenter);
   hint_->setWordWrap(true);
 
-  auto* formats = new QLabel(tr("Opens gpuscope recordings, Nsight Systems exports "
-                                "(<code>nsys export --type sqlite</code>) and PyTorch profiler traces "
-                                "(<code>.json</code>, <code>.json.gz</code>).<br>"
-                                "Record a program with <code>gpuscope record -o run.sqlite -- ./program</code>"),
-                             card_);
-  formats->setAlignment(Qt::AlignCenter);
-  formats->setWordWrap(true);
-  formats->setForegroundRole(QPalette::PlaceholderText);
+  formats_->setText(
+      tr("Opens gpuscope recordings, Nsight Systems exports "
+         "(<code>nsys export --type sqlite</code>) and PyTorch profiler traces "
+         "(<code>.json</code>, <code>.json.gz</code>).<br>"
+         "Record a program with <code>gpuscope record -o run.sqlite -- ./program</code>"));
+  formats_->setAlignment(Qt::AlignCenter);
+  formats_->setWordWrap(true);
+  formats_->setForegroundRole(QPalette::PlaceholderText);
 
   openButton_->setDefault(true);
   openButton_->setMinimumWidth(160);
@@ -60,20 +70,20 @@ WelcomeView::WelcomeView(QWidget* parent)
   recentList_->setObjectName(QStringLiteral("recentList"));
 
   auto* column = new QVBoxLayout(card_);
-  column->setContentsMargins(36, 28, 36, 28);
+  column->setContentsMargins(kCardMargin, 28, kCardMargin, 28);
   column->setSpacing(10);
-  column->addWidget(icon);
+  column->addWidget(icon_);
   column->addSpacing(4);
   column->addWidget(heading_);
   column->addWidget(hint_);
   column->addSpacing(8);
   column->addWidget(openButton_, 0, Qt::AlignHCenter);
   column->addSpacing(8);
-  column->addWidget(formats);
+  column->addWidget(formats_);
   column->addSpacing(18);
   column->addWidget(recentCaption_);
   column->addWidget(recentList_);
-  card_->setFixedWidth(640);
+  card_->setFixedWidth(kCardWidth);
 
   auto* outer = new QVBoxLayout(this);
   outer->addStretch(2);
@@ -101,16 +111,45 @@ QColor mutedTextColor(const QPalette& palette) {
 
 void WelcomeView::setRecentFiles(const QStringList& files) {
   QStringList lines;
+  // Each line within the card: a long folder, then a long name, elided in the middle rather than cut at the edge.
+  const QFontMetrics metrics(recentList_->font());
+  const int width = kCardWidth - 2 * kCardMargin - metrics.horizontalAdvance(QStringLiteral("MM"));
   for (const QString& file : files) {
     const QFileInfo info(file);
+    const QString name = metrics.elidedText(info.fileName(), Qt::ElideMiddle, width * 2 / 3);
+    const QString folder = metrics.elidedText(QDir::toNativeSeparators(info.absolutePath()), Qt::ElideMiddle,
+                                              width - metrics.horizontalAdvance(name));
     lines << QStringLiteral("<a href=\"%1\">%2</a>&nbsp;&nbsp;<span style=\"color:%3\">%4</span>")
-                 .arg(QUrl::fromLocalFile(file).toString(QUrl::FullyEncoded).toHtmlEscaped(),
-                      info.fileName().toHtmlEscaped(), mutedTextColor(palette()).name(),
-                      QDir::toNativeSeparators(info.absolutePath()).toHtmlEscaped());
+                 .arg(QUrl::fromLocalFile(file).toString(QUrl::FullyEncoded).toHtmlEscaped(), name.toHtmlEscaped(),
+                      mutedTextColor(palette()).name(), folder.toHtmlEscaped());
   }
   recentList_->setText(lines.join(QStringLiteral("<br>")));
   recentCaption_->setVisible(!files.isEmpty());
   recentList_->setVisible(!files.isEmpty());
+  fitCard();
+}
+
+void WelcomeView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitCard();
+}
+
+void WelcomeView::fitCard() {
+  const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
+  const int room = height() - margins.top() - margins.bottom();
+  for (QWidget* optional : {icon_, formats_}) optional->setVisible(true);
+  auto needed = [this] {
+    card_->layout()->invalidate();
+    return card_->layout()->hasHeightForWidth() ? card_->layout()->totalHeightForWidth(kCardWidth)
+                                                : card_->layout()->totalSizeHint().height();
+  };
+  for (QWidget* optional : {icon_, formats_}) {
+    if (needed() <= room) break;
+    optional->setVisible(false);
+  }
+  // At least as tall as its lines at its own width: the page's layout, left to itself, gave the card less (its
+  // wrapped lines measured at another width) and cut the last recent file off.
+  card_->setMinimumHeight(std::min(needed(), std::max(room, 0)));
 }
 
 void WelcomeView::setLoadingFile(const QString& path) {

@@ -30,9 +30,16 @@ class WelcomeView : public QWidget {
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  // Leaves out the icon, then the line on formats, when the card would not fit the page's height otherwise: every
+  // recent file shows, at 1280x720 too.
+  void fitCard();
+
   QWidget* card_;
+  QLabel* icon_;
+  QLabel* formats_;
   QLabel* heading_;
   QLabel* hint_;
   QPushButton* openButton_;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -156,6 +157,33 @@ TEST_F(RecentFilesTest, TemporaryTraceFilesAreNeverListed) {
   const QString own = touch(QStringLiteral("gpuscope-abc123/run.sqlite"));
   recent.add(own);
   EXPECT_EQ(recent.files(), (QStringList{own, kept}));
+}
+
+// The welcome page at 1280x720 and 1920x1080 shows every one of the ten recent files whole, none clipped.
+TEST_F(RecentFilesTest, TheWelcomePageShowsEveryRecentFile) {
+  QStringList files;
+  for (int i = 0; i < RecentFiles::kMaximum; ++i)
+    files << touch(QStringLiteral("training_run_%1_with_a_long_descriptive_name.sqlite").arg(i));
+  {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    QStringList newestFirst(files.rbegin(), files.rend());
+    settings.setValue(QStringLiteral("recentFiles"), newestFirst);
+  }
+  MainWindow window(std::make_unique<QSettings>(settingsPath(), QSettings::IniFormat));
+  window.show();
+  for (QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+    window.resize(size);
+    QApplication::processEvents();
+    WelcomeView* welcome = window.welcomeView();
+    QLabel* list = welcome->recentList();
+    ASSERT_TRUE(list->isVisible());
+    for (const QString& file : files) EXPECT_TRUE(list->text().contains(QFileInfo(file).fileName()));
+    const QRect shown(list->mapTo(welcome, QPoint(0, 0)), list->size());
+    EXPECT_GE(list->height(), list->sizeHint().height()) << size.width() << "x" << size.height();
+    EXPECT_GE(list->width(), list->sizeHint().width()) << size.width() << "x" << size.height();
+    EXPECT_TRUE(welcome->rect().contains(shown)) << size.width() << "x" << size.height() << ": the list at "
+                                                 << shown.y() << ".." << shown.bottom() << " of " << welcome->height();
+  }
 }
 
 TEST_F(RecentFilesTest, BatchModeReadsTheSettingsButNeverWritesThem) {
