@@ -3,6 +3,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "core/analysis/verdict/judged_window.h"
+#include "core/db/sqlite_database.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/range_bar.h"
 #include "ui/tables/report_pane.h"
@@ -15,6 +17,23 @@ namespace {
 const QString kReport = QStringLiteral("nvtx_gpu_proj_sum");
 
 }  // namespace
+
+NvtxProjectionGroups groupedByStepName(const NvtxProjectionGroups& groups) {
+  NvtxProjectionGroups grouped;
+  for (const auto& [key, group] : groups) {
+    // "domain:text": the domain's own name stays as it is.
+    const size_t colon = key.first.find(':');
+    const size_t text = colon == std::string::npos ? 0 : colon + 1;
+    std::string name = key.first.substr(0, text) + stepGroupName(std::string_view(key.first).substr(text));
+    NvtxProjectionGroup& into = grouped[{std::move(name), key.second}];
+    into.projected.insert(into.projected.end(), group.projected.begin(), group.projected.end());
+    into.rangeTime += group.rangeTime;
+    into.operations += group.operations;
+    into.levels += group.levels;
+    into.children += group.children;
+  }
+  return grouped;
+}
 
 NvtxProjectionView::NvtxProjectionView(TraceSession* session, QWidget* parent)
     : QWidget(parent), session_(session), pane_(new ReportPane(this)) {
@@ -41,6 +60,7 @@ NvtxProjectionView::NvtxProjectionView(TraceSession* session, QWidget* parent)
     applyRange();
   });
   connect(pane_, &ReportPane::rowActivated, this, &NvtxProjectionView::focusRange);
+  pane_->setTableMaker([](Database& db) { return nvtxGpuProjTable(groupedByStepName(nvtxProjectionGroups(db))); });
   pane_->setReport(session_->trace(), kReport);
   applyRange();
 }

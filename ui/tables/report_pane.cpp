@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "core/db/sqlite_database.h"
 #include "core/report/report_format.h"
 #include "core/stats/stats_window.h"
 #include "ui/tables/report_table_model.h"
@@ -24,9 +25,13 @@ namespace gpuscope::ui {
 namespace {
 
 // Runs on a pool thread with its own connection to DATABASE, so the viewer's connection is never shared.
-ReportRun runReport(const std::string& database, const std::string& name, TimeInterval range) {
+ReportRun runReport(const std::string& database, const std::string& name, TimeInterval range,
+                    const ReportPane::TableMaker& maker) {
   try {
-    return {runStatsReportInRange(database, name, range), {}};
+    if (!maker) return {runStatsReportInRange(database, name, range), {}};
+    Database db = Database::openReadOnly(database);
+    restrictEventTables(db, range);
+    return {maker(db), {}};
   } catch (const std::exception& error) {
     return {{}, QString::fromUtf8(error.what())};
   }
@@ -149,7 +154,7 @@ void ReportPane::runNow() {
   // The SQLite trace the trace was loaded from, as the door (core/open) handed it over: for a PyTorch trace,
   // its import, not the JSON file the user named (trace_->path()).
   const std::string& database = trace_->database().path();
-  watcher_.setFuture(QtConcurrent::run(runReport, database, name_.toStdString(), range_));
+  watcher_.setFuture(QtConcurrent::run(runReport, database, name_.toStdString(), range_, maker_));
 }
 
 void ReportPane::finished() {

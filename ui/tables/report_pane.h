@@ -4,6 +4,7 @@
 #include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
+#include <functional>
 #include <memory>
 
 #include "core/model/trace.h"
@@ -16,6 +17,10 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTreeView;
+
+namespace gpuscope {
+class Database;
+}
 
 namespace gpuscope::ui {
 
@@ -41,6 +46,11 @@ class ReportPane : public QWidget {
   // Restricts the report to the events that share time with RANGE (empty: the whole trace), and runs it again.
   void setRange(TimeInterval range);
   TimeInterval range() const { return range_; }
+  // Makes the pane's table from the trace's database (its event tables restricted to the range), on a pool thread,
+  // in place of running the named report: a view's own reading of one, such as NVTX ranges grouped by step.
+  // Null: the named report, as `gpuscope stats` prints it.
+  using TableMaker = std::function<ReportTable(Database& db)>;
+  void setTableMaker(TableMaker maker) { maker_ = std::move(maker); }
   // A trace report's moments (Start, End) show counted from ORIGIN, their headers naming BASE (the session's).
   void setTimeBase(TimeNs origin, TimeBase base);
   bool isRunning() const { return running_; }
@@ -79,6 +89,7 @@ class ReportPane : public QWidget {
   QFutureWatcher<ReportRun> watcher_;
   std::shared_ptr<const Trace> trace_;
   QString name_;
+  TableMaker maker_;
   TimeInterval range_;
   bool stale_ = false;
   bool running_ = false;

@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/analysis/verdict/judged_window.h"
 #include "core/query/event_find.h"
 #include "core/stats/stats_common.h"
 
@@ -129,7 +130,9 @@ std::optional<EventRef> firstNvtxRange(const Trace& trace, const std::string& ra
   std::string domain = colon == std::string::npos ? std::string() : range.substr(0, colon);
   std::string name = colon == std::string::npos ? range : range.substr(colon + 1);
   std::vector<bool> matching(trace.stringCount());
-  for (StringId id = 0; id < matching.size(); ++id) matching[id] = trace.string(id) == name;
+  // A name with its numbers read as one ("step N", the NVTX projection table's groups) stands for each of its ranges.
+  for (StringId id = 0; id < matching.size(); ++id)
+    matching[id] = trace.string(id) == name || stepGroupName(trace.string(id)) == name;
   // Matches come in start order, so the first on a track of the range's domain is the earliest instance.
   FindResult found = findEvents(trace.tracks(), matching);
   for (const EventRef& event : found.matches()) {

@@ -19,7 +19,8 @@ std::optional<EventRef> eventOfReportRow(const Trace& trace, const ReportTable& 
 // the inverse of eventOfReportRow; nothing for a summary, whose rows are groups, or an event it does not hold.
 std::optional<size_t> reportRowOfEvent(const Trace& trace, const ReportTable& report, EventRef event);
 
-// The earliest instance of the NVTX range the reports call RANGE ("domain:name"; ":name" in the default domain).
+// The earliest instance of the NVTX range the reports call RANGE ("domain:name"; ":name" in the default domain), or
+// of any range whose name with its numbers read as one (stepGroupName) is that name ("step N").
 std::optional<EventRef> firstNvtxRange(const Trace& trace, const std::string& range);
 
 }  // namespace gpuscope::ui

@@ -15,6 +15,7 @@
 
 #include "core/report/report_format.h"
 #include "core/stats/stats_reports.h"
+#include "core/stats/summary_sources.h"
 #include "tests/ui/tables/table_test_support.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/nvtx_projection_view.h"
@@ -223,6 +224,62 @@ TEST(NvtxProjectionView, GpuTimePerRangeAndDoubleClickSelectsTheRange) {
   EXPECT_EQ(transposeTrace()->start(*session.selection()),
             sqlInt(*transposeTrace(), "SELECT min(start) FROM NVTX_EVENTS WHERE text = 'naive'"));
   EXPECT_TRUE(check.failures().isEmpty()) << check.failures().join('\n').toStdString();
+}
+
+// Issue 40, point 9: "step 0" ... "step 39" are one range of 40 instances, as the verdict groups them, not 40 rows of
+// one; a domain's own name keeps its digits.
+TEST(NvtxProjectionView, GroupsRangesByNameWithTheirNumbersReadAsOne) {
+  NvtxProjectionGroups groups;
+  for (int step = 0; step < 40; ++step) {
+    NvtxProjectionGroup& group = groups[{":step " + std::to_string(step), "PushPop"}];
+    group.projected = {1000 + step};
+    group.rangeTime = 2000;
+    group.operations = 3;
+    group.levels = 1;
+  }
+  groups[{"layer2:block 7", "PushPop"}].projected = {5};
+  groups[{":forward", "PushPop"}].projected = {6, 8};
+  const NvtxProjectionGroups grouped = groupedByStepName(groups);
+  ASSERT_EQ(grouped.size(), 3u);
+  const NvtxProjectionGroup& steps = grouped.at({":step N", "PushPop"});
+  EXPECT_EQ(steps.projected.size(), 40u);
+  EXPECT_EQ(steps.rangeTime, 40 * 2000);
+  EXPECT_EQ(steps.operations, 40 * 3);
+  EXPECT_EQ(steps.levels, 40);
+  EXPECT_EQ(grouped.at({"layer2:block N", "PushPop"}).projected, std::vector<int64_t>{5});
+  EXPECT_EQ(grouped.at({":forward", "PushPop"}).projected, (std::vector<int64_t>{6, 8}));
+  const ReportTable table = nvtxGpuProjTable(grouped);
+  ASSERT_EQ(table.rows.size(), 3u);
+}
+
+// loader2's "epoch 0" and "epoch 1" are one row of 2 instances in the viewer's table, whose double-click selects the
+// first; nsys's report (`gpuscope stats`, the Stats Reports tab, its CSV) keeps a row per name.
+TEST(NvtxProjectionView, TheTableGroupsNumberedRangesAndTheReportDoesNot) {
+  TraceSession session;
+  NvtxProjectionView view(&session);
+  view.resize(900, 500);
+  view.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+  session.setTrace(test::loader2Trace());
+  ASSERT_TRUE(waitForReport(view.pane()));
+  const QAbstractItemModel& model = *view.pane()->model();
+  const int range = columnTitled(model, QStringLiteral("Range"));
+  const int instances = columnTitled(model, QStringLiteral("Range Instances"));
+  const int epochs = rowWith(model, range, QStringLiteral(":epoch N"));
+  ASSERT_GE(epochs, 0);
+  EXPECT_EQ(model.index(epochs, instances).data().toString(), QStringLiteral("2"));
+  EXPECT_EQ(rowWith(model, range, QStringLiteral(":epoch 0")), -1);
+  EXPECT_GE(rowWith(model, range, QStringLiteral(":step")), 0);
+  emit view.pane()->rowActivated(epochs);
+  ASSERT_TRUE(session.selection());
+  EXPECT_EQ(test::loader2Trace()->name(*session.selection()), "epoch 0");
+
+  const ReportTable nsys = runStatsReport(test::loader2Trace()->database(), "nvtx_gpu_proj_sum");
+  QStringList names;
+  for (const auto& row : nsys.rows) names << QString::fromStdString(std::get<std::string>(row[0]));
+  EXPECT_TRUE(names.contains(QStringLiteral(":epoch 0"))) << names.join(' ').toStdString();
+  EXPECT_TRUE(names.contains(QStringLiteral(":epoch 1")));
+  EXPECT_FALSE(names.contains(QStringLiteral(":epoch N")));
 }
 
 }  // namespace
