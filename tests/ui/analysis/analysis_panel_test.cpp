@@ -82,6 +82,13 @@ TEST(AnalysisPanel, ModelsHoldTheVerdictAndTheFindingsMostAtStakeFirst) {
     }
   }
   EXPECT_GT(model->finding(0)->atStakeNs, 0);
+  // That order is core's (finding_stake.h), not the tab's own: row by row the report's findings, in a view that
+  // does not sort them again.
+  ASSERT_EQ(model->rowCount(), static_cast<int>(panel.report()->findings.size()));
+  for (int row = 0; row < model->rowCount(); ++row)
+    EXPECT_EQ(model->finding(row), &panel.report()->findings[static_cast<size_t>(row)]) << row;
+  EXPECT_EQ(panel.findingsView()->model(), model);
+  EXPECT_FALSE(panel.findingsView()->isSortingEnabled());
   EXPECT_EQ(model->data(model->index(0, FindingListModel::AtStake), FindingListModel::SortRole).toLongLong(),
             model->finding(0)->atStakeNs);
   // Under the verdict: the judged window (a link), the start-up line and the three figures.
