@@ -12,8 +12,10 @@ std::string leavesText(const HostFunction& function) {
   if (function.leaves.empty() || (function.leaves.size() == 1 && function.leaves.front().name == function.name))
     return "";
   std::string text;
-  for (size_t i = 0; i < function.leaves.size() && i < kTopHostLeaves; ++i)
+  for (size_t i = 0; i < function.leaves.size() && i < kTopHostLeaves; ++i) {
+    if (i > 0 && function.leaves[i].share < kLeastNamedShare) break;
     text += (i ? ", " : " (in ") + function.leaves[i].name + " " + percentText(function.leaves[i].share);
+  }
   return text + ")";
 }
 
@@ -42,6 +44,8 @@ IdleHostSamples hostSamplesIn(const Database& db, const HostThread& host, std::v
 std::string hostFunctionsText(const IdleHostSamples& samples) {
   std::string text;
   for (const HostFunction& function : samples.top) {
+    // The first is always named; the rest only with a share worth reading ("<shim> 0.0%" is noise).
+    if (!text.empty() && function.share < kLeastNamedShare) break;
     if (!text.empty()) text += ", ";
     text += function.name;
     bool python = !function.lines.empty();  // a Python function's label names its file already

@@ -16,6 +16,9 @@ namespace gpuscope {
 class Database;
 
 inline constexpr size_t kTopHostFunctions = 5;
+// The sentence names a function or leaf after the first only from this share of the samples up (1%); the JSON
+// keeps them all.
+inline constexpr double kLeastNamedShare = 0.01;
 // Leaves and lines a function shows in the sentence (the JSON holds them all).
 inline constexpr size_t kTopHostLeaves = 2;
 

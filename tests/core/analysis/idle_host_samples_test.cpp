@@ -117,6 +117,21 @@ TEST(IdleHostSamples, TextNamesEachFunctionWithItsTopLeaves) {
             "(libc.so.6) 20.0% (and 2 in an idle thread pool's wait loop, counted apart)");
 }
 
+// Issue 40 walk-through: the hostprep verdict ended "<interpreter trampoline> (<shim>) 0.0% (in
+// _PyEval_EvalFrameDefault 0.0%), main (hostprep.py) 0.0%": functions and leaves under 1% are left to the JSON.
+TEST(IdleHostSamples, TextLeavesOutFunctionsAndLeavesUnderOnePercent) {
+  IdleHostSamples samples;
+  samples.samples = 1000;
+  samples.top.push_back({"decode_batch (hostprep.py)",
+                         "/src/hostprep.py",
+                         990,
+                         0.99,
+                         {{"FLOAT_add", 985, 0.985}, {"memcpy", 5, 0.005}},
+                         {{"hostprep.py:7", 990, 0.99}}});
+  samples.top.push_back({"<interpreter trampoline>", "<shim>", 4, 0.004, {{"_PyEval_EvalFrameDefault", 4, 0.004}}, {}});
+  EXPECT_EQ(hostFunctionsText(samples), "decode_batch (hostprep.py) 99.0% (in FLOAT_add 98.5%)");
+}
+
 TEST(IdleHostSamples, NoneWithoutSamplingTables) {
   Database db = Database::openReadOnly(std::string(GPUSCOPE_FIXTURES) + "/nsys/loader2.sqlite");
   Verdict verdict = runVerdict(db, loadVerdictInputs(db));
