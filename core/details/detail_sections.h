@@ -21,7 +21,8 @@ std::optional<std::string> numberOf(const SourceRow& row, std::string_view colum
 
 DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin);
 // Says what times count from, when ORIGIN (the time base's zero) is not the file's.
-void addCountedFrom(DetailSection& section, TimeNs origin);
+// (A PyTorch profiler trace has no session start: it says the trace start alone.)
+void addCountedFrom(DetailSection& section, const Trace& trace, TimeNs origin);
 
 void describeKernel(const Trace& trace, EventRef event, EventDetails& details);
 void describeMemory(const Trace& trace, EventRef event, EventDetails& details);

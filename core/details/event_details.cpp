@@ -2,10 +2,12 @@
 
 #include <exception>
 
+#include "core/db/sqlite_database.h"
 #include "core/details/detail_sections.h"
 #include "core/details/detail_text.h"
 #include "core/details/source_row.h"
 #include "core/model/trace_summary.h"
+#include "core/schema/table_names.h"
 
 namespace gpuscope {
 
@@ -41,8 +43,39 @@ std::optional<std::string> numberOf(const SourceRow& row, std::string_view colum
   return value ? std::optional<std::string>(detail_text::number(*value)) : std::nullopt;
 }
 
-void addCountedFrom(DetailSection& section, TimeNs origin) {
-  if (origin != 0) add(section, "Counted from", "the trace start (session time " + formatDuration(origin) + ")");
+namespace {
+
+// Whether TRACE's clock counts from a recording session's start, as nsys's and gpuscope's files do. A PyTorch
+// profiler trace's counts from the profiler's own zero (near the machine's boot), so its "session time" would
+// be a meaningless number of seconds (5053389.334 s on an H200).
+struct SessionClock {
+  bool known = true;
+};
+
+const SessionClock& sessionClockOf(const Trace& trace) {
+  return trace.memo<SessionClock>([&trace] {
+    SessionClock clock;
+    try {
+      if (!trace.hasDatabase() || !trace.database().hasTable(table::kGpuscopeMeta)) return clock;
+      auto query = trace.database().prepare("SELECT value FROM " + std::string(table::kGpuscopeMeta) +
+                                            " WHERE name = 'source_format'");
+      clock.known = !(query.step() && query.text(0) == "kineto");
+    } catch (const std::exception&) {
+      // a damaged meta table: keep the usual wording
+    }
+    return clock;
+  });
+}
+
+}  // namespace
+
+void addCountedFrom(DetailSection& section, const Trace& trace, TimeNs origin) {
+  if (origin == 0) return;
+  if (!sessionClockOf(trace).known) {
+    add(section, "Counted from", "the trace start (its first event; a PyTorch profiler trace has no session start)");
+    return;
+  }
+  add(section, "Counted from", "the trace start (session time " + formatDuration(origin) + ")");
 }
 
 DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin) {
@@ -51,7 +84,7 @@ DetailSection timeSection(const Trace& trace, EventRef event, TimeNs origin) {
   TimeNs end = trace.end(event);
   add(section, "Start", detail_text::time(start - origin));
   add(section, "End", detail_text::time(end - origin));
-  addCountedFrom(section, origin);
+  addCountedFrom(section, trace, origin);
   add(section, "Duration", detail_text::duration(end - start));
   return section;
 }

@@ -72,7 +72,7 @@ EventDetails describeSample(const Trace& trace, int64_t globalTid, uint32_t samp
   const int64_t named = detail_text::findThread(trace, globalTid) ? globalTid : fileGlobalTid;
   DetailSection sample{"CPU sample", {}};
   detail_sections::add(sample, "Time", detail_text::time(start - details.timeOrigin));
-  detail_sections::addCountedFrom(sample, details.timeOrigin);
+  detail_sections::addCountedFrom(sample, trace, details.timeOrigin);
   detail_sections::add(sample, "Thread", detail_text::thread(trace, named));
   detail_sections::add(sample, "Process", detail_text::process(trace, global_id::pid(named)));
   detail_sections::add(sample, "Thread state", threadStateLabel(samples.threadState[sampleIndex]));

@@ -8,6 +8,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/details/detail_text.h"
 #include "core/model/trace_loader.h"
+#include "core/open/open_trace.h"
 
 namespace gpuscope {
 namespace {
@@ -211,6 +212,37 @@ TEST(EventDetails, Loader2FirstEventOfEveryTrackReadsCleanly) {
     }
   }
   EXPECT_GT(described, 10u);
+}
+
+}  // namespace
+}  // namespace gpuscope
+
+namespace gpuscope {
+namespace {
+
+const Track* firstKernelTrack(const Trace& trace, uint32_t& index) {
+  for (index = 0; index < trace.tracks().size(); ++index)
+    if (trace.track(index).kind == TrackKind::GpuKernels) return &trace.track(index);
+  return nullptr;
+}
+
+// Issue 40, point 9: a PyTorch profiler trace's clock counts from the profiler's own zero, so its details say the
+// trace start without a meaningless "session time 5053389.334 s"; an nsys export still names its session time.
+TEST(CountedFrom, APyTorchProfilerTraceHasNoSessionTime) {
+  auto kineto = openTrace(std::string(GPUSCOPE_FIXTURES) + "/kineto/loader2_kineto.json.gz").load();
+  uint32_t track = 0;
+  ASSERT_TRUE(firstKernelTrack(*kineto, track));
+  EventDetails details = describeEvent(*kineto, EventRef{track, 0, 0}, TimeBase::Trace);
+  const DetailField* counted = details.field("Counted from");
+  ASSERT_NE(counted, nullptr);
+  EXPECT_EQ(counted->value.find("session time"), std::string::npos) << counted->value;
+  EXPECT_NE(counted->value.find("no session start"), std::string::npos) << counted->value;
+
+  auto nsys = loadTrace(std::string(GPUSCOPE_FIXTURES) + "/nsys/transpose.sqlite");
+  ASSERT_TRUE(firstKernelTrack(*nsys, track));
+  details = describeEvent(*nsys, EventRef{track, 0, 0}, TimeBase::Trace);
+  ASSERT_NE(details.field("Counted from"), nullptr);
+  EXPECT_NE(details.field("Counted from")->value.find("session time"), std::string::npos);
 }
 
 }  // namespace
