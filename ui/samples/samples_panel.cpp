@@ -10,6 +10,7 @@
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -81,8 +82,12 @@ SamplesPanel::SamplesPanel(TraceSession* session, QWidget* parent) : QWidget(par
   tree_->setSortingEnabled(true);
   tree_->sortByColumn(SampleTreeModel::Total, Qt::DescendingOrder);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+  // Deep call trees: a small indentation, the counts as narrow as their numbers, the names the rest.
+  tree_->setIndentation(12);
   tree_->header()->setStretchLastSection(false);
-  tree_->header()->setSectionResizeMode(SampleTreeModel::Function, QHeaderView::Stretch);
+  tree_->header()->resizeSection(SampleTreeModel::Module, 110);
+  for (int column = SampleTreeModel::Total; column < SampleTreeModel::ColumnCount; ++column)
+    tree_->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
   flame_ = new FlameGraphView(this);
   flame_->setObjectName(QStringLiteral("samplesFlameGraph"));
 
@@ -106,14 +111,14 @@ SamplesPanel::SamplesPanel(TraceSession* session, QWidget* parent) : QWidget(par
   split_ = new QSplitter(Qt::Vertical, this);
   split_->setObjectName(QStringLiteral("samplesSplitter"));
   split_->addWidget(tree_);
-  auto* flameScroll = new QScrollArea(this);
-  flameScroll->setWidgetResizable(true);
-  flameScroll->setWidget(flame_);
+  flameScroll_ = new QScrollArea(this);
+  flameScroll_->setWidgetResizable(true);
+  flameScroll_->setWidget(flame_);
   auto* flameColumn = new QWidget(this);
   flameColumn_ = new QVBoxLayout(flameColumn);
   flameColumn_->setContentsMargins(0, 0, 0, 0);
   flameColumn_->setSpacing(0);
-  flameColumn_->addWidget(flameScroll, 1);
+  flameColumn_->addWidget(flameScroll_, 1);
   split_->addWidget(flameColumn);
   split_->setStretchFactor(0, 3);
   split_->setStretchFactor(1, 2);
@@ -137,6 +142,11 @@ SamplesPanel::SamplesPanel(TraceSession* session, QWidget* parent) : QWidget(par
     if (index.isValid())
       openMenu(index.data(SampleTreeModel::kFunctionRole).toString(), tree_->viewport()->mapToGlobal(position));
   });
+  // Once per batch of rows expanded (revealing a function expands many), not once per row.
+  fitLater_.setSingleShot(true);
+  fitLater_.setInterval(0);
+  connect(&fitLater_, &QTimer::timeout, this, &SamplesPanel::fitFunctionColumn);
+  connect(tree_, &QTreeView::expanded, &fitLater_, qOverload<>(&QTimer::start));
   connect(flame_, &FlameGraphView::nodeClicked, this, &SamplesPanel::onFlameClicked);
   connect(flame_, &FlameGraphView::contextMenuRequested, this,
           [this](int32_t node, QPoint position) { openMenu(flame_->functionOf(node), position); });
@@ -172,6 +182,7 @@ void SamplesPanel::showEvent(QShowEvent* event) {
 void SamplesPanel::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   updateOrientation();
+  fitFunctionColumn();
 }
 
 void SamplesPanel::updateOrientation() {
@@ -262,8 +273,22 @@ void SamplesPanel::refresh() {
   apart_->setVisible(!apart.isEmpty());
 
   if (!flat && proxy_->rowCount() > 0) tree_->expand(proxy_->index(0, 0));
+  fitFunctionColumn();
   flame_->setSamples(clean_);
   if (!filter_->text().isEmpty()) revealFunction(filter_->text(), false, false);
+}
+
+void SamplesPanel::fitFunctionColumn() {
+  // As wide as the names shown (indentation included) or the room the other columns leave, whichever is
+  // more: a deep call tree scrolls across rather than cutting its names.
+  QHeaderView* header = tree_->header();
+  int others = 0;
+  for (int column = 0; column < SampleTreeModel::ColumnCount; ++column)
+    if (column != SampleTreeModel::Function && !header->isSectionHidden(column)) others += header->sectionSize(column);
+  int room = tree_->viewport()->width() - others;
+  tree_->resizeColumnToContents(SampleTreeModel::Function);
+  header->resizeSection(SampleTreeModel::Function,
+                        std::max({room, header->sectionSize(SampleTreeModel::Function), 120}));
 }
 
 void SamplesPanel::setMode(int mode) { mode_->setCurrentIndex(mode_->findData(mode)); }
@@ -273,7 +298,12 @@ void SamplesPanel::onCurrentRowChanged(const QModelIndex& current) {
   QString label = current.data(SampleTreeModel::kFunctionRole).toString();
   session_->setHighlightedFunction(label);
   if (model_->mode() == SampleViewMode::TopDown) {
-    flame_->setSelectedNode(model_->nodeOf(proxy_->mapToSource(current)));
+    int32_t node = model_->nodeOf(proxy_->mapToSource(current));
+    flame_->setSelectedNode(node);
+    QRectF frame = flame_->nodeRect(node);
+    if (!frame.isEmpty())
+      flameScroll_->ensureVisible(static_cast<int>(frame.center().x()), static_cast<int>(frame.center().y()), 50,
+                                  FlameGraphView::kRowHeight * 2);
   } else {
     flame_->setSelectedNode(-1);
   }
@@ -329,6 +359,10 @@ void SamplesPanel::revealFunction(const QString& label, bool exact, bool openMat
   if (first.isValid()) {
     tree_->setCurrentIndex(first);
     tree_->scrollTo(first, QAbstractItemView::PositionAtTop);
+    fitFunctionColumn();
+    // A deep row's name, not the counts: its indentation scrolled out of the way.
+    QScrollBar* across = tree_->horizontalScrollBar();
+    across->setValue(across->value() + tree_->visualRect(first).left() - 2 * tree_->indentation());
   }
 }
 

@@ -11,6 +11,7 @@
 // highlighted on the timeline's thread-state rows (TraceSession::highlightedFunction). A function's context
 // menu filters to it, copies its name, shows its callers or callees, or sets the ruler's range to where it ran.
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QWidget>
 #include <memory>
 
@@ -22,6 +23,7 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QModelIndex;
+class QScrollArea;
 class QSplitter;
 class QTreeView;
 
@@ -72,6 +74,7 @@ class SamplesPanel : public QWidget {
   void refresh();
   void setMode(int mode);
   void updateOrientation();
+  void fitFunctionColumn();
   void onCurrentRowChanged(const QModelIndex& current);
   void onFlameClicked(int32_t node);
   void openMenu(const QString& label, QPoint globalPosition);
@@ -93,6 +96,8 @@ class SamplesPanel : public QWidget {
   SampleTreeModel* model_;
   TableFilterProxy* proxy_;
   FlameGraphView* flame_;
+  QScrollArea* flameScroll_;
+  QTimer fitLater_;  // fits the function column to the rows once expanding is done
   QFutureWatcher<SampleRead> reader_;
   std::shared_ptr<const CpuSamples> all_;    // every sample of the trace, once read
   std::shared_ptr<const CpuSamples> clean_;  // the scope's samples without junk frames

@@ -48,6 +48,23 @@ TEST(SamplesLayout, AtTheTabsSizeIn1280x720TheTreeShowsManyRowsBesideTheFlameGra
   EXPECT_GE(tree->height(), panel->height() - 2);
   EXPECT_GT(tree->width(), 400);
   EXPECT_GT(panel->flameGraph()->width(), 400);
+
+  // A function deep in the top-down tree: its row's name is in view, and its frame in the flame graph's.
+  panel->showCallees(QStringLiteral("PyObject_Malloc"));
+  settleLayout();
+  QModelIndex current = tree->currentIndex();
+  ASSERT_TRUE(current.isValid());
+  int depth = 0;
+  for (QModelIndex up = current.parent(); up.isValid(); up = up.parent()) ++depth;
+  EXPECT_GT(depth * tree->indentation(), tree->viewport()->width() / 2) << "deep enough to be indented out of view";
+  QRect name = tree->visualRect(current);
+  EXPECT_GE(name.left(), 0);
+  EXPECT_LT(name.left() + tree->fontMetrics().horizontalAdvance(QStringLiteral("PyObject_Malloc")),
+            tree->viewport()->width());
+  FlameGraphView* flame = panel->flameGraph();
+  ASSERT_GT(flame->selectedNode(), 0);
+  EXPECT_TRUE(
+      flame->visibleRegion().boundingRect().contains(flame->nodeRect(flame->selectedNode()).center().toPoint()));
 }
 
 // A panel less than twice as wide as high puts the flame graph under the tree, the tree still the larger.
