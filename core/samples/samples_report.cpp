@@ -87,15 +87,21 @@ ReportTable functionSharesTable(const FunctionShares& shares, size_t limit) {
                     {{"Samples", 0}, {"Share %", 1}, {"Function", 0}, {"Module", 0}},
                     {}};
   size_t count = limit == 0 ? shares.functions.size() : std::min(limit, shares.functions.size());
+  // A limited table (the terminal's) shows each function's top lines and leaves; a whole one (CSV) every one.
+  size_t beneath = limit == 0 ? SIZE_MAX : kRowsBeneathAFunction;
   for (size_t i = 0; i < count; ++i) {
     const FunctionShare& function = shares.functions[i];
     table.rows.push_back({function.samples, 100.0 * function.share, function.name, function.module});
-    for (const SampleShare& line : function.lines)
+    for (size_t k = 0; k < function.lines.size() && k < beneath; ++k) {
+      const SampleShare& line = function.lines[k];
       table.rows.push_back({line.samples, 100.0 * line.share, "  line " + line.name, std::string()});
+    }
     bool onlyItself = function.leaves.size() == 1 && function.leaves.front().name == function.name;
     if (onlyItself) continue;
-    for (const SampleShare& leaf : function.leaves)
+    for (size_t k = 0; k < function.leaves.size() && k < beneath; ++k) {
+      const SampleShare& leaf = function.leaves[k];
       table.rows.push_back({leaf.samples, 100.0 * leaf.share, "  in " + leaf.name, std::string()});
+    }
   }
   return table;
 }

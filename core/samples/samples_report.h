@@ -21,7 +21,10 @@ nlohmann::ordered_json flatSamplesJson(const CpuSamples& samples, const std::vec
 
 // Per function (function_shares.h): a row per function, the first LIMIT (0: all), each followed by its lines
 // ("  line hostprep.py:7") and, where it ran other code than itself, its leaves ("  in PyObject_Malloc"), most
-// first. Samples, Share %, Function, Module; shares are of the working samples (not the idle pool ones).
+// first: with a LIMIT, the top kRowsBeneathAFunction of each (a hot interpreter loop has hundreds of leaves);
+// without one (CSV), every one. Samples, Share %, Function, Module; shares are of the working samples (not the
+// idle pool ones).
+inline constexpr size_t kRowsBeneathAFunction = 5;
 ReportTable functionSharesTable(const FunctionShares& shares, size_t limit);
 // What the table leaves out, for under it: "Shares are of the 8,056 working samples; apart: idle thread-pool
 // threads (OpenBLAS blas_thread_server): 19.0% of samples, 31 threads. Dropped 12 unwinder junk frames."

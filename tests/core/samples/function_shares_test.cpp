@@ -12,6 +12,7 @@
 #include "core/db/sqlite_database.h"
 #include "core/samples/sample_classes.h"
 #include "core/samples/sample_reader.h"
+#include "core/samples/samples_report.h"
 #include "tests/core/samples/samples_fixtures.h"
 
 namespace gpuscope {
@@ -181,6 +182,26 @@ TEST(FunctionShares, Loader2sOpenBlasPoolThreadsAreApart) {
   }
   EXPECT_EQ(functionSamples, shares.workingSamples);
   EXPECT_NEAR(functionShare, 1.0, 1e-9);
+}
+
+}  // namespace
+}  // namespace gpuscope
+
+namespace gpuscope {
+namespace {
+
+// On the H200 hostprep recording, `gpuscope samples` listed 230 leaves under one function (a hot interpreter
+// loop's): the terminal's table shows each function's top lines and leaves, the CSV (no limit) all of them.
+TEST(FunctionSharesTable, ALimitedTableShowsTheTopLeavesOfEachFunction) {
+  FunctionShares shares;
+  FunctionShare function{"decode_batch (hostprep.py)", "/src/hostprep.py", 80, 1.0, {}, {}};
+  for (int i = 0; i < 8; ++i) function.leaves.push_back({"leaf" + std::to_string(i), 10, 0.125});
+  function.lines.push_back({"hostprep.py:7", 80, 1.0});
+  shares.functions.push_back(function);
+  ReportTable limited = functionSharesTable(shares, 10);
+  EXPECT_EQ(limited.rows.size(), 1u + 1u + kRowsBeneathAFunction);
+  ReportTable whole = functionSharesTable(shares, 0);
+  EXPECT_EQ(whole.rows.size(), 1u + 1u + 8u);
 }
 
 }  // namespace
