@@ -32,6 +32,7 @@ TimelineCanvas::TimelineCanvas(TraceSession* session, QScrollBar* verticalBar, Q
   connect(session_, &TraceSession::viewRangeChanged, this, qOverload<>(&QWidget::update));
   connect(session_, &TraceSession::rangeChanged, this, qOverload<>(&QWidget::update));
   connect(session_, &TraceSession::timeBaseChanged, this, qOverload<>(&QWidget::update));
+  connect(session_, &TraceSession::highlightedFunctionChanged, this, qOverload<>(&QWidget::update));
   connect(session_, &TraceSession::trackRevealRequested, this, &TimelineCanvas::revealTrack);
   if (verticalBar_) connect(verticalBar_, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
   onTraceChanged();

@@ -206,5 +206,31 @@ TEST(TimelineFocus, TheTimelineHasTheKeyboardOnceATraceOpens) {
   EXPECT_TRUE(view->canvas()->hasFocus());
 }
 
+// Counts the paint events a widget gets.
+class PaintCounter : public QObject {
+ public:
+  int paints = 0;
+  bool eventFilter(QObject* /*watched*/, QEvent* event) override {
+    if (event->type() == QEvent::Paint) ++paints;
+    return false;
+  }
+};
+
+// A function picked in the CPU Samples tab repaints the timeline at once, so its samples' ticks stand out
+// without waiting for the next scroll or zoom.
+TEST(TimelineFocus, AHighlightedFunctionRepaintsTheTimeline) {
+  TraceSession session;
+  TimelineView view(&session);
+  view.resize(1240, 600);
+  view.show();
+  session.setTrace(poolTrace());
+  QApplication::processEvents();
+  PaintCounter counter;
+  view.canvas()->installEventFilter(&counter);
+  session.setHighlightedFunction(QStringLiteral("sched_yield"));
+  QApplication::processEvents();
+  EXPECT_GT(counter.paints, 0);
+}
+
 }  // namespace
 }  // namespace gpuscope::ui
