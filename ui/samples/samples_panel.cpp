@@ -88,6 +88,11 @@ SamplesPanel::SamplesPanel(TraceSession* session, QWidget* parent) : QWidget(par
   tree_->header()->resizeSection(SampleTreeModel::Module, 110);
   for (int column = SampleTreeModel::Total; column < SampleTreeModel::ColumnCount; ++column)
     tree_->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+  // The counts first, as perf report and py-spy print them, then the function and its module: a long name
+  // scrolls across without taking the counts off-screen with it.
+  tree_->header()->moveSection(tree_->header()->visualIndex(SampleTreeModel::Function),
+                               SampleTreeModel::ColumnCount - 1);
+  tree_->header()->moveSection(tree_->header()->visualIndex(SampleTreeModel::Module), SampleTreeModel::ColumnCount - 1);
   flame_ = new FlameGraphView(this);
   flame_->setObjectName(QStringLiteral("samplesFlameGraph"));
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTabWidget>
@@ -14,6 +15,7 @@
 #include "ui/main_window/analysis_view.h"
 #include "ui/main_window/main_window.h"
 #include "ui/samples/flame_graph_view.h"
+#include "ui/samples/sample_tree_model.h"
 #include "ui/samples/samples_panel.h"
 #include "ui/session/trace_session.h"
 
@@ -47,6 +49,11 @@ TEST(SamplesLayout, AtTheTabsSizeIn1280x720TheTreeShowsManyRowsBesideTheFlameGra
   // The tree has the tab's whole height; each has about half its width, enough to read.
   EXPECT_GE(tree->height(), panel->height() - 2);
   EXPECT_GT(tree->width(), 400);
+  // The counts are in view whatever the names' width: they come first, the function after them.
+  QHeaderView* header = tree->header();
+  EXPECT_LT(header->sectionViewportPosition(SampleTreeModel::Total) + header->sectionSize(SampleTreeModel::Total),
+            tree->viewport()->width());
+  EXPECT_GE(header->sectionViewportPosition(SampleTreeModel::Total), 0);
   EXPECT_GT(panel->flameGraph()->width(), 400);
 
   // A function deep in the top-down tree: its row's name is in view, and its frame in the flame graph's.
