@@ -23,6 +23,7 @@
 #include "ui/samples/flame_graph_view.h"
 #include "ui/samples/sample_scope.h"
 #include "ui/samples/sample_tree_model.h"
+#include "ui/samples/sample_tree_view.h"
 #include "ui/session/trace_session.h"
 #include "ui/tables/table_proxy.h"
 #include "ui/text.h"
@@ -75,7 +76,7 @@ SamplesPanel::SamplesPanel(TraceSession* session, QWidget* parent) : QWidget(par
   proxy_->setFilterRole(SampleTreeModel::kFilterTextRole);
   proxy_->setRecursiveFilteringEnabled(true);  // a row shows where it or a row beneath it matches
   proxy_->setAutoAcceptChildRows(true);        // and a match shows what lies beneath it
-  tree_ = new QTreeView(this);
+  tree_ = new SampleTreeView(this);
   tree_->setObjectName(QStringLiteral("samplesTree"));
   tree_->setModel(proxy_);
   tree_->setUniformRowHeights(true);
@@ -365,9 +366,13 @@ void SamplesPanel::revealFunction(const QString& label, bool exact, bool openMat
     tree_->setCurrentIndex(first);
     tree_->scrollTo(first, QAbstractItemView::PositionAtTop);
     fitFunctionColumn();
-    // A deep row's name, not the counts: its indentation scrolled out of the way.
+    // A deep row whose name starts out of view: its indentation scrolled out of the way. A row whose name
+    // shows beside the counts stays put, counts and all.
+    constexpr int kNameShown = 80;
     QScrollBar* across = tree_->horizontalScrollBar();
-    across->setValue(across->value() + tree_->visualRect(first).left() - 2 * tree_->indentation());
+    const int left = tree_->visualRect(first).left();
+    if (left < 0 || left + kNameShown > tree_->viewport()->width())
+      across->setValue(across->value() + left - 2 * tree_->indentation());
   }
 }
 

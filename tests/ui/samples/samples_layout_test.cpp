@@ -54,6 +54,10 @@ TEST(SamplesLayout, AtTheTabsSizeIn1280x720TheTreeShowsManyRowsBesideTheFlameGra
   EXPECT_LT(header->sectionViewportPosition(SampleTreeModel::Total) + header->sectionSize(SampleTreeModel::Total),
             tree->viewport()->width());
   EXPECT_GE(header->sectionViewportPosition(SampleTreeModel::Total), 0);
+  // A click on a row (Qt scrolls to its cell) keeps them there.
+  tree->setCurrentIndex(tree->model()->index(1, SampleTreeModel::Function));
+  QApplication::processEvents();
+  EXPECT_GE(header->sectionViewportPosition(SampleTreeModel::Total), 0) << "the counts scrolled off to the left";
   EXPECT_GT(panel->flameGraph()->width(), 400);
 
   // A function deep in the top-down tree: its row's name is in view, and its frame in the flame graph's.
