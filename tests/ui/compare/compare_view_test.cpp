@@ -239,11 +239,18 @@ TEST(CompareView, SelectingARowFocusesItsInstancesInBothRuns) {
   EXPECT_EQ(view.timelineB()->findBar()->result().size(), 2u);
 }
 
-// Issue 40, point 3: aligned on the second step, a diff row selects the kernel's instance in that step in both
-// runs (not the warm-up's first), the CPU rows stay folded, and the selected kernel's row is on screen.
-TEST(CompareView, ARowSelectsTheInstanceInTheAlignedWindowAndKeepsItInView) {
+// Each run's selected instance lies inside its view.
+void expectBothSelectionsInView(const CompareView& view) {
+  for (TraceSession* session : {view.sessionA(), view.sessionB()}) {
+    const Trace& trace = *session->trace();
+    EXPECT_LE(session->viewStart(), trace.start(*session->selection()));
+    EXPECT_GE(session->viewEnd(), trace.end(*session->selection()));
+  }
+}
+
+// VIEW shown aligned on both runs' second step, its gemm row picked: both runs have a selection.
+void pickGemmAlignedOnStep1(CompareView& view) {
   using Kind = AlignmentAnchor::Kind;
-  CompareView view(runA(), runB());
   ASSERT_TRUE(view.setAlignment({Kind::NvtxRange, "step", 1}, {Kind::NvtxRange, "step", 1}, 0));
   view.resize(1200, 700);
   view.show();
@@ -253,6 +260,13 @@ TEST(CompareView, ARowSelectsTheInstanceInTheAlignedWindowAndKeepsItInView) {
   view.diffTable()->setCurrentIndex(view.diffProxy()->index(gemm, 0));
   QApplication::processEvents();
   ASSERT_TRUE(view.sessionA()->selection() && view.sessionB()->selection());
+}
+
+// Issue 40, point 3: aligned on the second step, a diff row selects the kernel's instance in that step in both
+// runs (not the warm-up's first), the CPU rows stay folded, and the selected kernel's row is on screen.
+TEST(CompareView, ARowSelectsTheInstanceInTheAlignedWindowAndKeepsItInView) {
+  CompareView view(runA(), runB());
+  ASSERT_NO_FATAL_FAILURE(pickGemmAlignedOnStep1(view));
   EXPECT_EQ(view.sessionA()->trace()->start(*view.sessionA()->selection()), 2000);
   EXPECT_EQ(view.sessionB()->trace()->start(*view.sessionB()->selection()), 12000);
   for (TimelineView* timeline : {view.timelineA(), view.timelineB()}) {
@@ -265,34 +279,17 @@ TEST(CompareView, ARowSelectsTheInstanceInTheAlignedWindowAndKeepsItInView) {
   EXPECT_FALSE(view.timelineA()->canvas()->laneRect(view.sessionA()->selection()->track, 0).isEmpty());
   EXPECT_FALSE(view.timelineB()->canvas()->laneRect(view.sessionB()->selection()->track, 0).isEmpty());
   // Both selected instances are inside their run's view, though B's sits later in its step than A's.
-  for (TraceSession* session : {view.sessionA(), view.sessionB()}) {
-    const Trace& trace = *session->trace();
-    EXPECT_LE(session->viewStart(), trace.start(*session->selection()));
-    EXPECT_GE(session->viewEnd(), trace.end(*session->selection()));
-  }
+  expectBothSelectionsInView(view);
 }
 
 // Aligned on step 1, B's gemm starts 300 ns later in its step than A's: a view zoomed to A's instance alone would
 // leave B's off-screen.
 TEST(CompareView, ARowShowsBothRunsInstancesThoughTheyAreApartInTheStep) {
-  using Kind = AlignmentAnchor::Kind;
   auto b = makeRun("b_late", 10000, {{"gemm", 1000, 1150}, {"gemm", 2300, 2450}}, {{500, 1400}, {1900, 2600}});
   CompareView view(runA(), b);
-  ASSERT_TRUE(view.setAlignment({Kind::NvtxRange, "step", 1}, {Kind::NvtxRange, "step", 1}, 0));
-  view.resize(1200, 700);
-  view.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-  int gemm = rowNamed(*view.diffProxy(), QStringLiteral("gemm"));
-  ASSERT_GE(gemm, 0);
-  view.diffTable()->setCurrentIndex(view.diffProxy()->index(gemm, 0));
-  QApplication::processEvents();
-  ASSERT_TRUE(view.sessionA()->selection() && view.sessionB()->selection());
+  ASSERT_NO_FATAL_FAILURE(pickGemmAlignedOnStep1(view));
   EXPECT_EQ(view.sessionB()->trace()->start(*view.sessionB()->selection()), 12300);
-  for (TraceSession* session : {view.sessionA(), view.sessionB()}) {
-    const Trace& trace = *session->trace();
-    EXPECT_LE(session->viewStart(), trace.start(*session->selection()));
-    EXPECT_GE(session->viewEnd(), trace.end(*session->selection()));
-  }
+  expectBothSelectionsInView(view);
 }
 
 // Distinct colours of an image, sampled on a grid.

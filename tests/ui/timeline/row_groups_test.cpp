@@ -99,6 +99,15 @@ int rowLabelled(const TimelineLayout& layout, const QString& label) {
   return -1;
 }
 
+// TRACE's rows as a timeline lays them out.
+TimelineLayout laidOut(const Trace& trace) {
+  TimelineRowKinds kinds;
+  kinds.onTraceChanged(&trace);
+  TimelineLayout layout;
+  layout.build(trace, kinds);
+  return layout;
+}
+
 bool shown(const TimelineLayout& layout, const QString& label) {
   int row = rowLabelled(layout, label);
   return row >= 0 && layout.placementOf(row).row == row;
@@ -106,10 +115,7 @@ bool shown(const TimelineLayout& layout, const QString& label) {
 
 TEST(RowGroups, IdleThreadsFoldIntoOneRowAndTheProfilersAreHidden) {
   auto trace = poolTrace();
-  TimelineRowKinds kinds;
-  kinds.onTraceChanged(trace.get());
-  TimelineLayout layout;
-  layout.build(*trace, kinds);
+  TimelineLayout layout = laidOut(*trace);
   int folded = rowLabelled(layout, QStringLiteral("16 idle threads"));
   ASSERT_GE(folded, 0) << ::testing::PrintToString(shownLabels(layout));
   EXPECT_EQ(layout.row(folded).kind, RowKind::IdleThreads);
@@ -173,10 +179,7 @@ TEST(RowGroups, TheRowMenuHidesPinsAndShowsHiddenRows) {
 
 TEST(RowGroups, AShortWindowClosesTheLeastBusyThreadsUntilTheGpuFits) {
   auto trace = poolTrace();
-  TimelineRowKinds kinds;
-  kinds.onTraceChanged(trace.get());
-  TimelineLayout layout;
-  layout.build(*trace, kinds);
+  TimelineLayout layout = laidOut(*trace);
   int device = rowLabelled(layout, QStringLiteral("GPU 0"));
   int top = layout.placementOf(device).top;
   size_t at = 0;
