@@ -146,7 +146,8 @@ AnalysisPanel::AnalysisPanel(TraceSession* session, QWidget* parent)
   splitter->addWidget(findingsView_);
   splitter->addWidget(details_);
   splitter->addWidget(rangesView_);
-  splitter->setSizes({110, 240, 400, 160});
+  // The findings first: at 1280x720 under a long verdict they get six rows or so, the details the rest.
+  splitter->setSizes({110, 360, 300, 120});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(verdict_);

@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -165,6 +166,15 @@ TEST_F(AnalysisJump, ADoubleClickedFindingOpensAPlaceInTheJudgedWindow) {
       << "picked " << session->rangeStart() << "-" << session->rangeEnd() << ", judged " << judged.start << "-"
       << judged.end;
   EXPECT_EQ(window_->views()->currentWidget(), window_->analysisView());
+}
+
+// Issue 40, point 8: at 1280x720 the Analysis tab showed 2 findings under the verdict; it shows five or more.
+TEST_F(AnalysisJump, At1280x720TheFindingsTableShowsFiveRowsOrMore) {
+  QTableView* findings = panel_->findingsView();
+  ASSERT_GE(panel_->findingModel()->rowCount(), 5);
+  QApplication::processEvents();
+  const int whole = findings->viewport()->height() / findings->rowHeight(0);
+  EXPECT_GE(whole, 5) << "findings " << findings->viewport()->height() << " px high, rows " << findings->rowHeight(0);
 }
 
 TEST(FindingPlaces, ThoseInTheWindowComeFirstEachInTheFindingsOrder) {
