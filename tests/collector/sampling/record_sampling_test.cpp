@@ -92,8 +92,8 @@ std::vector<std::vector<std::string>> samplesCsv(const std::string& file, std::v
   return rows;
 }
 
-// The flat view's total samples of the functions whose label starts with PREFIX (Total is column 2): a
-// Python function has a row per line it was sampled on, and one line per sample.
+// The flat view by frame (--by frame): total samples of the functions whose label starts with PREFIX (Total is column
+// 2): a Python function has a row per line it was sampled on, and one line per sample.
 int64_t totalOf(const std::vector<std::vector<std::string>>& flat, const std::string& prefix) {
   int64_t total = 0;
   for (const auto& row : flat)
@@ -121,7 +121,7 @@ TEST(RecordSampling, TheFlatViewSplitsTimeAsTheProgramTimedIt) {
   auto own = ownTimings(run.errorOutput);
   ASSERT_EQ(own.size(), 2u) << run.errorOutput;
   double expectedA = 100.0 * own["hot_a"] / (own["hot_a"] + own["hot_b"]);
-  auto flat = samplesCsv(file, {"--view", "flat"});
+  auto flat = samplesCsv(file, {"--view", "flat", "--by", "frame"});
   EXPECT_NEAR(selfShareOf(flat, "hot_a"), expectedA, kPoints);
   EXPECT_NEAR(selfShareOf(flat, "hot_b"), 100.0 - expectedA, kPoints);
   EXPECT_GE(queryInt(file, "SELECT COUNT(*) FROM COMPOSITE_EVENTS"), 1000) << "1 kHz over 2 s of running";
@@ -169,7 +169,7 @@ TEST(RecordSampling, PythonFunctionsAreNamedWithFileAndLineInTheirShares) {
   ASSERT_EQ(run.status, 0) << run.errorOutput;
   auto own = ownTimings(run.errorOutput);
   ASSERT_EQ(own.size(), 2u) << run.errorOutput;
-  auto flat = samplesCsv(file, {"--view", "flat", "--limit", "0"});
+  auto flat = samplesCsv(file, {"--view", "flat", "--by", "frame", "--limit", "0"});
   int64_t busy = totalOf(flat, "busy (busy_sort.py:");
   int64_t sort = totalOf(flat, "sort (fromnumeric.py:");
   ASSERT_GT(busy, 0) << "busy() is named with its file and line";
@@ -233,7 +233,7 @@ TEST(RecordSampling, PySpyAgreesOnThePythonShares) {
   ASSERT_EQ(run.status, 0) << run.errorOutput;
   auto timedInOurs = ownTimings(run.errorOutput);
   ASSERT_EQ(timedInOurs.size(), 2u) << run.errorOutput;
-  auto flat = samplesCsv(file, {"--view", "flat", "--limit", "0"});
+  auto flat = samplesCsv(file, {"--view", "flat", "--by", "frame", "--limit", "0"});
   int64_t busy = totalOf(flat, "busy (busy_sort.py:"), sort = totalOf(flat, "sort (fromnumeric.py:");
   ASSERT_GT(busy + sort, 0);
   double ourShare = 100.0 * static_cast<double>(busy) / static_cast<double>(busy + sort);
