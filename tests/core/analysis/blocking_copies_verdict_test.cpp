@@ -19,44 +19,16 @@ using testing::kSyntheticTid;
 using testing::kUs;
 using testing::SyntheticRun;
 
-// A memcpy on the GPU [START, START + NS) made by the call [CALL_START, CALL_START + CALL_NS).
-void copy(SyntheticRun& run, uint32_t correlation, TimeNs callStart, TimeNs callNs, TimeNs start, TimeNs ns,
-          int srcKind, int dstKind) {
-  run.writer().addCudaApi({callStart,
-                           callStart + callNs,
-                           CudaApiKind::Runtime,
-                           kSyntheticTid,
-                           correlation,
-                           "cudaMemcpyAsync_v3020",
-                           0,
-                           {}});
-  MemcpyRow row;
-  row.start = start;
-  row.end = start + ns;
-  row.contextId = 1;
-  row.streamId = 7;
-  row.correlationId = correlation;
-  row.globalPid = kSyntheticPid;
-  row.bytes = 64 << 20;
-  row.copyKind = nsys_enum::kCopyHtoD;
-  row.srcKind = srcKind;
-  row.dstKind = dstKind;
-  run.writer().addMemcpy(row);
-}
-
 // Ten 1 ms steps: a short kernel, an 800 us cudaMemcpyAsync from pageable memory, and a short one from
 // pinned memory, which returns at once and ends the step.
 std::string pageableCopyLoop() {
   SyntheticRun run("pageable_copies");
-  uint32_t correlation = 1000;
   for (int i = 0; i < 10; ++i) {
     TimeNs t = kMs + i * kMs;
     run.range("step " + std::to_string(i), t, t + kMs);
     run.launch("tiny", t, 5 * kUs, t + 5 * kUs, 20 * kUs);
-    copy(run, ++correlation, t + 50 * kUs, 800 * kUs, t + 700 * kUs, 140 * kUs, nsys_enum::kMemPageable,
-         nsys_enum::kMemDevice);
-    copy(run, ++correlation, t + 985 * kUs, 10 * kUs, t + 990 * kUs, 10 * kUs, nsys_enum::kMemPinned,
-         nsys_enum::kMemDevice);
+    run.copy(t + 50 * kUs, 800 * kUs, t + 700 * kUs, 140 * kUs, nsys_enum::kMemPageable, nsys_enum::kMemDevice);
+    run.copy(t + 985 * kUs, 10 * kUs, t + 990 * kUs, 10 * kUs, nsys_enum::kMemPinned, nsys_enum::kMemDevice);
   }
   return run.finish();
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/model/global_id.h"
+#include "core/schema/nsys_enums.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope::testing {
@@ -27,15 +28,7 @@ class SyntheticRun {
 
   // A launch call [callStart, callStart + callNs) and its kernel [kernelStart, kernelStart + kernelNs).
   void launch(const std::string& kernel, TimeNs callStart, TimeNs callNs, TimeNs kernelStart, TimeNs kernelNs) {
-    uint32_t correlation = ++correlation_;
-    writer_.addCudaApi({callStart,
-                        callStart + callNs,
-                        CudaApiKind::Runtime,
-                        kSyntheticTid,
-                        correlation,
-                        "cudaLaunchKernel_v7000",
-                        0,
-                        {}});
+    uint32_t correlation = apiCall("cudaLaunchKernel_v7000", callStart, callNs);
     KernelRow row;
     row.start = kernelStart;
     row.end = kernelStart + kernelNs;
@@ -48,14 +41,34 @@ class SyntheticRun {
     row.shortName = kernel;
     writer_.addKernel(row);
   }
-  // Any other CUDA API call on the thread, e.g. "cudaDeviceSynchronize_v3020".
-  void call(const std::string& name, TimeNs start, TimeNs ns) {
-    writer_.addCudaApi({start, start + ns, CudaApiKind::Runtime, kSyntheticTid, ++correlation_, name, 0, {}});
+  // A cudaMemcpyAsync call [callStart, callStart + callNs) and its 64 MiB host-to-device copy [start, start + ns),
+  // from memory of SRC_KIND to DST_KIND (ENUM_CUDA_MEM_KIND: pageable, pinned, device).
+  void copy(TimeNs callStart, TimeNs callNs, TimeNs start, TimeNs ns, int srcKind, int dstKind) {
+    MemcpyRow row;
+    row.correlationId = apiCall("cudaMemcpyAsync_v3020", callStart, callNs);
+    row.start = start;
+    row.end = start + ns;
+    row.contextId = 1;
+    row.streamId = 7;
+    row.globalPid = kSyntheticPid;
+    row.bytes = 64 << 20;
+    row.copyKind = nsys_enum::kCopyHtoD;
+    row.srcKind = srcKind;
+    row.dstKind = dstKind;
+    writer_.addMemcpy(row);
   }
+  // Any other CUDA API call on the thread, e.g. "cudaDeviceSynchronize_v3020".
+  void call(const std::string& name, TimeNs start, TimeNs ns) { apiCall(name, start, ns); }
   void range(const std::string& name, TimeNs start, TimeNs end) {
     writer_.addNvtxPushPopRange({start, end, kSyntheticTid, {}, name});
   }
   TraceWriter& writer() { return writer_; }
+  // A runtime API call on the thread; its correlation id.
+  uint32_t apiCall(const std::string& name, TimeNs start, TimeNs ns) {
+    uint32_t correlation = ++correlation_;
+    writer_.addCudaApi({start, start + ns, CudaApiKind::Runtime, kSyntheticTid, correlation, name, 0, {}});
+    return correlation;
+  }
   // Finishes the file and returns its path.
   std::string finish() {
     writer_.finish();

@@ -20,16 +20,20 @@ std::string ddpRankFile(int rank) {
       std::string(GPUSCOPE_FIXTURES) + "/ranks/nsys/rank" + std::to_string(rank) + ".sqlite.gz", name);
 }
 
-std::vector<std::string> processDetails(const Trace& trace) {
+// The label (or, with DETAIL, the grey detail) of each row of KIND, as the timeline lays TRACE out.
+std::vector<std::string> rowTexts(const Trace& trace, RowKind kind, bool detail) {
   TimelineRowKinds kinds;
   kinds.onTraceChanged(&trace);
   TimelineLayout layout;
   layout.build(trace, kinds);
-  std::vector<std::string> details;
+  std::vector<std::string> texts;
   for (const TimelineRow& row : layout.rows())
-    if (row.kind == RowKind::Process) details.push_back(row.detail.toStdString());
-  return details;
+    if (row.kind == kind) texts.push_back((detail ? row.detail : row.label).toStdString());
+  return texts;
 }
+
+std::vector<std::string> processDetails(const Trace& trace) { return rowTexts(trace, RowKind::Process, true); }
+std::vector<std::string> deviceLabels(const Trace& trace) { return rowTexts(trace, RowKind::Device, false); }
 
 TEST(RankRows, EachProcessRowOfAMergeSaysItsRankAndHost) {
   std::string merged = (std::filesystem::path(::testing::TempDir()) / "rank_rows_merged.sqlite").string();
@@ -43,17 +47,6 @@ TEST(RankRows, EachProcessRowOfAMergeSaysItsRankAndHost) {
   auto single = loadTrace(ddpRankFile(0));
   EXPECT_FALSE(single->processes()[0].rank.has_value());
   EXPECT_EQ(processDetails(*single), (std::vector<std::string>{"pid 907"}));
-}
-
-std::vector<std::string> deviceLabels(const Trace& trace) {
-  TimelineRowKinds kinds;
-  kinds.onTraceChanged(&trace);
-  TimelineLayout layout;
-  layout.build(trace, kinds);
-  std::vector<std::string> labels;
-  for (const TimelineRow& row : layout.rows())
-    if (row.kind == RowKind::Device) labels.push_back(row.label.toStdString());
-  return labels;
 }
 
 // Issue 40, point 9: in a ranks view each GPU row says whose GPU it is; a one-rank file's do not.
