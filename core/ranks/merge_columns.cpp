@@ -8,8 +8,8 @@
 namespace gpuscope {
 
 std::vector<std::string_view> mergedTables() {
-  return tablesIn(
-      {TableGroup::GpuWork, TableGroup::HostCalls, TableGroup::Nvtx, TableGroup::Samples, TableGroup::Metadata});
+  return tablesIn({TableGroup::GpuWork, TableGroup::HostCalls, TableGroup::Nvtx, TableGroup::Samples,
+                   TableGroup::Counters, TableGroup::Metadata});
 }
 
 bool rebuiltByMerge(std::string_view table) {

@@ -60,6 +60,14 @@ inline constexpr EnumRow kMemKindRows[] = {
     {7, "CUDA_MEMOPR_MEMORY_KIND_UNKNOWN", "Unknown"},
 };
 
+// ENUM_CUDA_DEV_MEM_EVENT_OPER: CUDA_GPU_MEMORY_USAGE_EVENTS.memoryOperationType.
+inline constexpr EnumRow kDevMemEventOperRows[] = {
+    {0, "CUDA_DEV_MEM_EVENT_OPR_ALLOCATION", "Allocation"},
+    {1, "CUDA_DEV_MEM_EVENT_OPR_DEALLOCATION", "Deallocation"},
+};
+inline constexpr int kDevMemAllocation = 0;
+inline constexpr int kDevMemDeallocation = 1;
+
 // ENUM_SAMPLING_THREAD_STATE: COMPOSITE_EVENTS.threadState and SCHED_EVENTS.threadState.
 inline constexpr EnumRow kSamplingThreadStateRows[] = {
     {0, "Unknown", "Unknown"},

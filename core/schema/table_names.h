@@ -22,6 +22,10 @@ inline constexpr std::string_view kCompositeEvents = "COMPOSITE_EVENTS";
 inline constexpr std::string_view kSamplingCallchains = "SAMPLING_CALLCHAINS";
 inline constexpr std::string_view kSchedEvents = "SCHED_EVENTS";
 inline constexpr std::string_view kOsrtCallchains = "OSRT_CALLCHAINS";
+// GPU hardware metrics (nsys --gpu-metrics-devices) and device memory (nsys --cuda-memory-usage).
+inline constexpr std::string_view kGpuMetrics = "GPU_METRICS";
+inline constexpr std::string_view kTargetGpuMetrics = "TARGET_INFO_GPU_METRICS";
+inline constexpr std::string_view kGpuMemoryUsage = "CUDA_GPU_MEMORY_USAGE_EVENTS";
 // Target and export facts.
 inline constexpr std::string_view kTargetGpu = "TARGET_INFO_GPU";
 inline constexpr std::string_view kSessionStart = "TARGET_INFO_SESSION_START_TIME";
@@ -32,6 +36,7 @@ inline constexpr std::string_view kEnumEventClass = "ENUM_NSYS_EVENT_CLASS";
 inline constexpr std::string_view kEnumEventType = "ENUM_NSYS_EVENT_TYPE";
 inline constexpr std::string_view kEnumMemcpyOper = "ENUM_CUDA_MEMCPY_OPER";
 inline constexpr std::string_view kEnumMemKind = "ENUM_CUDA_MEM_KIND";
+inline constexpr std::string_view kEnumDevMemEventOper = "ENUM_CUDA_DEV_MEM_EVENT_OPER";
 inline constexpr std::string_view kEnumStackUnwindMethod = "ENUM_STACK_UNWIND_METHOD";
 inline constexpr std::string_view kEnumSamplingThreadState = "ENUM_SAMPLING_THREAD_STATE";
 inline constexpr std::string_view kEnumSchedulingThreadBlock = "ENUM_SCHEDULING_THREAD_BLOCK";

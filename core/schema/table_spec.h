@@ -30,6 +30,7 @@ enum class TableGroup {
   HostCalls,  // CUDA API, synchronization and OS-runtime calls of host threads
   Nvtx,       // NVTX ranges and marks
   Samples,    // CPU samples, their callchains, thread scheduling, call backtraces
+  Counters,   // series over time of a GPU: hardware metric samples, device memory allocations and frees
   Metadata,   // processes, threads, devices, streams, measured roofs and counters: copied by a merge
   Rebuilt,    // strings, enums, session and export facts, ranks: written anew by a merge
 };
@@ -96,10 +97,11 @@ TableSpec enumTable(std::string_view name, std::span<const nsys_enum::EnumRow> r
 }  // namespace schema_decl
 
 // The declarations, one function per family of tables (cuda_tables.cpp, host_tables.cpp, sample_tables.cpp,
-// gpuscope_tables.cpp); trace_schema.cpp puts them together in this order.
+// metric_tables.cpp, gpuscope_tables.cpp); trace_schema.cpp puts them together in this order.
 std::vector<TableSpec> cudaTables();
 std::vector<TableSpec> hostTables();
 std::vector<TableSpec> sampleTables();
+std::vector<TableSpec> metricTables();
 std::vector<TableSpec> gpuscopeTables();
 
 }  // namespace gpuscope

@@ -12,7 +12,7 @@ using namespace schema_decl;
 std::vector<TableSpec>& declaredTables() {
   static std::vector<TableSpec> tables = [] {
     std::vector<TableSpec> all;
-    for (auto family : {cudaTables, hostTables, sampleTables, gpuscopeTables}) {
+    for (auto family : {cudaTables, hostTables, sampleTables, metricTables, gpuscopeTables}) {
       std::vector<TableSpec> some = family();
       all.insert(all.end(), std::make_move_iterator(some.begin()), std::make_move_iterator(some.end()));
     }
