@@ -9,6 +9,7 @@
 #include "core/stats/stats_reports.h"
 #include "tests/core/stats/csv_text.h"
 #include "tests/core/testing/gz_fixture.h"
+#include "tests/core/testing/metrics_fixtures.h"
 
 namespace gpuscope {
 namespace {
@@ -17,16 +18,20 @@ struct Golden {
   std::string trace;   // fixture name: nsys/<trace>.sqlite, or classes/<trace>/nsys.sqlite.gz for a class fixture
   std::string report;  // nsys report name
   bool classFixture = false;
+  bool metricsFixture = false;  // nsys-gpu-metrics/<trace>.sqlite.gz
 };
 
 std::string nsysDir() { return std::string(GPUSCOPE_FIXTURES) + "/nsys/"; }
 std::string classDir(const std::string& trace) { return std::string(GPUSCOPE_FIXTURES) + "/classes/" + trace + "/"; }
 
 std::string tracePath(const Golden& golden) {
+  if (golden.metricsFixture) return testing::gpuMetricsFixture(golden.trace);
   return golden.classFixture ? testing::classFixture(golden.trace, "nsys") : nsysDir() + golden.trace + ".sqlite";
 }
 
 std::string expectedCsvPath(const Golden& golden) {
+  if (golden.metricsFixture)
+    return std::string(GPUSCOPE_FIXTURES) + "/nsys-gpu-metrics/" + golden.trace + "_stats_" + golden.report + ".csv";
   return golden.classFixture ? classDir(golden.trace) + "nsys_stats_" + golden.report + ".csv"
                              : nsysDir() + golden.trace + "_stats_" + golden.report + ".csv";
 }
@@ -73,6 +78,10 @@ std::vector<Golden> goldens() {
     for (const char* report : {"cuda_api_sum", "cuda_gpu_kern_sum", "cuda_gpu_mem_size_sum", "cuda_gpu_mem_time_sum",
                                "cuda_kern_exec_sum", "nvtx_gpu_proj_sum", "nvtx_kern_sum", "nvtx_sum", "osrt_sum"})
       all.push_back({trace, report, true});
+  // Recorded with GPU metrics and CUDA memory usage: the new tables change none of the reports.
+  for (const char* trace : {"gm_transpose", "gm_loader2"})
+    for (const char* report : {"cuda_gpu_kern_sum", "cuda_gpu_mem_size_sum"})
+      all.push_back({trace, report, false, true});
   return all;
 }
 
