@@ -8,7 +8,10 @@
 #include "core/details/detail_text.h"
 #include "core/details/occupancy.h"
 #include "core/details/source_row.h"
+#include "core/metrics/gpu_metric_names.h"
+#include "core/metrics/sampled_means.h"
 #include "core/schema/trace_schema.h"
+#include "core/text/units.h"
 
 namespace gpuscope::detail_sections {
 namespace {
@@ -112,6 +115,30 @@ DetailSection occupancySection(const Trace& trace, EventRef event, const SourceR
   return section;
 }
 
+// The GPU's sampled metrics averaged over the kernel: GPU-wide, so they say so, and they say "too short"
+// rather than average one or two samples that mostly describe other work.
+DetailSection sampledMetricsSection(const Trace& trace, EventRef event) {
+  DetailSection section{"GPU metrics (sampled, whole GPU)", {}};
+  TimeInterval kernel{trace.start(event), trace.end(event)};
+  SampledMeans means = sampledMeans(gpuMetrics(trace), static_cast<int>(trace.track(event.track).deviceId), kernel);
+  if (!means.haveMetrics) return section;
+  std::string rate = engineeringText(means.frequencyHz, "Hz");
+  if (means.tooShort()) {
+    add(section, "Samples",
+        std::to_string(means.samples) + " inside the kernel at " + rate +
+            ": too short for the sampling rate (the means need " + std::to_string(kLeastSamplesForMeans) + ")");
+    return section;
+  }
+  add(section, "Samples", std::to_string(means.samples) + " inside the kernel at " + rate);
+  for (const SampledMean& mean : means.means) {
+    std::string label(gpu_metric::labelOf(mean.metric));
+    add(section, label,
+        gpu_metric::isPercent(mean.metric) ? detail_text::percent(mean.mean)
+                                           : engineeringText(mean.mean, gpu_metric::unitOf(mean.metric)));
+  }
+  return section;
+}
+
 void addCommonGpuSections(const Trace& trace, EventRef event, EventDetails& details) {
   addSection(details, timeSection(trace, event, details.timeOrigin));
   addSection(details, placementSection(trace, event));
@@ -147,6 +174,7 @@ void describeKernel(const Trace& trace, EventRef event, EventDetails& details) {
   addSection(details, std::move(kernel));
   addCommonGpuSections(trace, event, details);
   addSection(details, occupancySection(trace, event, row));
+  addSection(details, sampledMetricsSection(trace, event));
 }
 
 void describeMemory(const Trace& trace, EventRef event, EventDetails& details) {
