@@ -55,6 +55,7 @@ VerdictInputs inputsOfRank(const VerdictInputs& all, const std::vector<int64_t>&
   inputs.activity = activityOfProcesses(all.activity, processes);
   inputs.memoryBoundNameIds = all.memoryBoundNameIds;
   inputs.hasMetrics = all.hasMetrics;
+  inputs.gpuMetrics = all.gpuMetrics;
   for (const NvtxRange& range : all.nvtx)
     if (std::binary_search(processes.begin(), processes.end(), global_id::processOf(range.globalTid)))
       inputs.nvtx.push_back(range);

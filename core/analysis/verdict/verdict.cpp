@@ -12,6 +12,15 @@
 namespace gpuscope {
 namespace {
 
+// A damaged GPU_METRICS table judges the run without counters rather than stopping the analysis.
+GpuMetrics readGpuMetricsOrNone(const Database& db) {
+  try {
+    return readGpuMetrics(db);
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
 std::vector<int64_t> memoryBoundNameIds(const Database& db, const std::vector<KernelLimit>& limits) {
   std::vector<int64_t> ids;
   if (!db.hasTable(table::kStringIds)) return ids;
@@ -150,7 +159,9 @@ BottleneckClass classify(const VerdictEvidence& e) {
   if (e.share(e.gpuBusyNs) >= kGpuBoundShare) {
     if (e.transferShare() >= kTransferShare) return BottleneckClass::Transfer;
     if (e.communicationShare() >= kCommunicationShare) return BottleneckClass::Communication;
-    return e.memoryBoundShare() >= kMemoryBoundShare ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
+    if (e.memoryBoundKernelNs)
+      return e.memoryBoundShare() >= kMemoryBoundShare ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
+    return e.counters && e.counters->memoryBound() ? BottleneckClass::Memory : BottleneckClass::GpuCompute;
   }
   if (e.share(e.hostCopyNs) >= kHostCopyBoundShare) return BottleneckClass::Transfer;
   TimeNs launchOverhead = e.idleApiNs + e.idleDispatchNs;
@@ -167,6 +178,8 @@ VerdictInputs loadVerdictInputs(const Database& db) {
   auto limits = kernelLimits(db);
   inputs.hasMetrics = !limits.empty();
   inputs.memoryBoundNameIds = memoryBoundNameIds(db, limits);
+  inputs.gpuMetrics = std::make_shared<const GpuMetrics>(readGpuMetricsOrNone(db));
+  inputs.memoryPeaks = memoryPeaks(db);
   if (db.hasTable(table::kNvtx)) inputs.nvtx = loadNvtxRanges(db);
   return inputs;
 }
@@ -187,6 +200,7 @@ Verdict windowVerdict(const VerdictInputs& inputs, const std::vector<TimeInterva
     evidence.windowEnd = std::max(evidence.windowEnd, window.end);
     addWindow(inputs, window, evidence);
   }
+  if (inputs.gpuMetrics) evidence.counters = counterEvidence(*inputs.gpuMetrics, windows);
   verdict.kind = classify(evidence);
   return verdict;
 }
@@ -198,6 +212,7 @@ Verdict judgedVerdict(const Database& db, const VerdictInputs& inputs, JudgedWin
   if (verdict.kind == BottleneckClass::Cpu || verdict.kind == BottleneckClass::CudaApi)
     verdict.evidence.idleHost = idleHostSamples(db, inputs.activity, judged.window);
   verdict.startup = summarizeStartup(db, inputs.activity, judged.startup);
+  verdict.memoryPeaks = inputs.memoryPeaks;
   verdict.judged = std::move(judged);
   return verdict;
 }
@@ -242,15 +257,16 @@ std::string idleHostClause(const VerdictEvidence& e) {
          hostFunctionsText(e.idleHost) + ".";
 }
 
-}  // namespace
-
-std::string verdictSentence(const Verdict& verdict) {
+// The class's own sentence, before what the counters and the memory peak add.
+std::string classSentence(const Verdict& verdict) {
   const VerdictEvidence& e = verdict.evidence;
   std::string busy = busyClause(e);
   switch (verdict.kind) {
     case BottleneckClass::GpuCompute:
       return "GPU compute bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::Memory:
+      if (!e.memoryBoundKernelNs)
+        return "Memory bound: " + busy + " and " + idleClause(e) + "; its counters show more DRAM traffic than math.";
       return "Memory bound: " + busy + ", kernels under a memory roof took " + percentText(e.memoryBoundShare()) +
              " of the kernel time, and the GPU was " + idleClause(e) + ".";
     case BottleneckClass::Transfer:
@@ -270,6 +286,19 @@ std::string verdictSentence(const Verdict& verdict) {
       break;
   }
   return "No verdict: there is no CUDA call and no GPU work in this part of the trace.";
+}
+
+}  // namespace
+
+std::string verdictSentence(const Verdict& verdict) {
+  std::string sentence = classSentence(verdict);
+  const VerdictEvidence& e = verdict.evidence;
+  if (e.counters && verdict.kind != BottleneckClass::None) {
+    sentence += " " + counterSentence(*e.counters);
+    if (e.counters->tensorActive) sentence += " " + tensorCoreSentence(*e.counters);
+  }
+  for (const MemoryPeak& peak : verdict.memoryPeaks) sentence += " " + peak.sentence();
+  return sentence;
 }
 
 }  // namespace gpuscope

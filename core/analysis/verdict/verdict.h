@@ -24,19 +24,24 @@
 //                    waited in a collective for a late rank (the straggler finding says which).
 //   gpu_compute      gpu busy >= 50% of W (kGpuBoundShare): the GPU worked more than it waited.
 //   memory           gpu bound, and kernels that their metrics (GPUSCOPE_KERNEL_METRICS) put under a
-//                    memory roof take >= 50% (kMemoryBoundShare) of the window's kernel time.
+//                    memory roof take >= 50% (kMemoryBoundShare) of the window's kernel time; or, without
+//                    kernel metrics, the GPU's sampled counters over the window (GPU_METRICS) show DRAM
+//                    throughput above compute throughput (counter_evidence.h).
 //   synchronization  otherwise the largest of sync, cuda api + dispatch (launch overhead) and cpu less
 //   cuda_api         dispatch (host work) decides what the GPU waited on most (ties in this order).
 //   cpu
 //   none             no CUDA call and no GPU work in the window.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/verdict/counter_evidence.h"
 #include "core/analysis/verdict/idle_host_samples.h"
 #include "core/analysis/verdict/judged_window.h"
+#include "core/analysis/verdict/memory_peak.h"
 #include "core/analysis/verdict/run_activity.h"
 #include "core/analysis/verdict/startup_summary.h"
 #include "core/db/sqlite_database.h"
@@ -73,6 +78,7 @@ struct VerdictEvidence {
   TimeNs kernelNs = 0;        // kernel time inside the windows, overlaps counted per kernel
   size_t kernels = 0;         // kernels that start inside the windows
   std::optional<TimeNs> memoryBoundKernelNs;  // present where the trace has kernel metrics
+  std::optional<CounterEvidence> counters;    // present where the trace has GPU metrics inside the windows
   std::string hostThread;                     // threadLabel() of the driving thread; empty without one
   IdleHostSamples idleHost;  // the run's cpu and cuda_api verdicts: its CPU samples while the GPU idled
   uint32_t pid = 0;
@@ -91,6 +97,7 @@ struct Verdict {
   // The run's verdict only (not a range's): which window was judged and why, and the start-up set apart.
   std::optional<JudgedWindow> judged;
   StartupSummary startup;
+  std::vector<MemoryPeak> memoryPeaks;  // the run's verdict only: per GPU with memory usage events
 };
 
 // The class the evidence puts a window in (the rules at the top of this file).
@@ -101,6 +108,8 @@ struct VerdictInputs {
   RunActivity activity;
   std::vector<int64_t> memoryBoundNameIds;  // StringIds of kernel names metrics show memory bound, sorted
   bool hasMetrics = false;
+  std::shared_ptr<const GpuMetrics> gpuMetrics;  // never null; empty without GPU_METRICS
+  std::vector<MemoryPeak> memoryPeaks;
   std::vector<NvtxRange> nvtx;  // every NVTX range, for finding the steady state; empty without NVTX_EVENTS
 };
 VerdictInputs loadVerdictInputs(const Database& db);

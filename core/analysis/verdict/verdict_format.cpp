@@ -10,6 +10,41 @@ namespace {
 // Shares to 4 decimals: enough to read a percentage with two, and stable in golden comparisons.
 double rounded(double share) { return std::round(share * 1e4) / 1e4; }
 
+nlohmann::ordered_json optionalJson(std::optional<double> value) {
+  return value ? nlohmann::ordered_json(std::round(*value * 100) / 100) : nlohmann::ordered_json(nullptr);
+}
+
+// The counters' means in percent of peak (null where not recorded), and the source every figure came from.
+nlohmann::ordered_json countersJson(const CounterEvidence& c) {
+  nlohmann::ordered_json json;
+  json["source"] = c.source();
+  json["device"] = c.deviceId;
+  json["frequency_hz"] = std::round(c.frequencyHz);
+  json["samples"] = c.samples;
+  json["sms_active_pct"] = optionalJson(c.smsActive);
+  json["sm_issue_pct"] = optionalJson(c.smIssue);
+  json["tensor_active_pct"] = optionalJson(c.tensorActive);
+  json["dram_read_pct"] = optionalJson(c.dramRead);
+  json["dram_write_pct"] = optionalJson(c.dramWrite);
+  json["dram_throughput_pct"] = optionalJson(c.dramThroughput());
+  json["compute_throughput_pct"] = optionalJson(c.computeThroughput());
+  json["memory_bound"] = c.memoryBound();
+  json["tensor_cores_used"] = c.tensorActive ? nlohmann::ordered_json(tensorCoresUsed(c)) : nullptr;
+  return json;
+}
+
+nlohmann::ordered_json memoryPeaksJson(const std::vector<MemoryPeak>& peaks) {
+  nlohmann::ordered_json json = nlohmann::ordered_json::array();
+  for (const MemoryPeak& peak : peaks)
+    json.push_back({{"device", peak.deviceId},
+                    {"peak_bytes", peak.peakBytes},
+                    {"peak_ns", peak.peakTime},
+                    {"total_bytes", peak.totalBytes},
+                    {"peak_share", rounded(peak.share())},
+                    {"source", "CUDA memory usage events"}});
+  return json;
+}
+
 nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
   nlohmann::ordered_json json;
   json["window_start_ns"] = e.windowStart;
@@ -51,12 +86,15 @@ nlohmann::ordered_json evidenceJson(const VerdictEvidence& e) {
     json["memory_bound_kernel_ns"] = *e.memoryBoundKernelNs;
     json["memory_bound_kernel_share"] = rounded(e.memoryBoundShare());
   }
+  json["gpu_metrics"] = nullptr;
+  if (e.counters) json["gpu_metrics"] = countersJson(*e.counters);
   json["thresholds"] = {{"gpu_bound_share", kGpuBoundShare},
                         {"memory_bound_share", kMemoryBoundShare},
                         {"transfer_share_of_busy", kTransferShare},
                         {"communication_share_of_busy", kCommunicationShare},
                         {"host_blocking_copy_share", kHostCopyBoundShare},
-                        {"dispatch_gap_ns", kDispatchGapNs}};
+                        {"dispatch_gap_ns", kDispatchGapNs},
+                        {"tensor_cores_used_percent", kTensorCoresUsedPercent}};
   return json;
 }
 
@@ -95,6 +133,7 @@ nlohmann::ordered_json verdictJson(const Verdict& verdict) {
     json["judged_window"] = judgedJson(*verdict.judged);
     json["startup"] = startupJson(verdict.startup);
     json["startup_sentence"] = startupSentence(verdict.startup, verdict.evidence.hostThread);
+    json["memory_peaks"] = memoryPeaksJson(verdict.memoryPeaks);
   }
   return json;
 }

@@ -13,7 +13,7 @@
 namespace gpuscope {
 namespace {
 
-constexpr TimeNs kMs = 1'000'000;
+constexpr TimeNs kSampleMs = 1'000'000;
 
 std::optional<EventRef> kernelNamed(const Trace& trace, std::string_view name) {
   for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
@@ -28,11 +28,11 @@ std::optional<EventRef> kernelNamed(const Trace& trace, std::string_view name) {
 TEST(KernelSampledMetrics, ALongKernelShowsTheMeansOfTheSamplesInsideIt) {
   std::string path = testing::processTempPath("kernel_sampled", "long.sqlite");
   // SMs Active is 80 inside [10 ms, 20 ms] and 0 outside; Tensor Active counts up with time.
-  auto inside = [](TimeNs t) { return t > 10 * kMs && t <= 20 * kMs; };
-  testing::writeMetricTrace(path, {{10 * kMs, 20 * kMs, "long"}, {30 * kMs, 31 * kMs, "short"}},
+  auto inside = [](TimeNs t) { return t > 10 * kSampleMs && t <= 20 * kSampleMs; };
+  testing::writeMetricTrace(path, {{10 * kSampleMs, 20 * kSampleMs, "long"}, {30 * kSampleMs, 31 * kSampleMs, "short"}},
                             {{gpu_metric::kSmsActive, [&](TimeNs t) { return inside(t) ? 80 : 0; }},
-                             {gpu_metric::kTensorActive, [](TimeNs t) { return t / kMs; }}},
-                            40 * kMs, kMs);
+                             {gpu_metric::kTensorActive, [](TimeNs t) { return t / kSampleMs; }}},
+                            40 * kSampleMs, kSampleMs);
   auto trace = loadTrace(path);
   std::filesystem::remove(path);
   auto kernel = kernelNamed(*trace, "long");
