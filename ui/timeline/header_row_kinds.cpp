@@ -28,6 +28,10 @@ int64_t DeviceRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) con
   return row.deviceIndex < trace.devices().size() ? static_cast<int64_t>(trace.devices()[row.deviceIndex].id) : kNoGpu;
 }
 
+int64_t MetricGroupRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) const {
+  return row.deviceIndex < trace.devices().size() ? static_cast<int64_t>(trace.devices()[row.deviceIndex].id) : kNoGpu;
+}
+
 int64_t StreamRowKind::gpuDevice(const Trace& trace, const TimelineRow& row) const {
   return row.tracks.empty() ? kNoGpu : static_cast<int64_t>(trace.track(row.tracks.front()).deviceId);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// The header row kinds: process, thread, device and stream. A header folds the rows below it and,
-// collapsed, shows their summary strip; each kind says how its label weighs and which GPU it shows.
+// The header row kinds: process, thread, device, stream and a GPU's metrics group. A header folds the rows below it
+// and, collapsed, shows their summary strip; each kind says how its label weighs and which GPU it shows.
 #include "ui/timeline/summary_strip.h"
 #include "ui/timeline/timeline_row_kind.h"
 
@@ -61,6 +61,14 @@ class DeviceRowKind : public HeaderRowKind {
 
 // StreamRowKind: a CUDA stream, above its kernel and memory tracks; shaded as the GPU they ran on.
 class StreamRowKind : public HeaderRowKind {
+ public:
+  using HeaderRowKind::HeaderRowKind;
+  bool boldLabel() const override { return false; }
+  int64_t gpuDevice(const Trace& trace, const TimelineRow& row) const override;
+};
+
+// MetricGroupRowKind: "GPU Metrics" under a GPU, above its counter rows; shaded as that GPU.
+class MetricGroupRowKind : public HeaderRowKind {
  public:
   using HeaderRowKind::HeaderRowKind;
   bool boldLabel() const override { return false; }

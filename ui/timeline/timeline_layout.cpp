@@ -1,8 +1,12 @@
 #include "ui/timeline/timeline_layout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
+#include "core/metrics/gpu_metric_names.h"
+#include "core/metrics/gpu_metrics.h"
+#include "core/metrics/memory_usage.h"
 #include "core/model/global_id.h"
 #include "core/samples/host_activity.h"
 #include "ui/timeline/thread_groups.h"
@@ -152,6 +156,7 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
     utilization.deviceIndex = static_cast<uint32_t>(d);
     utilization.label = QStringLiteral("Utilization");
     rowOfUtilization_[d] = add(std::move(utilization), trace, kinds);
+    addMemoryAndMetrics(trace, kinds, d, deviceRow);
 
     bool severalProcesses = std::any_of(device.streams.begin(), device.streams.end(),
                                         [&](const StreamInfo& s) { return s.pid != device.streams.front().pid; });
@@ -169,6 +174,61 @@ void TimelineLayout::build(const Trace& trace, const TimelineRowKinds& kinds) {
     }
   }
   place();
+}
+
+// A GPU's device memory (one row per process that held some, with its pid when there are several) and its
+// "GPU Metrics" group of counter rows, in the device's metric order, under its header.
+void TimelineLayout::addMemoryAndMetrics(const Trace& trace, const TimelineRowKinds& kinds, size_t d, int deviceRow) {
+  const DeviceInfo& device = trace.devices()[d];
+  const MemoryUsage& usage = memoryUsage(trace);
+  std::vector<uint32_t> processes;
+  for (size_t i = 0; i < usage.processes.size(); ++i)
+    if (usage.processes[i].deviceId == static_cast<int>(device.id) && !usage.processes[i].time.empty())
+      processes.push_back(static_cast<uint32_t>(i));
+  for (uint32_t i : processes) {
+    TimelineRow memory;
+    memory.kind = RowKind::Memory;
+    memory.depth = 1;
+    memory.parent = deviceRow;
+    memory.deviceIndex = static_cast<uint32_t>(d);
+    memory.memoryProcess = i;
+    memory.label = QStringLiteral("Memory");
+    if (processes.size() > 1)
+      memory.detail = QStringLiteral("pid %1").arg(global_id::pid(usage.processes[i].globalPid));
+    add(std::move(memory), trace, kinds);
+  }
+  const GpuMetrics& metrics = gpuMetrics(trace);
+  const GpuMetricDevice* counters = metrics.device(static_cast<int>(device.id));
+  if (!counters || counters->metrics.empty()) return;
+  TimelineRow group;
+  group.kind = RowKind::MetricGroup;
+  group.depth = 1;
+  group.parent = deviceRow;
+  group.deviceIndex = static_cast<uint32_t>(d);
+  group.label = QStringLiteral("GPU Metrics");
+  double rate = counters->frequencyHz();
+  group.detail = QStringLiteral("%1 counters, sampled at %2")
+                     .arg(counters->metrics.size())
+                     .arg(rate >= 1000 ? QString::number(rate / 1000, 'g', 3) + QStringLiteral(" kHz")
+                                       : QString::number(rate, 'g', 3) + QStringLiteral(" Hz"));
+  int groupRow = add(std::move(group), trace, kinds);
+  for (size_t m = 0; m < counters->metrics.size(); ++m) {
+    const std::string& name = counters->metrics[m].name();
+    TimelineRow counter;
+    counter.kind = RowKind::Counter;
+    counter.depth = 2;
+    counter.parent = groupRow;
+    counter.deviceIndex = static_cast<uint32_t>(d);
+    counter.metricDevice = static_cast<uint32_t>(counters - metrics.devices.data());
+    counter.series = static_cast<uint32_t>(m);
+    std::string_view label = gpu_metric::labelOf(name);
+    std::string_view unit = gpu_metric::unitOf(name);
+    counter.label = QString::fromUtf8(label.data(), static_cast<int>(label.size()));
+    // The unit tells a percentage from a count: "[Avg]", "[MHz]" stay on the label; "%" follows the value.
+    if (!gpu_metric::isPercent(name) && !unit.empty())
+      counter.label += QStringLiteral(" [%1]").arg(QString::fromUtf8(unit.data(), static_cast<int>(unit.size())));
+    add(std::move(counter), trace, kinds);
+  }
 }
 
 // Pinned rows first (each with the rows below it), then the rest, in build order; a hidden row, and a row

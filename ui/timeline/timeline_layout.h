@@ -59,6 +59,7 @@ class TimelineLayout {
 
  private:
   int add(TimelineRow row, const Trace& trace, const TimelineRowKinds& kinds);
+  void addMemoryAndMetrics(const Trace& trace, const TimelineRowKinds& kinds, size_t deviceIndex, int deviceRow);
   void place();
 
   std::vector<TimelineRow> rows_;

@@ -10,7 +10,19 @@
 namespace gpuscope::ui {
 
 // The kinds of row. Each has one class (timeline_row_kinds.h maps the one to the other).
-enum class RowKind : uint8_t { Process, Thread, IdleThreads, Device, Stream, Track, Utilization, ThreadState };
+enum class RowKind : uint8_t {
+  Process,
+  Thread,
+  IdleThreads,
+  Device,
+  Stream,
+  Track,
+  Utilization,
+  ThreadState,
+  MetricGroup,  // "GPU Metrics" under a device: the header of its counter rows
+  Counter,      // one GPU metric over time
+  Memory,       // the device memory one process held over time
+};
 
 struct TimelineRow {
   static constexpr uint32_t kNoTrack = std::numeric_limits<uint32_t>::max();
@@ -19,7 +31,10 @@ struct TimelineRow {
   int depth = 0;                 // indentation level
   int parent = -1;               // the header row holding this one
   uint32_t track = kNoTrack;     // Track rows: index into Trace::tracks()
-  uint32_t deviceIndex = 0;      // Device and Utilization rows: index into Trace::devices()
+  uint32_t deviceIndex = 0;      // Device, Utilization, MetricGroup, Counter, Memory rows: index into Trace::devices()
+  uint32_t metricDevice = 0;     // Counter rows: index into gpuMetrics(trace).devices
+  uint32_t series = 0;           // Counter rows: index into that device's metrics
+  uint32_t memoryProcess = 0;    // Memory rows: index into memoryUsage(trace).processes
   int64_t globalTid = 0;         // ThreadState rows: the thread, as hostActivity(trace) finds it
   QString label;                 // "CUDA API", "Stream 7", "python3"
   QString detail;                // greyer text after the label: "pid 469", "tid 482"

@@ -62,7 +62,8 @@ struct TimelineHit {
   uint32_t track = TimelineRow::kNoTrack;
   uint32_t lane = 0;
   std::optional<DrawItem> item;
-  std::optional<uint32_t> sample;  // index into HostActivity::samples()
+  std::optional<uint32_t> sample;       // index into HostActivity::samples()
+  std::optional<uint32_t> memoryEvent;  // on a memory row: index into MemoryUsage::events of the step there
 };
 
 class TimelineRowKind {

@@ -29,6 +29,12 @@ const TimelineRowKind& TimelineRowKinds::of(RowKind kind) const {
       return std::get<UtilizationRowKind>(kinds_);
     case RowKind::ThreadState:
       return std::get<ThreadStateRowKind>(kinds_);
+    case RowKind::MetricGroup:
+      return std::get<MetricGroupRowKind>(kinds_);
+    case RowKind::Counter:
+      return std::get<CounterRowKind>(kinds_);
+    case RowKind::Memory:
+      return std::get<MemoryRowKind>(kinds_);
   }
   Q_UNREACHABLE();  // rows are made by TimelineLayout::build, with named kinds only
 }

@@ -5,7 +5,9 @@
 // cannot be a member here. timeline_row_kind.h says how to add a kind.
 #include <tuple>
 
+#include "ui/timeline/counter_row_kind.h"
 #include "ui/timeline/header_row_kinds.h"
+#include "ui/timeline/memory_row_kind.h"
 #include "ui/timeline/summary_strip.h"
 #include "ui/timeline/thread_state_row_kind.h"
 #include "ui/timeline/timeline_row_kind.h"
@@ -31,8 +33,18 @@ class TimelineRowKinds {
  private:
   SummaryStrip strip_;  // shared by the headers, so a lane's fold density is built once
   std::tuple<ProcessRowKind, ThreadRowKind, IdleThreadsRowKind, DeviceRowKind, StreamRowKind, TrackRowKind,
-             UtilizationRowKind, ThreadStateRowKind>
-      kinds_{strip_, strip_, strip_, strip_, strip_, TrackRowKind{}, UtilizationRowKind{}, ThreadStateRowKind{}};
+             UtilizationRowKind, ThreadStateRowKind, MetricGroupRowKind, CounterRowKind, MemoryRowKind>
+      kinds_{strip_,
+             strip_,
+             strip_,
+             strip_,
+             strip_,
+             TrackRowKind{},
+             UtilizationRowKind{},
+             ThreadStateRowKind{},
+             strip_,
+             CounterRowKind{},
+             MemoryRowKind{}};
 };
 
 }  // namespace gpuscope::ui
