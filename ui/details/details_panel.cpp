@@ -16,6 +16,7 @@
 #include "core/details/kernel_roofline.h"
 #include "core/details/sample_details.h"
 #include "core/roofline/roofline_chart.h"
+#include "ui/details/memory_event_details.h"
 #include "ui/details/wrapped_text_delegate.h"
 #include "ui/session/trace_session.h"
 
@@ -116,7 +117,9 @@ void DetailsPanel::refresh() {
   details_ = !session_->hasTrace() ? EventDetails{}
              : selection           ? describeEvent(*session_->trace(), *selection, session_->timeBase())
              : sample ? describeSample(*session_->trace(), sample->globalTid, sample->index, session_->timeBase())
-                      : EventDetails{};
+             : session_->selectedMemoryEvent()
+                 ? describeMemoryEvent(*session_->trace(), *session_->selectedMemoryEvent(), session_->timeBase())
+                 : EventDetails{};
   if (details_.kind == "Kernel") addRooflineSections(*selection);
   bool shown = !details_.title.empty();
   title_->setText(wrappable(details_.title));

@@ -27,6 +27,7 @@ void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
   trace_ = std::move(trace);
   selection_.reset();
   selectedSample_.reset();
+  selectedMemoryEvent_.reset();
   rangeStart_ = rangeEnd_ = 0;
   if (trace_) {
     viewStart_ = trace_->startTime();
@@ -40,16 +41,26 @@ void TraceSession::setTrace(std::shared_ptr<const Trace> trace) {
 }
 
 void TraceSession::select(std::optional<EventRef> event) {
-  if (event == selection_ && !selectedSample_) return;
+  if (event == selection_ && !selectedSample_ && !selectedMemoryEvent_) return;
   selection_ = event;
   selectedSample_.reset();
+  selectedMemoryEvent_.reset();
   emit selectionChanged();
 }
 
 void TraceSession::selectSample(std::optional<SampleRef> sample) {
-  if (sample == selectedSample_ && !selection_) return;
+  if (sample == selectedSample_ && !selection_ && !selectedMemoryEvent_) return;
   selectedSample_ = sample;
   selection_.reset();
+  selectedMemoryEvent_.reset();
+  emit selectionChanged();
+}
+
+void TraceSession::selectMemoryEvent(std::optional<uint32_t> event) {
+  if (event == selectedMemoryEvent_ && !selection_ && !selectedSample_) return;
+  selectedMemoryEvent_ = event;
+  selection_.reset();
+  selectedSample_.reset();
   emit selectionChanged();
 }
 

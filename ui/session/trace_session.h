@@ -26,14 +26,18 @@ class TraceSession : public QObject {
   const std::shared_ptr<const Trace>& trace() const { return trace_; }
   bool hasTrace() const { return trace_ != nullptr; }
 
-  // The selected event, if any. Selecting one (or none) drops a selected sample.
+  // The selected event, if any. Selecting one (or none) drops a selected sample or memory event.
   const std::optional<EventRef>& selection() const { return selection_; }
   void select(std::optional<EventRef> event);
   // The selected CPU sample, if any: a selection of its own, never beside a selected event.
   const std::optional<SampleRef>& selectedSample() const { return selectedSample_; }
   void selectSample(std::optional<SampleRef> sample);
-  // Whether an event or a sample is selected (what the details pane shows).
-  bool hasSelection() const { return selection_ || selectedSample_; }
+  // The selected device memory allocation or free, picked on a memory row: an index into
+  // memoryUsage(trace).events (core/metrics/memory_usage.h); a selection of its own, as a sample is.
+  const std::optional<uint32_t>& selectedMemoryEvent() const { return selectedMemoryEvent_; }
+  void selectMemoryEvent(std::optional<uint32_t> event);
+  // Whether an event, a sample or a memory event is selected (what the details pane shows).
+  bool hasSelection() const { return selection_ || selectedSample_ || selectedMemoryEvent_; }
 
   // The visible time range [start, end), in trace-file nanoseconds.
   TimeNs viewStart() const { return viewStart_; }
@@ -79,6 +83,7 @@ class TraceSession : public QObject {
   std::shared_ptr<const Trace> trace_;
   std::optional<EventRef> selection_;
   std::optional<SampleRef> selectedSample_;
+  std::optional<uint32_t> selectedMemoryEvent_;
   TimeNs viewStart_ = 0;
   TimeNs viewEnd_ = 1;
   TimeNs rangeStart_ = 0;

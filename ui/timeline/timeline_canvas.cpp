@@ -304,6 +304,10 @@ void TimelineCanvas::clickAt(QPoint pos) {
     toggleRow(hit.row);
   } else if (hit.sample) {
     selectSample(SampleRef{layout_.row(hit.row).globalTid, *hit.sample});
+  } else if (hit.memoryEvent) {
+    selectingHere_ = true;
+    session_->selectMemoryEvent(*hit.memoryEvent);
+    selectingHere_ = false;
   } else if (!hit.item) {
     selectEvent(std::nullopt);
   } else if (hit.item->isFold()) {

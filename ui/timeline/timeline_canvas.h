@@ -121,6 +121,7 @@ class TimelineCanvas : public QWidget {
   void paintRange(QPainter& p, const QRect& area) const;
   void paintSelection(QPainter& p, const QRect& area);
   void paintSelectedSample(QPainter& p, const Trace& trace) const;
+  void paintSelectedMemoryEvent(QPainter& p, const Trace& trace, const QRect& area) const;
   void paintLabels(QPainter& p) const;
   void paintRuler(QPainter& p, const RulerScale& scale) const;
   // Y of the top (or bottom) edge of EVENT's bar as drawn now, following collapsed rows.

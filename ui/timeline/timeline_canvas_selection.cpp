@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/metrics/memory_usage.h"
 #include "core/samples/host_activity.h"
+#include "ui/timeline/memory_row_kind.h"
 #include "ui/timeline/thread_state_row_kind.h"
 #include "ui/timeline/timeline_canvas.h"
 #include "ui/timeline/timeline_palette.h"
@@ -55,9 +57,39 @@ void TimelineCanvas::paintSelectedSample(QPainter& p, const Trace& trace) const 
   }
 }
 
+// The selected allocation or free: a line at its time across the memory rows of its process and GPU, and a
+// dot where the level it set begins.
+void TimelineCanvas::paintSelectedMemoryEvent(QPainter& p, const Trace& trace, const QRect& area) const {
+  const MemoryUsage& usage = memoryUsage(trace);
+  uint32_t index = *session_->selectedMemoryEvent();
+  if (index >= usage.events.size()) return;
+  const MemoryUsageEvent& event = usage.events[index];
+  double x = xForTime(event.time);
+  if (x < area.left() - 1 || x > area.right() + 1) return;
+  for (const TimelineLayout::Placement& shown : layout_.shown()) {
+    const TimelineRow& row = layout_.row(shown.row);
+    if (row.kind != RowKind::Memory || row.memoryProcess >= usage.processes.size()) continue;
+    const ProcessMemory& process = usage.processes[row.memoryProcess];
+    if (process.globalPid != event.globalPid || process.deviceId != event.deviceId) continue;
+    int top = kRulerHeight + shown.top - scrollY();
+    p.setPen(QPen(colors::kSelection, 2.0));
+    p.drawLine(QLineF(x, top + 1, x, top + row.height - 1));
+    auto step = std::find(process.event.begin(), process.event.end(), index);
+    if (step == process.event.end()) continue;
+    int64_t level = process.allocated[static_cast<size_t>(step - process.event.begin())];
+    const auto& rowKind = static_cast<const MemoryRowKind&>(kinds_.of(row));
+    double y = MemoryRowKind::yOf(level, rowKind.scaleOf(trace, row), top, row.height);
+    p.setPen(Qt::NoPen);
+    p.setBrush(colors::kSelection);
+    p.drawEllipse(QPointF(x, y), 3.5, 3.5);
+    p.setBrush(Qt::NoBrush);
+  }
+}
+
 void TimelineCanvas::paintSelection(QPainter& p, const QRect& area) {
   const Trace* trace = session_->trace().get();
   if (trace && session_->selectedSample()) paintSelectedSample(p, *trace);
+  if (trace && session_->selectedMemoryEvent()) paintSelectedMemoryEvent(p, *trace, area);
   const auto& selected = session_->selection();
   if (!trace || !selected) return;
   if (selected->track >= trace->tracks().size()) return;
