@@ -10,6 +10,8 @@ std::vector<std::unique_ptr<AnalysisRule>> makeFindingRules() {
   rules.push_back(makeBlockingCopiesRule());
   rules.push_back(makeMemoryAccessRule());
   rules.push_back(makeStragglerRule());
+  rules.push_back(makeGpuMostlyEmptyRule());
+  rules.push_back(makeDeviceMemoryPeakRule());
   return rules;
 }
 

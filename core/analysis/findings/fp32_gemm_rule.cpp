@@ -1,12 +1,16 @@
 // fp32_gemm: GEMMs that run in FP32 on the FFMA pipes while the GPU has tensor cores, told by kernel
 // name and, where the trace has kernel metrics, by the tensor-pipe counters.
+#include <cstdio>
 #include <map>
 #include <set>
 
 #include "core/analysis/findings/finding_rules.h"
 #include "core/analysis/findings/gemm_math_path.h"
+#include "core/analysis/findings/kernel_counters.h"
 #include "core/analysis/findings/kernel_times.h"
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/metrics/gpu_metric_names.h"
+#include "core/metrics/sampled_means.h"
 #include "core/roofline/roofline.h"
 #include "core/text/percent_text.h"
 #include "core/text/units.h"
@@ -28,6 +32,34 @@ std::map<std::string, bool> fp32ByCounters(const Database& db) {
   return byName;
 }
 
+// Tensor Active below this over a GEMM's samples: its tensor cores stayed idle.
+constexpr double kTensorIdlePercent = 1.0;
+
+// Per GEMM-named kernel, its sampled Tensor Active where enough samples fell inside its instances.
+std::map<std::string, double> tensorActiveByName(const Database& db, const AnalysisWindow& window,
+                                                 const KernelTimes& times) {
+  std::set<std::string> gemms;
+  for (const KernelNameTime& kernel : times.names)
+    if (gemmMathPath(kernel.name) != GemmMathPath::NotGemm) gemms.insert(kernel.name);
+  std::map<std::string, double> byName;
+  GpuMetrics metrics;
+  try {
+    metrics = readGpuMetrics(db);
+  } catch (const std::exception&) {
+    return byName;  // a damaged GPU_METRICS table: judged by names and kernel metrics alone
+  }
+  for (const auto& [name, stats] : sampledByKernelName(db, window, metrics, gpu_metric::kTensorActive, gemms))
+    if (stats.count >= kLeastSamplesForMeans) byName[name] = stats.mean();
+  return byName;
+}
+
+// "counters: Tensor Active 0.0% over 240 samples (GPU metrics)".
+std::string tensorEvidence(double tensorActive) {
+  char text[96];
+  std::snprintf(text, sizeof text, "counters: Tensor Active %.1f%% (GPU metrics)", tensorActive);
+  return text;
+}
+
 class Fp32GemmRule : public AnalysisRule {
  public:
   std::string_view id() const override { return "fp32_gemm"; }
@@ -37,7 +69,9 @@ class Fp32GemmRule : public AnalysisRule {
            "leave the tensor cores idle; on Ampere and later GPUs TF32 tensor cores run them several times "
            "faster, and bf16 or fp16 faster still. Told by kernel name (sgemm, simt, ffma against hmma, tf32, "
            "bf16, s16816, tensorop, wgmma) and, where the trace has kernel metrics, by the tensor-pipe "
-           "counters. Reported when they take at least the share option (%) of the GPU's kernel time.";
+           "counters, or, where it has GPU metrics, by Tensor Active sampled over the GEMMs (near 0 confirms, "
+           "busy tensor cores clear a name). Reported when they take at least the share option (%) of the GPU's kernel "
+           "time.";
   }
   std::vector<RuleOption> options() const override {
     auto all = AnalysisRule::options();
@@ -56,6 +90,7 @@ class Fp32GemmRule : public AnalysisRule {
     AnalysisWindow window = analysisWindow(db, options);
     KernelTimes times = kernelTimesByName(db, window);
     auto counters = fp32ByCounters(db);
+    auto tensorActive = tensorActiveByName(db, window, times);
     std::set<std::string> flagged;
     TimeNs fp32Ns = 0;
     for (const KernelNameTime& kernel : times.names) {
@@ -64,6 +99,10 @@ class Fp32GemmRule : public AnalysisRule {
       if (counted != counters.end()) {
         if (counted->second && gemmMathPath(kernel.name) != GemmMathPath::NotGemm)
           why = "counters: FP32 FLOPs, no tensor ops";
+      } else if (auto sampled = tensorActive.find(kernel.name); sampled != tensorActive.end()) {
+        bool idle = sampled->second < kTensorIdlePercent;
+        bool byName = gemmMathPath(kernel.name) == GemmMathPath::Fp32Simt;
+        if (idle) why = (byName ? "name: FP32 (FFMA) GEMM; " : "") + tensorEvidence(sampled->second);
       } else if (gemmMathPath(kernel.name) == GemmMathPath::Fp32Simt) {
         why = "name: FP32 (FFMA) GEMM";
       }
