@@ -10,6 +10,7 @@
 #include "core/details/source_row.h"
 #include "core/metrics/gpu_metric_names.h"
 #include "core/metrics/sampled_means.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/text/units.h"
 
@@ -120,7 +121,9 @@ DetailSection occupancySection(const Trace& trace, EventRef event, const SourceR
 DetailSection sampledMetricsSection(const Trace& trace, EventRef event) {
   DetailSection section{"GPU metrics (sampled, whole GPU)", {}};
   TimeInterval kernel{trace.start(event), trace.end(event)};
-  SampledMeans means = sampledMeans(gpuMetrics(trace), static_cast<int>(trace.track(event.track).deviceId), kernel);
+  const Track& track = trace.track(event.track);
+  SampledMeans means =
+      sampledMeans(gpuMetrics(trace), static_cast<int>(track.deviceId), kernel, global_id::hw(track.globalTid));
   if (!means.haveMetrics) return section;
   std::string rate = engineeringText(means.frequencyHz, "Hz");
   if (means.tooShort()) {

@@ -8,6 +8,7 @@
 #include "core/db/row_scan.h"
 #include "core/db/sqlite_database.h"
 #include "core/metrics/gpu_metric_names.h"
+#include "core/model/global_id.h"
 #include "core/model/trace.h"
 #include "core/schema/table_names.h"
 
@@ -84,9 +85,9 @@ size_t GpuMetrics::sampleCount() const {
   return count;
 }
 
-const GpuMetricDevice* GpuMetrics::device(int deviceId) const {
+const GpuMetricDevice* GpuMetrics::device(int deviceId, uint32_t hw) const {
   for (const GpuMetricDevice& device : devices)
-    if (device.deviceId == deviceId) return &device;
+    if (device.deviceId == deviceId && global_id::hw(device.typeId) == hw) return &device;
   return nullptr;
 }
 

@@ -37,8 +37,9 @@ struct GpuMetrics {
 
   bool empty() const { return devices.empty(); }
   size_t sampleCount() const;
-  // The GPU with DEVICE_ID (the first of that id in a merged file), or nullptr.
-  const GpuMetricDevice* device(int deviceId) const;
+  // The GPU with DEVICE_ID on host HW (the hw field of its typeId: 0 in a recording, one per rank in a merged
+  // file), or nullptr.
+  const GpuMetricDevice* device(int deviceId, uint32_t hw = 0) const;
 };
 
 // Reads DB's GPU metrics; a file without GPU_METRICS gives none. Throws TraceError for a table it cannot query.

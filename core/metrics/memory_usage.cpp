@@ -6,6 +6,7 @@
 
 #include "core/db/row_scan.h"
 #include "core/db/sqlite_database.h"
+#include "core/model/global_id.h"
 #include "core/model/trace.h"
 #include "core/schema/nsys_enums.h"
 #include "core/schema/table_names.h"
@@ -64,6 +65,7 @@ void buildProcesses(MemoryUsage& out) {
     ProcessMemory& process = byKey[key];
     process.globalPid = event.globalPid;
     process.deviceId = event.deviceId;
+    process.hw = global_id::hw(event.globalPid);
     auto& blocks = live[key];
     int64_t delta = event.bytes;
     if (event.free) {
@@ -99,11 +101,11 @@ ptrdiff_t ProcessMemory::stepAt(TimeNs t) const {
 
 bool takesDeviceMemory(int memKind) { return memKind != 0 && memKind != 1; }
 
-MemoryUsage::Peak MemoryUsage::devicePeak(int deviceId) const {
+MemoryUsage::Peak MemoryUsage::devicePeak(int deviceId, uint32_t hw) const {
   // Every process's steps on the device, merged in time order, each moving the device's total.
   std::vector<std::pair<TimeNs, int64_t>> deltas;
   for (const ProcessMemory& process : processes) {
-    if (process.deviceId != deviceId) continue;
+    if (process.deviceId != deviceId || process.hw != hw) continue;
     for (size_t i = 0; i < process.time.size(); ++i)
       deltas.push_back({process.time[i], process.allocated[i] - (i == 0 ? 0 : process.allocated[i - 1])});
   }

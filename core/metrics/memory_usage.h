@@ -29,6 +29,7 @@ struct MemoryUsageEvent {
 struct ProcessMemory {
   int64_t globalPid = 0;
   int deviceId = 0;
+  uint32_t hw = 0;  // globalPid's hw field: in a merged file, which host's GPU deviceId is
   std::vector<TimeNs> time;
   std::vector<int64_t> allocated;
   std::vector<uint32_t> event;  // index into MemoryUsage::events
@@ -51,12 +52,13 @@ struct MemoryUsage {
   std::string unreadable;
 
   bool empty() const { return events.empty(); }
-  // The peak of all processes on DEVICE_ID together, and when.
+  // The peak of all processes on the GPU DEVICE_ID of host HW (the hw field of their global ids; 0 in a
+  // recording, one per rank in a merged file) together, and when.
   struct Peak {
     int64_t bytes = 0;
     TimeNs time = 0;
   };
-  Peak devicePeak(int deviceId) const;
+  Peak devicePeak(int deviceId, uint32_t hw = 0) const;
 };
 
 // Whether an allocation of MEM_KIND (ENUM_CUDA_MEM_KIND) takes device memory: pageable and pinned host memory

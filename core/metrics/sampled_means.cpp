@@ -10,14 +10,14 @@ const SampledMean* SampledMeans::find(std::string_view metric) const {
   return nullptr;
 }
 
-SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval) {
-  return sampledMeans(metrics, deviceId, interval, gpu_metric::kPerKernel);
+SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval, uint32_t hw) {
+  return sampledMeans(metrics, deviceId, interval, hw, gpu_metric::kPerKernel);
 }
 
-SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval,
+SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval, uint32_t hw,
                           std::span<const std::string_view> names) {
   SampledMeans out;
-  const GpuMetricDevice* device = metrics.device(deviceId);
+  const GpuMetricDevice* device = metrics.device(deviceId, hw);
   if (device == nullptr || device->metrics.empty()) return out;
   out.haveMetrics = true;
   out.frequencyHz = device->frequencyHz();

@@ -30,9 +30,10 @@ struct SampledMeans {
   const SampledMean* find(std::string_view metric) const;
 };
 
-// The means of NAMES (gpu_metric::kPerKernel by default) over INTERVAL on DEVICE_ID's samples.
-SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval);
-SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval,
+// The means of NAMES (gpu_metric::kPerKernel by default) over INTERVAL on the samples of GPU DEVICE_ID of host HW
+// (GpuMetrics::device).
+SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval, uint32_t hw = 0);
+SampledMeans sampledMeans(const GpuMetrics& metrics, int deviceId, TimeInterval interval, uint32_t hw,
                           std::span<const std::string_view> names);
 
 }  // namespace gpuscope

@@ -59,15 +59,18 @@ std::string mergedValue(std::string_view table, const std::string& name, const T
 }
 
 // Rows the merged table has already: the same GPU (or measured roof) seen by two ranks of one host is
-// kept once (TableSpec::sameRowKey). A key column the input lacks counts as NULL.
-std::string duplicateFilter(std::string_view table, const std::vector<std::string>& present) {
+// kept once (TableSpec::sameRowKey). A key column the input lacks counts as NULL; one it has is compared as it
+// will be written (a global id with the input's hw field), so two hosts' rows of one key stay two.
+std::string duplicateFilter(std::string_view table, const std::vector<std::string>& present,
+                            const TableCopyRules& rules) {
   const std::vector<std::string_view>& keys = tableSpec(table).sameRowKey;
   if (keys.empty()) return "1";
   std::string same;
   for (std::string_view key : keys) {
     std::string column = quoteIdentifier(key);
     bool has = std::find(present.begin(), present.end(), key) != present.end();
-    same += (same.empty() ? "" : " AND ") + ("d." + column) + " IS " + (has ? "x." + column : std::string("NULL"));
+    same += (same.empty() ? "" : " AND ") + ("d." + column) + " IS " +
+            (has ? mergedValue(table, std::string(key), rules) : std::string("NULL"));
   }
   return "NOT EXISTS (SELECT 1 FROM main." + std::string(table) + " d WHERE " + same + ")";
 }
@@ -107,7 +110,7 @@ TableCopyResult copyTable(Database& out, const Database& input, std::string_view
   }
   auto insert = out.prepare("INSERT INTO main." + std::string(table) + " (" + columns + ") SELECT " + values +
                             " FROM " + quoteIdentifier(schema) + "." + quoteIdentifier(table) + " x WHERE " + known +
-                            " AND " + duplicateFilter(table, present));
+                            " AND " + duplicateFilter(table, present, rules));
   insert.step();
   auto changes = out.prepare("SELECT changes()");
   result.copied = changes.step() ? changes.int64(0) : 0;

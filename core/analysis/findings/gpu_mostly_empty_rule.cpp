@@ -9,6 +9,7 @@
 #include "core/analysis/nsys/rule_rows.h"
 #include "core/metrics/gpu_metric_names.h"
 #include "core/metrics/gpu_metrics.h"
+#include "core/model/global_id.h"
 #include "core/model/interval_set.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
@@ -23,13 +24,14 @@ struct DeviceKernels {
   TimeNs first = 0, last = 0;
 };
 
-std::map<int, DeviceKernels> kernelsByDevice(const Database& db, const AnalysisWindow& window) {
-  std::map<int, DeviceKernels> byDevice;
+// By (host hw field, device id): in a merged file each rank's GPU 0 is its own.
+std::map<std::pair<uint32_t, int>, DeviceKernels> kernelsByDevice(const Database& db, const AnalysisWindow& window) {
+  std::map<std::pair<uint32_t, int>, DeviceKernels> byDevice;
   if (!db.hasTable(table::kKernel)) return byDevice;
-  auto statement = db.prepare("SELECT k.start, k.end, k.deviceId FROM " + std::string(table::kKernel) +
+  auto statement = db.prepare("SELECT k.start, k.end, k.deviceId, k.globalPid FROM " + std::string(table::kKernel) +
                               " k WHERE k.start > 0 AND k.end >= k.start AND " + window.sqlCondition("k."));
   while (statement.step()) {
-    DeviceKernels& device = byDevice[static_cast<int>(statement.int64(2))];
+    DeviceKernels& device = byDevice[{global_id::hw(statement.int64(3)), static_cast<int>(statement.int64(2))}];
     TimeInterval kernel{statement.int64(0), statement.int64(1)};
     if (device.intervals.empty() || kernel.start < device.first) device.first = kernel.start;
     device.last = std::max(device.last, kernel.end);
@@ -111,8 +113,8 @@ class GpuMostlyEmptyRule : public AnalysisRule {
     }
     AnalysisWindow window = analysisWindow(db, options);
     std::optional<EmptyBusy> worst;
-    for (const auto& [deviceId, kernels] : kernelsByDevice(db, window)) {
-      const GpuMetricDevice* device = metrics.device(deviceId);
+    for (const auto& [key, kernels] : kernelsByDevice(db, window)) {
+      const GpuMetricDevice* device = metrics.device(key.second, key.first);
       auto measured = device ? measure(*device, kernels) : std::nullopt;
       if (!measured || 100.0 * measured->busyShare < options.real("busy")) continue;
       if (measured->smsWhileKernels >= options.real("sms")) continue;

@@ -1,6 +1,7 @@
 #include "core/analysis/findings/kernel_counters.h"
 
 #include "core/analysis/nsys/rule_rows.h"
+#include "core/model/global_id.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
 
@@ -13,13 +14,14 @@ std::map<std::string, SeriesStats> sampledByKernelName(const Database& db, const
   if (metrics.empty() || names.empty() || !db.hasTable(table::kKernel) || !db.hasTable(table::kStringIds))
     return byName;
   auto statement =
-      db.prepare("SELECT k.start, k.end, k.deviceId, s.value FROM " + std::string(table::kKernel) +
+      db.prepare("SELECT k.start, k.end, k.deviceId, s.value, k.globalPid FROM " + std::string(table::kKernel) +
                  " k JOIN StringIds s ON s.id = coalesce(" + columnOr(db, table::kKernel, "demangledName") +
                  ", k.shortName) WHERE k.start > 0 AND k.end >= k.start AND " + window.sqlCondition("k."));
   while (statement.step()) {
     std::string name(statement.text(3));
     if (!names.contains(name)) continue;
-    const GpuMetricDevice* device = metrics.device(static_cast<int>(statement.int64(2)));
+    const GpuMetricDevice* device =
+        metrics.device(static_cast<int>(statement.int64(2)), global_id::hw(statement.int64(4)));
     const MetricSeries* series = device ? device->find(metric) : nullptr;
     if (series == nullptr) continue;
     SeriesStats part = samplesInside(*device, *series, {statement.int64(0), statement.int64(1)});

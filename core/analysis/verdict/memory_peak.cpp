@@ -22,7 +22,8 @@ int64_t totalMemoryOf(const Database& db, int deviceId) {
 
 std::string MemoryPeak::sentence() const {
   std::string of = totalBytes > 0 ? " of " + formatBytes(totalBytes) + " (" + percentText(share()) + ")" : "";
-  return "Device memory peaked at " + formatBytes(peakBytes) + of + " on GPU " + std::to_string(deviceId) +
+  std::string host = hw != 0 ? " of host " + std::to_string(hw) : "";
+  return "Device memory peaked at " + formatBytes(peakBytes) + of + " on GPU " + std::to_string(deviceId) + host +
          " (CUDA memory usage events).";
 }
 
@@ -34,11 +35,11 @@ std::vector<MemoryPeak> memoryPeaks(const Database& db) {
   } catch (const std::exception&) {
     return peaks;  // a damaged table: no peak, rather than a made-up one
   }
-  std::set<int> devices;
-  for (const ProcessMemory& process : usage.processes) devices.insert(process.deviceId);
-  for (int device : devices) {
-    MemoryUsage::Peak peak = usage.devicePeak(device);
-    peaks.push_back({device, peak.bytes, peak.time, totalMemoryOf(db, device)});
+  std::set<std::pair<uint32_t, int>> devices;
+  for (const ProcessMemory& process : usage.processes) devices.insert({process.hw, process.deviceId});
+  for (auto [hw, device] : devices) {
+    MemoryUsage::Peak peak = usage.devicePeak(device, hw);
+    peaks.push_back({device, hw, peak.bytes, peak.time, totalMemoryOf(db, device)});
   }
   return peaks;
 }

@@ -15,6 +15,7 @@ inline constexpr double kNearMemoryShare = 0.90;  // a peak within 10% of the de
 
 struct MemoryPeak {
   int deviceId = 0;
+  uint32_t hw = 0;  // the host's hw field in a merged file (memory_usage.h); 0 in a recording
   int64_t peakBytes = 0;
   TimeNs peakTime = 0;
   int64_t totalBytes = 0;  // TARGET_INFO_GPU.totalMemory; 0 where the file does not say
@@ -25,7 +26,7 @@ struct MemoryPeak {
   std::string sentence() const;
 };
 
-// One per GPU with memory usage events, by device id; empty without them.
+// One per GPU with memory usage events, by host and device id; empty without them.
 std::vector<MemoryPeak> memoryPeaks(const Database& db);
 
 }  // namespace gpuscope
