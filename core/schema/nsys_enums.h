@@ -65,6 +65,7 @@ inline constexpr EnumRow kDevMemEventOperRows[] = {
     {0, "CUDA_DEV_MEM_EVENT_OPR_ALLOCATION", "Allocation"},
     {1, "CUDA_DEV_MEM_EVENT_OPR_DEALLOCATION", "Deallocation"},
 };
+inline constexpr int kMemKindDevice = 2;
 inline constexpr int kDevMemAllocation = 0;
 inline constexpr int kDevMemDeallocation = 1;
 

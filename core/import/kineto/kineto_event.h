@@ -26,6 +26,9 @@ struct KinetoEvent {
   std::optional<TimeNs> dur;  // ns
   // args
   std::optional<int64_t> correlation, device, stream, context, bytes, registers, sharedMemory;
+  // args of the profiler's "[memory]" instant events (profile_memory=True): the allocator's device (type 1 is
+  // CUDA), the block's address, and its size, negative for a free.
+  std::optional<int64_t> memoryDeviceType, memoryDeviceId, memoryAddress, memoryBytes;
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
   std::string argName;            // args.name of metadata events (process_name, thread_name)

@@ -25,6 +25,9 @@ using kineto::KinetoEvent;
 constexpr int64_t kCpuOpDomain = 1;
 constexpr int64_t kPythonDomain = 2;
 constexpr int64_t kGpuAnnotationDomain = 3;
+// PyTorch profiler's allocator events (profile_memory=True), and c10::DeviceType::CUDA in their "Device Type".
+constexpr std::string_view kMemoryEventName = "[memory]";
+constexpr int64_t kCudaDeviceType = 1;
 // gpu_user_annotation ranges live on a GPU stream, which has no thread: each stream's get a row of their
 // own in the launching process, a thread id no Linux thread has (tids stay below 2^22 by default).
 constexpr uint32_t kGpuAnnotationTidBase = 0xC00000;
@@ -129,6 +132,7 @@ class KinetoImporter {
   void onEvent(const KinetoEvent& e) {
     if (e.ph == "M") return onMetadata(e);
     if (e.cat == "ac2g" && (e.ph == "s" || e.ph == "f")) return addFlowEnd(e);
+    if (e.name == kMemoryEventName && e.ph == "i") return addMemoryEvent(e);
     if (e.ph != "X" || !e.ts || !e.dur || !e.pid.isNumber() || !e.tid.isNumber()) return;
     const std::string& cat = e.cat;
     if (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset") return addGpuWork(e);
@@ -211,6 +215,25 @@ class KinetoImporter {
     writer_.addCudaApi(row);
     if (row.correlationId) launchingPid_[row.correlationId] = static_cast<uint32_t>(*e.pid.number);
     ++summary_.apiCalls;
+  }
+
+  // A "[memory]" event of PyTorch's CUDA caching allocator: one block allocated (Bytes > 0) or freed (< 0).
+  void addMemoryEvent(const KinetoEvent& e) {
+    if (!e.ts || !e.pid.isNumber() || !e.memoryBytes || !e.memoryDeviceType) return;
+    if (*e.memoryDeviceType != kCudaDeviceType) {
+      ++summary_.hostMemoryEvents;
+      return;
+    }
+    if (memoryRows_ < 0)
+      memoryRows_ = writer_.tableRows(table::kGpuMemoryUsage, {"start", "globalPid", "deviceId", "contextId", "address",
+                                                               "pc", "bytes", "memKind", "memoryOperationType"});
+    int64_t bytes = *e.memoryBytes;
+    auto pid = static_cast<uint32_t>(*e.pid.number);
+    writer_.addRow(memoryRows_, {*e.ts, global_id::make(0, 0, pid, 0), e.memoryDeviceId.value_or(0), int64_t{0},
+                                 e.memoryAddress.value_or(0), int64_t{0}, bytes < 0 ? -bytes : bytes,
+                                 int64_t{nsys_enum::kMemKindDevice},
+                                 int64_t{bytes < 0 ? nsys_enum::kDevMemDeallocation : nsys_enum::kDevMemAllocation}});
+    ++summary_.memoryEvents;
   }
 
   void addRange(const KinetoEvent& e) {
@@ -371,6 +394,7 @@ class KinetoImporter {
   std::set<std::pair<uint32_t, uint32_t>> gpuRangeThreads_;
   std::vector<std::pair<int64_t, std::string>> gpuRangeThreadNames_;
   std::map<int64_t, FlowPoint> flowStarts_, flowEnds_;
+  int memoryRows_ = -1;  // the writer's CUDA_GPU_MEMORY_USAGE_EVENTS handle, once a "[memory]" event needs it
 };
 
 }  // namespace

@@ -19,9 +19,11 @@ struct KinetoImportSummary {
   size_t memcpys = 0;
   size_t memsets = 0;
   size_t apiCalls = 0;
-  size_t ranges = 0;          // CPU ops, Python functions and user annotations
-  size_t gpuAnnotations = 0;  // gpu_user_annotation ranges, on one row per GPU stream
-  size_t pairedFlows = 0;     // ac2g flows with both ends; orphans (Kineto writes many) are ignored
+  size_t ranges = 0;            // CPU ops, Python functions and user annotations
+  size_t gpuAnnotations = 0;    // gpu_user_annotation ranges, on one row per GPU stream
+  size_t pairedFlows = 0;       // ac2g flows with both ends; orphans (Kineto writes many) are ignored
+  size_t memoryEvents = 0;      // "[memory]" events of CUDA devices, into CUDA_GPU_MEMORY_USAGE_EVENTS
+  size_t hostMemoryEvents = 0;  // "[memory]" events of the CPU allocator: not device memory, counted, not kept
 };
 
 // Reads JSON_PATH (plain or gzip) and writes SQLITE_PATH (replacing it). Throws TraceError with one

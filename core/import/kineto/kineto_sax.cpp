@@ -138,6 +138,14 @@ class KinetoSax {
       event_.registers = value;
     else if (key == "shared memory")
       event_.sharedMemory = value;
+    else if (key == "Device Type")
+      event_.memoryDeviceType = value;
+    else if (key == "Device Id")
+      event_.memoryDeviceId = value;
+    else if (key == "Addr")
+      event_.memoryAddress = value;
+    else if (key == "Bytes")
+      event_.memoryBytes = value;
   }
 
   void deviceInteger(const std::string& key, int64_t value) {
