@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/identity/hta_kernel_type.h"
 #include "core/ranks/rank_identity.h"
+#include "core/recipe/gpu_metric_util.h"
 #include "core/recipe/gpu_time_util.h"
 #include "core/schema/trace_schema.h"
 #include "core/stats/stats_common.h"
@@ -51,6 +52,10 @@ const std::array kRecipes = {
                 [](const Database& db) { return fromSamples(cudaApiSamples(db)); }},
     RecipeEntry{{"cuda_gpu_kern_sum", "GPU kernels by name over all ranks, and per rank"},
                 [](const Database& db) { return fromSamples(cudaGpuKernSamples(db)); }},
+    RecipeEntry{{"gpu_metric_util_sum",
+                 "each rank's GPUs by their sampled counters (GPU metrics): SMs Active, SM "
+                 "Issue, Tensor Active, DRAM bandwidth"},
+                gpuMetricUtilGroups},
     RecipeEntry{{"gpu_time_util", "how much of each rank's GPU time kernels kept each device busy"}, gpuTimeUtilGroups},
     RecipeEntry{{"nccl_sum", "NCCL (communication) kernels by name over all ranks, and per rank"}, ncclKernelGroups},
     RecipeEntry{{"nvtx_gpu_proj_sum", "NVTX ranges projected onto the GPU over all ranks, and per rank"},

@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "core/error.h"
+#include "core/recipe/gpu_metric_util.h"
 #include "core/recipe/gpu_time_util.h"
 #include "core/stats/summary_sources.h"
 
@@ -105,6 +106,9 @@ RecipeResult reduceRecipe(std::string_view recipe, Parts parts) {
   if (recipe == "gpu_time_util") {
     result.stats = gpuTimeUtilTable(parts);
     result.rankStats = gpuTimeUtilRankTable(parts);
+  } else if (recipe == "gpu_metric_util_sum") {
+    result.stats = gpuMetricUtilTable(parts);
+    result.rankStats = gpuMetricUtilRankTable(parts);
   } else {
     result.stats = groupedTable(recipe, parts);
     result.rankStats = rankTable(recipe, parts);
