@@ -70,21 +70,20 @@ std::string percentOf(std::optional<double> value) {
 }  // namespace
 
 std::string counterSentence(const CounterEvidence& c) {
+  bool both = (c.dramRead || c.dramWrite) && (c.smIssue || c.tensorActive);
+  std::string lead = !both             ? "Its counters: "
+                     : c.memoryBound() ? "Its counters show more DRAM traffic than math: "
+                                       : "Its counters show more math than DRAM traffic: ";
   std::string dram = c.dramRead || c.dramWrite
-                         ? "DRAM throughput at " + percentOf(c.dramThroughput()) + " of peak (read " +
+                         ? "DRAM throughput " + percentOf(c.dramThroughput()) + " of peak (read " +
                                percentOf(c.dramRead) + ", write " + percentOf(c.dramWrite) + ")"
                          : "DRAM throughput not recorded";
-  return "Its counters put " + dram + " against SM Issue " + percentOf(c.smIssue) + " and Tensor Active " +
-         percentOf(c.tensorActive) + ", with SMs Active " + percentOf(c.smsActive) + " (" + c.source() + ").";
+  std::string tensor = !c.tensorActive ? "" : tensorCoresUsed(c) ? "; tensor cores ran" : "; tensor cores stayed idle";
+  return lead + dram + ", SM Issue " + percentOf(c.smIssue) + ", Tensor Active " + percentOf(c.tensorActive) +
+         ", SMs Active " + percentOf(c.smsActive) + tensor + " (" + c.source() + ").";
 }
 
 bool tensorCoresUsed(const CounterEvidence& c) { return c.tensorActive.value_or(0) >= kTensorCoresUsedPercent; }
-
-std::string tensorCoreSentence(const CounterEvidence& c) {
-  if (!c.tensorActive) return "";
-  return std::string(tensorCoresUsed(c) ? "Tensor cores ran" : "Tensor cores stayed idle") +
-         ": Tensor Active averaged " + percentOf(c.tensorActive) + " (" + c.source() + ").";
-}
 
 std::optional<CounterEvidence> counterEvidence(const GpuMetrics& metrics, const std::vector<TimeInterval>& windows) {
   std::optional<CounterEvidence> busiest;

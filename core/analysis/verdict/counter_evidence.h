@@ -44,12 +44,10 @@ struct CounterEvidence {
 // lies inside them; none without GPU metrics or with fewer than kLeastSamplesForMeans samples.
 std::optional<CounterEvidence> counterEvidence(const GpuMetrics& metrics, const std::vector<TimeInterval>& windows);
 
-// "Its counters put DRAM throughput at 28.1% of peak (read 16.0%, write 12.1%) against SM Issue 8.6% and Tensor
-// Active 0.0% (GPU metrics sampled at 1 kHz, 7 samples)."
+// "Its counters show more DRAM traffic than math: DRAM throughput 28.1% of peak (read 16.0%, write 12.1%), SM Issue
+// 8.6%, Tensor Active 0.0%, SMs Active 97.0%; tensor cores stayed idle (GPU metrics sampled at 1 kHz, 7 samples)."
 std::string counterSentence(const CounterEvidence& counters);
-// "Tensor cores ran: Tensor Active averaged 71.3% (GPU metrics ...)." or "Tensor cores stayed idle: ...", with
-// kTensorCoresUsedPercent between them; "" without Tensor Active.
-std::string tensorCoreSentence(const CounterEvidence& counters);
+// Tensor Active reached kTensorCoresUsedPercent over the windows.
 bool tensorCoresUsed(const CounterEvidence& counters);
 
 }  // namespace gpuscope

@@ -265,8 +265,7 @@ std::string classSentence(const Verdict& verdict) {
     case BottleneckClass::GpuCompute:
       return "GPU compute bound: " + busy + " and " + idleClause(e) + ".";
     case BottleneckClass::Memory:
-      if (!e.memoryBoundKernelNs)
-        return "Memory bound: " + busy + " and " + idleClause(e) + "; its counters show more DRAM traffic than math.";
+      if (!e.memoryBoundKernelNs) return "Memory bound: " + busy + " and " + idleClause(e) + ".";
       return "Memory bound: " + busy + ", kernels under a memory roof took " + percentText(e.memoryBoundShare()) +
              " of the kernel time, and the GPU was " + idleClause(e) + ".";
     case BottleneckClass::Transfer:
@@ -295,7 +294,6 @@ std::string verdictSentence(const Verdict& verdict) {
   const VerdictEvidence& e = verdict.evidence;
   if (e.counters && verdict.kind != BottleneckClass::None) {
     sentence += " " + counterSentence(*e.counters);
-    if (e.counters->tensorActive) sentence += " " + tensorCoreSentence(*e.counters);
   }
   for (const MemoryPeak& peak : verdict.memoryPeaks) sentence += " " + peak.sentence();
   return sentence;

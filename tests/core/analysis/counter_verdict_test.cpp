@@ -50,8 +50,10 @@ TEST(CounterVerdict, DramAboveIssueIsMemoryBound) {
   EXPECT_EQ(verdict.evidence.counters->samples, 100u);
   std::string sentence = verdictSentence(verdict);
   EXPECT_NE(sentence.find("Memory bound"), std::string::npos) << sentence;
-  EXPECT_NE(sentence.find("DRAM throughput at 50.0% of peak (read 30.0%, write 20.0%) against SM Issue 10.0%"),
-            std::string::npos)
+  EXPECT_NE(
+      sentence.find("Its counters show more DRAM traffic than math: DRAM throughput 50.0% of peak (read 30.0%, "
+                    "write 20.0%), SM Issue 10.0%, Tensor Active 0.0%, SMs Active 95.0%; tensor cores stayed idle"),
+      std::string::npos)
       << sentence;
   EXPECT_NE(sentence.find("GPU metrics sampled at 1 kHz, 100 samples"), std::string::npos) << sentence;
   nlohmann::ordered_json json = verdictJson(verdict);
@@ -64,7 +66,10 @@ TEST(CounterVerdict, TensorCoresBusierThanDramIsComputeBoundAndSaysTheyRan) {
   Verdict verdict = verdictWith("bf16", {20, 70, 25, 10});
   EXPECT_EQ(verdict.kind, BottleneckClass::GpuCompute);
   std::string sentence = verdictSentence(verdict);
-  EXPECT_NE(sentence.find("Tensor cores ran: Tensor Active averaged 70.0%"), std::string::npos) << sentence;
+  EXPECT_NE(sentence.find("Its counters show more math than DRAM traffic: DRAM throughput 35.0% of peak"),
+            std::string::npos)
+      << sentence;
+  EXPECT_NE(sentence.find("Tensor Active 70.0%, SMs Active 95.0%; tensor cores ran"), std::string::npos) << sentence;
   EXPECT_EQ(verdictJson(verdict)["evidence"]["gpu_metrics"]["tensor_cores_used"], true);
 }
 
@@ -72,7 +77,9 @@ TEST(CounterVerdict, AnFp32LoopIsComputeBoundWithIdleTensorCores) {
   Verdict verdict = verdictWith("fp32", {60, 0, 5, 2});
   EXPECT_EQ(verdict.kind, BottleneckClass::GpuCompute);
   std::string sentence = verdictSentence(verdict);
-  EXPECT_NE(sentence.find("Tensor cores stayed idle: Tensor Active averaged 0.0%"), std::string::npos) << sentence;
+  EXPECT_NE(sentence.find("SM Issue 60.0%, Tensor Active 0.0%, SMs Active 95.0%; tensor cores stayed idle"),
+            std::string::npos)
+      << sentence;
   EXPECT_EQ(verdictJson(verdict)["evidence"]["gpu_metrics"]["tensor_cores_used"], false);
 }
 
