@@ -13,31 +13,34 @@ namespace gpuscope::transport {
 inline constexpr size_t kMaxTextBytes = 16 * 1024;
 
 enum class RecordType : uint16_t {
-  Padding = 0,         // fills a ring up to its end; no body
-  Process = 1,         // ProcessBody + process name
-  ThreadName = 2,      // ThreadNameBody + name
-  String = 3,          // StringBody + text: defines a process-local string id
-  OsRuntime = 4,       // OsRuntimeBody (+ its backtrace, uint64_t each, leaf first); aux = OsrtFunction
-  NvtxPush = 5,        // NvtxEventBody (+ text)
-  NvtxPop = 6,         // NvtxPopBody
-  NvtxMark = 7,        // NvtxEventBody (+ text)
-  NvtxRangeStart = 8,  // NvtxEventBody (+ text)
-  NvtxRangeEnd = 9,    // NvtxRangeEndBody
-  NvtxDomain = 10,     // NvtxDomainBody + name
-  NvtxString = 11,     // NvtxStringBody + text: nvtxDomainRegisterString
-  NvtxCategory = 12,   // NvtxCategoryBody + name
-  CudaApi = 13,        // CudaApiBody; aux = CudaApiKind (0 runtime, 1 driver)
-  Kernel = 14,         // KernelBody
-  Memcpy = 15,         // MemcpyBody
-  Memset = 16,         // MemsetBody
-  Sync = 17,           // SyncBody
-  Gpu = 18,            // GpuBody + name, uuid, bus location, chip name (lengths in the body)
-  Context = 19,        // ContextBody
-  Stream = 20,         // StreamBody
-  Dropped = 21,        // DroppedBody: records lost before they reached the ring
-  Diagnostic = 22,     // DiagnosticBody + message: something the user should be told
-  KernelMetrics = 23,  // KernelMetricsBody + kernel name + counters (counter_text.h): one profiled launch
-  Rank = 24,           // RankBody + host name: the launcher's rank variables in the process's environment
+  Padding = 0,           // fills a ring up to its end; no body
+  Process = 1,           // ProcessBody + process name
+  ThreadName = 2,        // ThreadNameBody + name
+  String = 3,            // StringBody + text: defines a process-local string id
+  OsRuntime = 4,         // OsRuntimeBody (+ its backtrace, uint64_t each, leaf first); aux = OsrtFunction
+  NvtxPush = 5,          // NvtxEventBody (+ text)
+  NvtxPop = 6,           // NvtxPopBody
+  NvtxMark = 7,          // NvtxEventBody (+ text)
+  NvtxRangeStart = 8,    // NvtxEventBody (+ text)
+  NvtxRangeEnd = 9,      // NvtxRangeEndBody
+  NvtxDomain = 10,       // NvtxDomainBody + name
+  NvtxString = 11,       // NvtxStringBody + text: nvtxDomainRegisterString
+  NvtxCategory = 12,     // NvtxCategoryBody + name
+  CudaApi = 13,          // CudaApiBody; aux = CudaApiKind (0 runtime, 1 driver)
+  Kernel = 14,           // KernelBody
+  Memcpy = 15,           // MemcpyBody
+  Memset = 16,           // MemsetBody
+  Sync = 17,             // SyncBody
+  Gpu = 18,              // GpuBody + name, uuid, bus location, chip name (lengths in the body)
+  Context = 19,          // ContextBody
+  Stream = 20,           // StreamBody
+  Dropped = 21,          // DroppedBody: records lost before they reached the ring
+  Diagnostic = 22,       // DiagnosticBody + message: something the user should be told
+  KernelMetrics = 23,    // KernelMetricsBody + kernel name + counters (counter_text.h): one profiled launch
+  Rank = 24,             // RankBody + host name: the launcher's rank variables in the process's environment
+  GpuMetricSample = 25,  // GpuMetricSampleBody + valueCount doubles: one PM sample of a GPU (--gpu-metrics)
+  MemoryUsage = 26,      // MemoryUsageBody + variable name: a device allocation or free (--cuda-memory-usage)
+  GpuMetricsState = 27,  // GpuMetricsStateBody + message: PM sampling of a GPU started, refused, or lost samples
   Count
 };
 
@@ -244,6 +247,45 @@ struct RankBody {
   int64_t worldSize;      // -1: not set
   uint32_t rankVariable;  // index in rank_variables::kRank of the variable the rank came from
   uint32_t hostLength;    // the host name (uname's nodename) follows
+};
+
+// One PM sample of one GPU (`record --gpu-metrics`): its interval on the session clock and the values of the
+// metric set's counters, in the set's order (collector/gpu_metrics/metric_sets.h), as CUPTI evaluated them.
+struct GpuMetricSampleBody {
+  int64_t start;
+  int64_t end;
+  uint32_t deviceId;
+  uint16_t setIndex;    // in gpu_metrics::metricSets()
+  uint16_t valueCount;  // doubles that follow
+};
+
+// One device allocation or free, from CUPTI's memory activity (CUpti_ActivityMemory4); kinds already in
+// nsys's enums (ENUM_CUDA_MEM_KIND, ENUM_CUDA_DEV_MEM_EVENT_OPER). The variable's name follows, if any.
+struct MemoryUsageBody {
+  int64_t start;
+  uint64_t address;
+  uint64_t bytes;
+  uint64_t pc;
+  uint32_t deviceId, contextId, streamId, correlationId;
+  uint16_t memKind;
+  uint16_t operation;  // 0 allocation, 1 free
+  uint32_t poolType;   // CUpti_ActivityMemoryPoolType: 0 none, 1 local, 2 imported
+  uint64_t poolAddress;
+  uint64_t poolReleaseThreshold;
+  uint64_t poolSizeOrProcessId;  // the local pool's size, or the imported pool's process
+  uint64_t poolUtilizedSize;
+  uint32_t nameLength;
+  uint32_t reserved;
+};
+
+// What became of PM sampling on one GPU; a message for the user follows where state is Refused or Lost.
+enum class GpuMetricsState : uint32_t { Started = 0, Refused = 1, Lost = 2 };
+struct GpuMetricsStateBody {
+  uint32_t deviceId;
+  uint32_t state;          // GpuMetricsState
+  uint64_t samplesLost;    // Lost: samples the hardware buffer overflowed with or CUPTI could not evaluate
+  uint32_t messageLength;  // the message follows
+  uint32_t reserved;
 };
 
 }  // namespace gpuscope::transport

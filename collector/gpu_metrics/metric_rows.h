@@ -1,0 +1,50 @@
+#pragma once
+// PM samples -> GPU_METRICS rows, as nsys writes them: one row per metric per sample, every row of a
+// sample stamped with the end of its interval, values as integers (percent, Hz, warps), typeId laid out as
+// nsys's global id with the device in its low byte. Pure: the daemon and the tests feed it decoded samples.
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "collector/gpu_metrics/metric_sets.h"
+
+namespace gpuscope::gpu_metrics {
+
+struct GpuMetricRow {
+  int64_t timestamp = 0;  // trace time, the sample's end
+  int64_t typeId = 0;
+  int64_t metricId = 0;
+  int64_t value = 0;
+};
+
+struct GpuMetricNameRow {
+  int64_t typeId = 0;
+  int64_t sourceId = 0;
+  int64_t metricId = 0;
+  std::string_view name;
+};
+
+// nsys's typeId of device DEVICEID's metrics: 0x0001000100000000 | device (core's deviceOfType reads it back).
+constexpr int64_t gpuMetricTypeId(uint32_t deviceId) {
+  return static_cast<int64_t>(0x0001000100000000ULL | (deviceId & 0xFF));
+}
+
+// A value as stored: rounded to the nearest integer; NaN and negatives (CUPTI's noise on idle units) are 0.
+int64_t storedValue(double value);
+
+// The rows of one sample of SET on DEVICEID ending at END (trace time); VALUES in the set's order. Values
+// beyond the set's counters are ignored, missing ones give no row.
+void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t end, std::span<const double> values,
+                      std::vector<GpuMetricRow>& rows);
+
+// TARGET_INFO_GPU_METRICS of SET on DEVICEID: sourceId equal to typeId, as nsys writes for device 0.
+std::vector<GpuMetricNameRow> metricNameRows(const MetricSet& set, uint32_t deviceId);
+
+// A PM sample's timestamp (the GPU's global timer, in ns, which the driver keeps on CLOCK_REALTIME) on the
+// session clock, given CLOCK_REALTIME and the session clock read together.
+constexpr int64_t sessionTimeOfGpuTime(uint64_t gpuNs, int64_t realtimeNs, int64_t sessionNs) {
+  return static_cast<int64_t>(gpuNs) - realtimeNs + sessionNs;
+}
+
+}  // namespace gpuscope::gpu_metrics
