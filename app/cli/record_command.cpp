@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/cli/stats_command.h"
+#include "collector/gpu_metrics/metric_sets.h"
 #include "collector/launch/output_name.h"
 #include "collector/launch/record_files.h"
 #include "collector/launch/record_session.h"
@@ -155,6 +156,22 @@ void registerRecordCommand(CLI::App& app) {
                       "With --metrics: profile only launches whose demangled kernel name matches this regex");
   command->add_option("--kernel-count", options->kernelCount,
                       "With --metrics: profile at most this many launches in all (default: every launch)");
+  command->add_flag(
+      "--gpu-metrics", options->gpuMetrics,
+      "Sample the GPUs' own counters (SMs Active, SM Issue, Tensor Active, warps in flight, DRAM and PCIe "
+      "throughput, clocks) with CUPTI's PM sampling on every GPU the program uses, into GPU_METRICS with "
+      "nsys's metric names, as nsys's --gpu-metrics-devices=all");
+  command
+      ->add_option("--gpu-metrics-frequency", options->gpuMetricsFrequencyHz,
+                   "With --gpu-metrics: samples per second, 10 to 200000 (nsys's range and default)")
+      ->capture_default_str();
+  command
+      ->add_option("--gpu-metrics-set", options->gpuMetricsSet,
+                   "With --gpu-metrics: the metric set, one of " + gpu_metrics::metricSetsHelp())
+      ->capture_default_str();
+  command->add_flag("--cuda-memory-usage", options->cudaMemoryUsage,
+                    "Record every device allocation and free (CUPTI's memory activity) into "
+                    "CUDA_GPU_MEMORY_USAGE_EVENTS, as nsys's --cuda-memory-usage=true");
   auto* sample = command->add_option_function<std::string>(
       "--sample",
       [options](const std::string& value) {

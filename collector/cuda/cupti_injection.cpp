@@ -32,6 +32,7 @@
 
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/cuda/device_facts.h"
+#include "collector/cuda/pm_sampler.h"
 #include "collector/cuda/profiled_launch_times.h"
 #include "collector/cuda/query_api_filter.h"
 #include "collector/cuda/range_profiler.h"
@@ -370,6 +371,7 @@ void stopTracing() {
   CudaTracer* tracer = g_tracer;
   if (!tracer || !tracer->running.exchange(false) || tracer->pid != static_cast<uint32_t>(getpid())) return;
   OwnWorkScope ownWork;  // the wait for the worker (pthread_join) is gpuscope's, not the program's
+  stopPmSampling();      // its last samples first, while the driver is still up
   {
     std::lock_guard<std::mutex> guard(tracer->lock);
     tracer->stopping = true;
@@ -446,6 +448,9 @@ std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& conf
                                            CUPTI_ACTIVITY_KIND_RUNTIME,           CUPTI_ACTIVITY_KIND_DRIVER,
                                            CUPTI_ACTIVITY_KIND_CONTEXT,           CUPTI_ACTIVITY_KIND_STREAM};
   if (config.traceCudaSync) kinds.push_back(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
+  // `record --cuda-memory-usage`: every device allocation and free, as nsys's --cuda-memory-usage=true.
+  const char* memoryUsage = std::getenv("GPUSCOPE_CUDA_MEMORY_USAGE");
+  if (memoryUsage && std::strcmp(memoryUsage, "1") == 0) kinds.push_back(CUPTI_ACTIVITY_KIND_MEMORY2);
   return kinds;
 }
 
@@ -462,7 +467,11 @@ bool promiseZeroedBuffers() {
   return cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &size, &on) == CUPTI_SUCCESS;
 }
 
-void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
+// The subscriber's callback when no launch is profiled: only context creation is enabled, for --gpu-metrics.
+void CUPTIAPI resourceCallback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && data)
+    pmSamplingSawContext(static_cast<const CUpti_ResourceData*>(data)->context);
+}
 
 int startTracing(ProcessRecorder& recorder) {
   // CUPTI's library and this one: what they call is gpuscope's work, and so are the threads they start.
@@ -488,9 +497,9 @@ int startTracing(ProcessRecorder& recorder) {
   // to measure what the subscription costs; another profiler is then found by cuptiActivityEnable below.
   const char* subscribe = std::getenv("GPUSCOPE_CUPTI_SUBSCRIBE");
   CUptiResult subscribed =
-      !profile && subscribe && std::strcmp(subscribe, "0") == 0
+      !profile && !pmSamplingRequested() && subscribe && std::strcmp(subscribe, "0") == 0
           ? CUPTI_SUCCESS
-          : cuptiSubscribe(&tracer->subscriber, profile ? rangeProfilerCallback : ignoreCallback, nullptr);
+          : cuptiSubscribe(&tracer->subscriber, profile ? rangeProfilerCallback : resourceCallback, nullptr);
   if (subscribed != CUPTI_SUCCESS) {
     bool busy = subscribed == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
     diagnose(recorder, busy ? transport::DiagnosticLevel::Warning : transport::DiagnosticLevel::Error,
@@ -538,6 +547,8 @@ int startTracing(ProcessRecorder& recorder) {
   leaveOutQueryApiCalls();
   tracer->profiling = profile;
   if (profile) startRangeProfiling(recorder, tracer->subscriber);
+  // `record` refuses --gpu-metrics with --metrics roofline: both need the GPU's performance monitors.
+  if (!profile && pmSamplingRequested()) startPmSampling(recorder, tracer->subscriber);
   tracer->running.store(true);
   tracer->worker = std::thread(runWorker, std::ref(*tracer));
   inject::registerForkChildHandler(forgetTracingInChild);

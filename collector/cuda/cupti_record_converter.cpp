@@ -31,6 +31,36 @@ bool untimed(uint64_t start, uint64_t end) { return start == 0 && end == 0; }
 
 std::string demangle(const char* name) { return demangleKernelName(name); }
 
+bool memoryUsageBody(const CUpti_ActivityMemory4& memory, transport::MemoryUsageBody& body) {
+  body = {};
+  switch (memory.memoryOperationType) {
+    case CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_ALLOCATION:
+      body.operation = 0;  // nsys_enum::kDevMemAllocation
+      break;
+    case CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_RELEASE:
+      body.operation = 1;  // nsys_enum::kDevMemDeallocation
+      break;
+    default:
+      return false;
+  }
+  body.start = static_cast<int64_t>(memory.timestamp);
+  body.address = memory.address;
+  body.bytes = memory.bytes;
+  body.pc = memory.PC;
+  body.deviceId = memory.deviceId;
+  body.contextId = memory.contextId;
+  body.streamId = memory.streamId;
+  body.correlationId = memory.correlationId;
+  body.memKind = memoryKind(static_cast<uint32_t>(memory.memoryKind));
+  body.poolType = static_cast<uint32_t>(memory.memoryPoolConfig.memoryPoolType);
+  body.poolAddress = memory.memoryPoolConfig.address;
+  body.poolReleaseThreshold = memory.memoryPoolConfig.releaseThreshold;
+  body.poolSizeOrProcessId = memory.memoryPoolConfig.pool.size;
+  body.poolUtilizedSize = memory.memoryPoolConfig.utilizedSize;
+  body.nameLength = memory.name ? static_cast<uint32_t>(std::strlen(memory.name)) : 0;
+  return true;
+}
+
 std::string kernelShortName(std::string_view name) {
   // Cut the parameter list: the last top-level "(...)" group.
   if (!name.empty() && name.back() == ')') {
@@ -346,6 +376,18 @@ void CuptiRecordConverter::convert(const CUpti_Activity& record) {
       } else {
         heldDriverCalls_.push_back({body, api.threadId, buffer_});
       }
+      return;
+    }
+    case CUPTI_ACTIVITY_KIND_MEMORY2: {
+      const auto& memory = reinterpret_cast<const CUpti_ActivityMemory4&>(record);
+      transport::MemoryUsageBody body{};
+      if (!memoryUsageBody(memory, body)) {
+        ++counts_.unknownKinds;
+        return;
+      }
+      sink_.write(RecordType::MemoryUsage, 0, 0, &body, sizeof body,
+                  {std::string_view(memory.name ? memory.name : "", body.nameLength)});
+      ++counts_.converted;
       return;
     }
     case CUPTI_ACTIVITY_KIND_CONTEXT: {

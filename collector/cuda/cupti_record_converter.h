@@ -45,6 +45,11 @@ std::string kernelShortName(std::string_view demangled);
 // The demangled name of a C++ symbol, or the name itself when it is not mangled.
 std::string demangle(const char* name);
 
+// A device allocation or free (CUPTI_ACTIVITY_KIND_MEMORY2) as the ring carries it: kinds in nsys's enums
+// (ENUM_CUDA_MEM_KIND, ENUM_CUDA_DEV_MEM_EVENT_OPER), bytes as CUPTI gives them (positive for frees too, as
+// nsys stores them). False for a record that is neither an allocation nor a free.
+bool memoryUsageBody(const CUpti_ActivityMemory4& memory, transport::MemoryUsageBody& body);
+
 struct ConverterCounts {
   uint64_t converted = 0;                 // ring records written
   uint64_t nestedDriverCalls = 0;         // driver calls made inside a runtime call, left out as nsys does

@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "core/schema/table_names.h"
 #include "core/write/trace_writer.h"
 
 namespace gpuscope {
@@ -43,6 +44,8 @@ void RowPipeline::add(const MemsetRow& row) { push(row); }
 void RowPipeline::add(const SyncRow& row) { push(row); }
 void RowPipeline::add(const OsRuntimeRow& row) { push(row); }
 void RowPipeline::add(const NvtxDomainRow& row) { push(row); }
+void RowPipeline::add(const gpu_metrics::GpuMetricRow& row) { push(row); }
+void RowPipeline::add(MemoryUsageRow row) { push(std::move(row)); }
 void RowPipeline::addNvtx(NvtxRowKind kind, const NvtxRow& row, std::string text) {
   push(Nvtx{kind, row, std::move(text)});
 }
@@ -85,6 +88,13 @@ void RowPipeline::write(Entry& entry) {
           writer_.addNvtxDomainCreate(row);
         } else if constexpr (std::is_same_v<Row, Commit>) {
           writer_.commit();
+        } else if constexpr (std::is_same_v<Row, gpu_metrics::GpuMetricRow>) {
+          if (gpuMetricRows_ < 0)
+            gpuMetricRows_ =
+                writer_.tableRows(table::kGpuMetrics, {"rawTimestamp", "timestamp", "typeId", "metricId", "value"});
+          writer_.addRow(gpuMetricRows_, {row.timestamp, row.timestamp, row.typeId, row.metricId, row.value});
+        } else if constexpr (std::is_same_v<Row, MemoryUsageRow>) {
+          writeMemoryUsage(row);
         } else {
           row.row.text = row.text;
           switch (row.kind) {
@@ -101,6 +111,25 @@ void RowPipeline::write(Entry& entry) {
         }
       },
       entry);
+}
+
+void RowPipeline::writeMemoryUsage(const MemoryUsageRow& row) {
+  if (memoryUsageRows_ < 0) {
+    memoryUsageRows_ =
+        writer_.tableRows(table::kGpuMemoryUsage,
+                          {"start", "globalPid", "deviceId", "contextId", "address", "pc", "bytes", "memKind",
+                           "memoryOperationType", "name", "correlationId", "streamId", "localMemoryPoolAddress",
+                           "localMemoryPoolReleaseThreshold", "localMemoryPoolSize", "localMemoryPoolUtilizedSize",
+                           "importedMemoryPoolAddress", "importedMemoryPoolProcessId"});
+  }
+  writer_.addRow(
+      memoryUsageRows_,
+      {row.start, row.globalPid, row.deviceId, row.contextId, row.address, row.pc, row.bytes, row.memKind,
+       row.memoryOperationType, row.name.empty() ? TraceWriter::Cell() : TraceWriter::Cell(std::string_view(row.name)),
+       row.correlationId, optionalCell(row.streamId), optionalCell(row.localPoolAddress),
+       optionalCell(row.localPoolReleaseThreshold), optionalCell(row.localPoolSize),
+       optionalCell(row.localPoolUtilizedSize), optionalCell(row.importedPoolAddress),
+       optionalCell(row.importedPoolProcessId)});
 }
 
 }  // namespace gpuscope

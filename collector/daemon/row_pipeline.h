@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "collector/daemon/memory_usage_rows.h"
+#include "collector/gpu_metrics/metric_rows.h"
 #include "core/write/bounded_worker.h"
 #include "core/write/trace_rows.h"
 
@@ -36,6 +38,9 @@ class RowPipeline {
   void add(const SyncRow& row);
   void add(const OsRuntimeRow& row);
   void add(const NvtxDomainRow& row);
+  // GPU_METRICS and CUDA_GPU_MEMORY_USAGE_EVENTS, through the writer's schema-keyed rows.
+  void add(const gpu_metrics::GpuMetricRow& row);
+  void add(MemoryUsageRow row);
   // ROW.text is ignored; TEXT is carried with the row.
   void addNvtx(NvtxRowKind kind, const NvtxRow& row, std::string text);
 
@@ -52,8 +57,8 @@ class RowPipeline {
     std::string text;
   };
   struct Commit {};
-  using Entry =
-      std::variant<KernelRow, CudaApiRow, MemcpyRow, MemsetRow, SyncRow, OsRuntimeRow, NvtxDomainRow, Nvtx, Commit>;
+  using Entry = std::variant<KernelRow, CudaApiRow, MemcpyRow, MemsetRow, SyncRow, OsRuntimeRow, NvtxDomainRow, Nvtx,
+                             Commit, gpu_metrics::GpuMetricRow, MemoryUsageRow>;
   using Batch = std::vector<Entry>;
   static constexpr size_t kBatchRows = 4096;
   static constexpr size_t kMaxQueued = 8;
@@ -62,11 +67,15 @@ class RowPipeline {
   void push(Row&& row);
   void handOver();
   void write(Entry& entry);
+  void writeMemoryUsage(const MemoryUsageRow& row);
 
   TraceWriter& writer_;
   bool threaded_;
   Batch current_;
   std::unique_ptr<BoundedWorker<Batch>> worker_;  // null when not threaded
+  // TraceWriter::tableRows handles, made on the writing thread at the first such row; -1 before.
+  int gpuMetricRows_ = -1;
+  int memoryUsageRows_ = -1;
 };
 
 }  // namespace gpuscope

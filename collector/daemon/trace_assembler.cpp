@@ -121,6 +121,15 @@ void TraceAssembler::add(ProcessTrace& process, const RecordView& record) {
     case RecordType::KernelMetrics:
       addKernelMetrics(process, record);
       return;
+    case RecordType::GpuMetricSample:
+      if (!addGpuMetricSample(record)) break;
+      return;
+    case RecordType::MemoryUsage:
+      if (!addMemoryUsage(process, record)) break;
+      return;
+    case RecordType::GpuMetricsState:
+      if (!addGpuMetricsState(process, record)) break;
+      return;
     case RecordType::Padding:
     case RecordType::Count:
       return;
@@ -385,6 +394,7 @@ void TraceAssembler::finish() {
   if (finished_) return;
   while (!processes_.empty()) closeProcess(*processes_.begin()->second);
   rows_.flush();
+  finishGpuMetrics();
   for (auto& [id, gpu] : gpus_) {
     if (!gpu.name.empty()) gpu.row.name = gpu.name;
     if (!gpu.uuid.empty()) gpu.row.uuid = gpu.uuid;

@@ -30,17 +30,20 @@ struct CaptureWindow {
 // What was written and what was lost, for the summary.
 struct RecordCounts {
   uint64_t kernels = 0, memcpys = 0, memsets = 0, syncs = 0, cudaApi = 0, nvtx = 0, osrt = 0;
-  uint64_t records = 0;          // ring records read
-  uint64_t outsideWindow = 0;    // left out by --delay / --duration
-  uint64_t unendedRanges = 0;    // NVTX ranges still open when their process ended (closed there)
-  uint64_t unmatched = 0;        // pops without a push, ends without a start
-  uint64_t cuptiDropped = 0;     // activity records CUPTI dropped
-  uint64_t malformed = 0;        // records too short for their type
-  uint64_t processes = 0;        // PROCESSES rows (set by finish)
-  uint64_t threads = 0;          // ThreadNames rows (set by finish)
-  uint64_t profiledKernels = 0;  // launches profiled by `record --metrics roofline`
-  uint64_t osrtBacktraces = 0;   // OS-runtime rows with a backtrace (table::kOsrtCallchains)
-  int64_t profilingNs = 0;       // what profiling them held the programs up, summed
+  uint64_t records = 0;               // ring records read
+  uint64_t outsideWindow = 0;         // left out by --delay / --duration
+  uint64_t unendedRanges = 0;         // NVTX ranges still open when their process ended (closed there)
+  uint64_t unmatched = 0;             // pops without a push, ends without a start
+  uint64_t cuptiDropped = 0;          // activity records CUPTI dropped
+  uint64_t malformed = 0;             // records too short for their type
+  uint64_t processes = 0;             // PROCESSES rows (set by finish)
+  uint64_t threads = 0;               // ThreadNames rows (set by finish)
+  uint64_t profiledKernels = 0;       // launches profiled by `record --metrics roofline`
+  uint64_t osrtBacktraces = 0;        // OS-runtime rows with a backtrace (table::kOsrtCallchains)
+  int64_t profilingNs = 0;            // what profiling them held the programs up, summed
+  uint64_t gpuMetricSamples = 0;      // PM samples written (`record --gpu-metrics`), all GPUs
+  uint64_t gpuMetricSamplesLost = 0;  // PM samples the GPU or CUPTI lost (a full hardware buffer)
+  uint64_t memoryUsageEvents = 0;     // CUDA_GPU_MEMORY_USAGE_EVENTS rows (`record --cuda-memory-usage`)
   uint64_t events() const { return kernels + memcpys + memsets + syncs + cudaApi + nvtx + osrt; }
 };
 
@@ -126,6 +129,12 @@ class TraceAssembler {
   void addKernelMetrics(ProcessTrace& process, const transport::RecordView& record);
   void addOsRuntime(ProcessTrace& process, const transport::RecordView& record);
   bool addRank(ProcessTrace& process, const transport::RecordView& record);
+  // `record --gpu-metrics` and `--cuda-memory-usage` (trace_assembler_gpu_metrics.cpp).
+  bool addGpuMetricSample(const transport::RecordView& record);
+  bool addMemoryUsage(ProcessTrace& process, const transport::RecordView& record);
+  bool addGpuMetricsState(ProcessTrace& process, const transport::RecordView& record);
+  // TARGET_INFO_GPU_METRICS of every sampled GPU and what became of the sampling, in GPUSCOPE_META.
+  void finishGpuMetrics();
   bool inWindow(int64_t start);
   int64_t traceTime(int64_t sessionTime) const { return sessionTime - window_.origin; }
   void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
@@ -150,6 +159,8 @@ class TraceAssembler {
   std::vector<Diagnostic> diagnostics_;
   std::vector<KernelMetrics> kernelMetrics_;
   std::vector<OsrtBacktrace> osrtBacktraces_;
+  std::map<uint32_t, uint16_t> gpuMetricSets_;   // device -> index of the metric set its samples carry
+  std::vector<std::string> gpuMetricsRefusals_;  // why a GPU was not sampled, once each
   bool finished_ = false;
 };
 

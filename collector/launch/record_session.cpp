@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "collector/daemon/trace_daemon.h"
+#include "collector/gpu_metrics/metric_sets.h"
 #include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
 #include "collector/launch/recorded_tables.h"
@@ -231,6 +232,11 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   // CPython 3.12+ then names its Python functions in /tmp/perf-PID.map (its perf trampoline), which the
   // sampler reads where it has no layout of the interpreter to read stacks with.
   if (options.sampling.cpu && !std::getenv("PYTHONPERFSUPPORT")) entries.push_back("PYTHONPERFSUPPORT=1");
+  if (options.gpuMetrics && hasTrace(options, "cuda")) {
+    entries.push_back("GPUSCOPE_GPU_METRICS_HZ=" + std::to_string(options.gpuMetricsFrequencyHz));
+    entries.push_back("GPUSCOPE_GPU_METRICS_SET=" + options.gpuMetricsSet);
+  }
+  if (options.cudaMemoryUsage) entries.push_back("GPUSCOPE_CUDA_MEMORY_USAGE=1");
   if (profilesMetrics(options)) {
     entries.push_back("GPUSCOPE_METRICS=roofline");
     if (!options.kernelRegex.empty()) entries.push_back("GPUSCOPE_KERNEL_REGEX=" + options.kernelRegex);
@@ -240,6 +246,21 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
 }
 
 }  // namespace
+
+void checkGpuMetricsOptions(const RecordOptions& options) {
+  std::string problem = gpu_metrics::gpuMetricsOptionsProblem(options.gpuMetricsFrequencyHz, options.gpuMetricsSet);
+  if (!problem.empty()) throw TraceError(problem);
+  bool sets = options.gpuMetricsFrequencyHz != gpu_metrics::kDefaultFrequencyHz ||
+              options.gpuMetricsSet != gpu_metrics::kDefaultSet;
+  if (sets && !options.gpuMetrics)
+    throw TraceError("--gpu-metrics-frequency and --gpu-metrics-set shape the GPU metrics: add --gpu-metrics");
+  if ((options.gpuMetrics || options.cudaMemoryUsage) && !hasTrace(options, "cuda"))
+    throw TraceError(std::string(options.gpuMetrics ? "--gpu-metrics" : "--cuda-memory-usage") +
+                     " needs the CUDA trace: add cuda to -t");
+  // The range profiler and PM sampling both hold the GPU's performance monitors; CUPTI allows one at a time.
+  if (options.gpuMetrics && profilesMetrics(options))
+    throw TraceError("--gpu-metrics and --metrics roofline both need the GPU's counters: record them in two runs");
+}
 
 void checkMetricsOptions(const RecordOptions& options) {
   if (!options.metrics.empty() && options.metrics != "none" && options.metrics != "roofline")
@@ -258,6 +279,7 @@ void checkMetricsOptions(const RecordOptions& options) {
   }
   if (profilesMetrics(options) && !hasTrace(options, "cuda"))
     throw TraceError("--metrics roofline needs the CUDA trace: add cuda to -t");
+  checkGpuMetricsOptions(options);
 }
 
 InjectionLibraries findInjectionLibraries() {
@@ -386,6 +408,10 @@ std::string recordedOptionsText(const RecordOptions& options) {
     if (!options.kernelRegex.empty()) text << " --kernel-regex=" << shellQuote(options.kernelRegex);
     if (options.kernelCount > 0) text << " --kernel-count=" << options.kernelCount;
   }
+  if (options.gpuMetrics)
+    text << " --gpu-metrics --gpu-metrics-frequency=" << options.gpuMetricsFrequencyHz
+         << " --gpu-metrics-set=" << options.gpuMetricsSet;
+  if (options.cudaMemoryUsage) text << " --cuda-memory-usage";
   text << " --osrt-backtrace-threshold=" << options.osrtBacktraceThresholdNs
        << " --osrt-backtrace-depth=" << options.osrtBacktraceDepth;
   text << " --sample=" << (options.sampling.cpu ? "cpu" : "none")

@@ -36,6 +36,13 @@ struct RecordOptions {
   std::string metrics;      // empty (or "none") or "roofline"
   std::string kernelRegex;  // profile only launches whose demangled kernel name this matches (ncu's -k)
   int64_t kernelCount = 0;  // profile at most this many launches, across processes (ncu's -c); 0: all
+  // --gpu-metrics: the GPUs' own counters sampled with CUPTI's PM sampling into GPU_METRICS, as nsys's
+  // --gpu-metrics-devices=all; --gpu-metrics-frequency and --gpu-metrics-set (collector/gpu_metrics).
+  bool gpuMetrics = false;
+  int64_t gpuMetricsFrequencyHz = 10'000;
+  std::string gpuMetricsSet = "gh100";
+  // --cuda-memory-usage: every device allocation and free into CUDA_GPU_MEMORY_USAGE_EVENTS, as nsys's.
+  bool cudaMemoryUsage = false;
   // --sample, --sampling-frequency, --cpuctxsw: CPU call-stack samples and thread switches (perf_event_open).
   SamplingOptions sampling;
   std::vector<std::string> command;
@@ -54,6 +61,9 @@ InjectionLibraries findInjectionLibraries();
 // The --metrics, --kernel-regex and --kernel-count combination is usable (a valid regex, a count of 0 or
 // more, metrics with the CUDA trace); throws TraceError with one sentence otherwise. recordProgram calls it.
 void checkMetricsOptions(const RecordOptions& options);
+// --gpu-metrics, its frequency and set, and --cuda-memory-usage are usable (nsys's frequency range, a known set,
+// the CUDA trace, not with --metrics roofline); throws TraceError with one sentence otherwise.
+void checkGpuMetricsOptions(const RecordOptions& options);
 
 // What one recording did, for the caller to print (app/cli/record_summary).
 struct RecordResult {

@@ -94,12 +94,12 @@ build_with_compiler() {
       -ldl -pthread) || return 1
   done
   (cd "$ROOT" && quiet "$cxx" "${flags[@]}" -fvisibility=hidden -shared -o "$libdir/libgpuscope_cuda.so" \
-    collector/cuda/*.cpp -L"$libdir" -lgpuscope_inject -L"$cupti_dir" -lcupti \
+    collector/cuda/*.cpp collector/gpu_metrics/*.cpp -L"$libdir" -lgpuscope_inject -L"$cupti_dir" -lcupti \
     -Wl,-rpath,"$cupti_dir":'$ORIGIN' -ldl -pthread) || return 1
   local defines=(-DGPUSCOPE_VERSION="\"$version\"" -DGPUSCOPE_RECORDER_VERSION="\"gpuscope $version\""
     -DGPUSCOPE_BUILD_LIB_DIR="\"$libdir\"" -DGPUSCOPE_INJECT_HAS_NVTX)
   local sources
-  sources=$(cd "$ROOT" && find core app/cli collector/daemon collector/launch collector/sampling collector/transport \
+  sources=$(cd "$ROOT" && find core app/cli collector/daemon collector/gpu_metrics collector/launch collector/sampling collector/transport \
     -name '*.cpp' &&
     echo app/gpuscope_main.cpp)
   local failed=0
