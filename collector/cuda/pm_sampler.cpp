@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -86,7 +87,17 @@ std::string refusalText(uint32_t device, const char* step, CUptiResult result) {
   }
 }
 
+// GPUSCOPE_PM_TRACE=1 prints each step to stderr, to find where a driver or CUPTI fails or waits.
+void traceStep(const char* step, int value = 0) {
+  static const bool enabled = [] {
+    const char* value = std::getenv("GPUSCOPE_PM_TRACE");
+    return value && *value == '1';
+  }();
+  if (enabled) std::fprintf(stderr, "gpuscope pm sampling: %s %d\n", step, value);
+}
+
 void check(uint32_t device, CUptiResult result, const char* step) {
+  traceStep(step, static_cast<int>(result));
   if (result != CUPTI_SUCCESS) throw Refusal{refusalText(device, step, result)};
 }
 
@@ -308,6 +319,7 @@ void drain(SamplingState& state, DeviceSampler& gpu) {
     info.pCounterDataImage = gpu.counterData.data();
     info.counterDataImageSize = gpu.counterData.size();
     if (cuptiPmSamplingGetCounterDataInfo(&info) != CUPTI_SUCCESS) return;
+    traceStep("decoded samples", static_cast<int>(info.numCompletedSamples));
     sendCompleted(state, gpu, info.numCompletedSamples);
     bool full = decode.decodeStopReason == CUPTI_PM_SAMPLING_DECODE_STOP_REASON_COUNTER_DATA_FULL ||
                 info.numCompletedSamples >= info.numTotalSamples;
@@ -370,6 +382,7 @@ void runSampler(SamplingState& state) {
       stopping = state.stopping;
     }
     for (auto [device, context] : starting) {
+      traceStep("starting device", static_cast<int>(device));
       makeCurrent(context);
       try {
         gpus[device] = startDevice(state, device);
@@ -415,6 +428,7 @@ bool startPmSampling(ProcessRecorder& recorder, CUpti_SubscriberHandle subscribe
               "GPU metrics are not recorded: CUPTI refused the context callback (" + resultText(enabled) + ")");
     return false;
   }
+  traceStep("sampling thread starts", static_cast<int>(state->frequencyHz));
   g_sampling = state.release();
   g_sampling->running.store(true);
   g_sampling->worker = std::thread(runSampler, std::ref(*g_sampling));
@@ -423,6 +437,7 @@ bool startPmSampling(ProcessRecorder& recorder, CUpti_SubscriberHandle subscribe
 
 void pmSamplingSawContext(CUcontext context) {
   SamplingState* state = g_sampling;
+  traceStep("context created", state ? 1 : 0);
   if (!state || !state->running.load()) return;
   uint32_t device = 0;
   if (cuptiGetDeviceId(context, &device) != CUPTI_SUCCESS || device >= 64) return;
