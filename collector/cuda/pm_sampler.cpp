@@ -9,10 +9,10 @@
 #include <time.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -321,8 +321,9 @@ void drain(SamplingState& state, DeviceSampler& gpu) {
     if (cuptiPmSamplingGetCounterDataInfo(&info) != CUPTI_SUCCESS) return;
     traceStep("decoded samples", static_cast<int>(info.numCompletedSamples));
     sendCompleted(state, gpu, info.numCompletedSamples);
+    // An image with no sample yet reports no total either: it is not full then.
     bool full = decode.decodeStopReason == CUPTI_PM_SAMPLING_DECODE_STOP_REASON_COUNTER_DATA_FULL ||
-                info.numCompletedSamples >= info.numTotalSamples;
+                (info.numTotalSamples > 0 && info.numCompletedSamples >= info.numTotalSamples);
     if (!full) return;
     try {
       initializeImage(gpu);
