@@ -90,8 +90,8 @@ std::string refusalText(uint32_t device, const char* step, CUptiResult result) {
 // GPUSCOPE_PM_TRACE=1 prints each step to stderr, to find where a driver or CUPTI fails or waits.
 void traceStep(const char* step, int value = 0) {
   static const bool enabled = [] {
-    const char* value = std::getenv("GPUSCOPE_PM_TRACE");
-    return value && *value == '1';
+    const char* wanted = std::getenv("GPUSCOPE_PM_TRACE");
+    return wanted && *wanted == '1';
   }();
   if (enabled) std::fprintf(stderr, "gpuscope pm sampling: %s %d\n", step, value);
 }
