@@ -5,6 +5,8 @@
 #include <map>
 #include <utility>
 
+#include "core/metrics/gpu_metrics.h"
+#include "core/metrics/sampled_means.h"
 #include "core/model/trace_summary.h"
 #include "ui/text.h"
 
@@ -110,6 +112,15 @@ void KernelTableModel::setTrace(std::shared_ptr<const Trace> trace) {
   beginResetModel();
   trace_ = std::move(trace);
   trackRanks_ = trace_ ? ranksOfTracks(*trace_) : nullptr;
+  means_.clear();
+  hasMetrics_ = false;
+  metricsHz_ = 0;
+  if (trace_) {
+    const GpuMetrics& metrics = gpuMetrics(*trace_);
+    hasMetrics_ = !metrics.empty();
+    if (hasMetrics_) metricsHz_ = metrics.devices.front().frequencyHz();
+  }
+  if (sortColumn_ >= RankColumn) sortColumn_ = StartColumn;  // a column this trace may not have
   index_.reset();
   rows_.reset();
   endResetModel();
@@ -144,7 +155,7 @@ void KernelTableModel::setRange(TimeInterval range) {
 }
 
 void KernelTableModel::sort(int column, Qt::SortOrder order) {
-  if (column < 0 || column >= ColumnCount) column = StartColumn;
+  if (column < 0 || column >= columnCount()) column = StartColumn;
   if (column == sortColumn_ && order == sortOrder_) return;
   sortColumn_ = column;
   sortOrder_ = order;
@@ -167,7 +178,7 @@ void KernelTableModel::requery(bool groups) {
 std::function<KernelRowsResult()> KernelTableModel::takeRequest() {
   KernelRowsRequest request{trace_, index_, nameFilter_.pattern(), {}, wantGroups_, nullptr};
   request.query.range = range_;
-  request.query.key = sortKeyOf(sortColumn_);
+  request.query.key = metricOf(sortColumn_) >= 0 ? KernelSortKey::Start : sortKeyOf(sortColumn_);
   request.query.descending = sortOrder_ == Qt::DescendingOrder;
   if (sortColumn_ == RankColumn) request.trackRanks = trackRanks_;
   pending_ = false;
@@ -199,6 +210,7 @@ void KernelTableModel::apply(KernelRowsResult result) {
   beginResetModel();
   index_ = std::move(result.index);
   rows_ = std::move(result.rows);
+  if (metricOf(sortColumn_) >= 0) sortByMetric();
   endResetModel();
   emit rowsReady();
   if (result.groups) emit groupsReady(trace_, std::move(*result.groups));
@@ -210,7 +222,45 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const {
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const {
   if (parent.isValid()) return 0;
-  return hasRanks() ? ColumnCount : RankColumn;
+  return (hasRanks() ? ColumnCount : RankColumn) + (hasMetrics_ ? kMetricColumns : 0);
+}
+
+int KernelTableModel::metricOf(int column) const {
+  int first = metricColumn(0);
+  return first >= 0 && column >= first && column < first + kMetricColumns ? column - first : -1;
+}
+
+const std::array<float, KernelTableModel::kMetricColumns>& KernelTableModel::meansOf(uint32_t number) const {
+  auto [at, added] = means_.try_emplace(number);
+  if (!added) return at->second;
+  EventRef event = index_->event(number);
+  const Track& track = trace_->track(event.track);
+  SampledMeans means = sampledMeans(gpuMetrics(*trace_), static_cast<int>(track.deviceId),
+                                    TimeInterval{trace_->start(event), trace_->end(event)});
+  for (int i = 0; i < kMetricColumns; ++i) {
+    const SampledMean* mean = means.find(gpu_metric::kPerKernel[i]);
+    at->second[static_cast<size_t>(i)] = !means.haveMetrics ? kNoMetric
+                                         : means.tooShort() ? kTooShort
+                                         : mean             ? static_cast<float>(mean->mean)
+                                                            : kNoMetric;
+  }
+  return at->second;
+}
+
+void KernelTableModel::sortByMetric() {
+  const int metric = metricOf(sortColumn_);
+  if (metric < 0 || !rows_ || !index_) return;
+  auto sorted = std::make_shared<std::vector<uint32_t>>(*rows_);
+  const bool descending = sortOrder_ == Qt::DescendingOrder;
+  // Kernels with a mean first (in the order asked), then those too short, then those without metrics.
+  std::stable_sort(sorted->begin(), sorted->end(), [&](uint32_t a, uint32_t b) {
+    float x = meansOf(a)[static_cast<size_t>(metric)];
+    float y = meansOf(b)[static_cast<size_t>(metric)];
+    if ((x >= 0) != (y >= 0)) return x >= 0;
+    if (x < 0) return x > y;
+    return descending ? x > y : x < y;
+  });
+  rows_ = std::move(sorted);
 }
 
 EventRef KernelTableModel::eventAt(int row) const { return index_->event(rows_->at(static_cast<size_t>(row))); }
@@ -227,12 +277,25 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const {
       return index.column() <= DemangledColumn ? QVariant(QString::fromStdString(trace_->longName(event))) : QVariant();
     case Qt::TextAlignmentRole:
       return index.column() <= DemangledColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+      if (int metric = metricOf(index.column());
+          metric >= 0 && meansOf(rows_->at(static_cast<size_t>(index.row())))[static_cast<size_t>(metric)] < 0)
+        return QColor(Qt::gray);
+      return {};
     default:
       return {};
   }
 }
 
 QVariant KernelTableModel::displayData(EventRef event, int column) const {
+  if (int metric = metricOf(column); metric >= 0) {
+    std::optional<uint32_t> number = index_->find(event);
+    if (!number) return {};
+    float mean = meansOf(*number)[static_cast<size_t>(metric)];
+    if (mean == kTooShort) return tr("too short");
+    if (mean == kNoMetric) return QStringLiteral("\u2014");
+    return QString::number(mean, 'f', 1);
+  }
   const Track& track = trace_->track(event.track);
   switch (column) {
     case NameColumn:
@@ -271,7 +334,21 @@ QVariant KernelTableModel::sortData(EventRef event, int column) const {
 }
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (orientation != Qt::Horizontal) return {};
+  if (int metric = metricOf(section); metric >= 0) {
+    std::string_view label = gpu_metric::labelOf(gpu_metric::kPerKernel[metric]);
+    QString name = QString::fromUtf8(label.data(), static_cast<int>(label.size()));
+    if (role == Qt::DisplayRole) return name + QStringLiteral(" %");
+    if (role == Qt::ToolTipRole)
+      return tr("%1: the GPU's sampled counter averaged over the kernel's duration (GPU metrics sampled at %2 Hz). "
+                "A GPU-wide mean of whatever ran meanwhile, not a per-launch measurement as ncu's. \"too short\" where "
+                "fewer than %3 samples fall inside the kernel.")
+          .arg(name)
+          .arg(metricsHz_, 0, 'f', 0)
+          .arg(kLeastSamplesForMeans);
+    return {};
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case NameColumn:
       return tr("Kernel");

@@ -5,11 +5,15 @@
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
 #include <QRegularExpression>
+#include <array>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
+#include "core/metrics/gpu_metric_names.h"
 #include "core/model/trace.h"
 #include "core/query/kernel_rows.h"
 #include "ui/tables/table_proxy.h"
@@ -40,6 +44,9 @@ class KernelTableModel : public QAbstractTableModel {
     RankColumn,  // only in a trace of ranks (ProcessInfo::rank): the rank whose process launched the kernel
     ColumnCount
   };
+  // Only in a trace with GPU metrics, after the columns above (Rank included where it shows): the sampled means
+  // of gpu_metric::kPerKernel over each kernel, as core's sampledMeans gives them, in that order.
+  static constexpr int kMetricColumns = static_cast<int>(std::size(gpu_metric::kPerKernel));
   enum Roles { SortRole = kTableSortRole };
   // Traces with up to this many kernels are queried on the calling thread.
   static constexpr uint32_t kDefaultInlineLimit = 100'000;
@@ -63,8 +70,12 @@ class KernelTableModel : public QAbstractTableModel {
   bool isUpdating() const { return running_ || pending_; }
   // Kernels in the trace, whatever the filter.
   int totalCount() const;
-  // Whether the trace holds ranks, and so the table its Rank column (the last).
+  // Whether the trace holds ranks, and so the table its Rank column.
   bool hasRanks() const { return trackRanks_ != nullptr; }
+  // Whether the trace has GPU metrics, and so the table its sampled metric columns (the last kMetricColumns).
+  bool hasMetrics() const { return hasMetrics_; }
+  // The column of gpu_metric::kPerKernel[I], or -1 without metrics.
+  int metricColumn(int i) const { return hasMetrics_ ? (hasRanks() ? ColumnCount : RankColumn) + i : -1; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -90,12 +101,23 @@ class KernelTableModel : public QAbstractTableModel {
   void apply(KernelRowsResult result);
   QVariant displayData(EventRef event, int column) const;
   QVariant sortData(EventRef event, int column) const;
+  // Which of gpu_metric::kPerKernel COLUMN shows, or -1 for another column.
+  int metricOf(int column) const;
+  // The sampled means of the kernel at index NUMBER (KernelIndex), computed on first use and kept: a value per
+  // metric, kTooShort where fewer than kLeastSamplesForMeans samples fall inside, kNoMetric where its GPU has none.
+  static constexpr float kTooShort = -1, kNoMetric = -2;
+  const std::array<float, kMetricColumns>& meansOf(uint32_t number) const;
+  // A metric column's order, which core's query does not know: the rows sorted here, after it.
+  void sortByMetric();
 
   std::shared_ptr<const Trace> trace_;
   std::shared_ptr<const KernelIndex> index_;
   std::shared_ptr<const std::vector<uint32_t>> rows_;
   // By track: the rank of the process whose GPU work the track holds (-1: none); null in a trace without ranks.
   std::shared_ptr<const std::vector<int64_t>> trackRanks_;
+  bool hasMetrics_ = false;
+  double metricsHz_ = 0;  // the first GPU's sampling rate, for the header's tooltip
+  mutable std::unordered_map<uint32_t, std::array<float, kMetricColumns>> means_;  // by KernelIndex number
   TimeNs origin_ = 0;
   QRegularExpression nameFilter_;  // no pattern: every name
   TimeInterval range_;
