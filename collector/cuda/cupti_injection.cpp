@@ -442,7 +442,15 @@ void forgetTracingInChild() {
 // H100 (docs/measurements/issue10_overhead.txt). nsys enables it too, yet its exports keep only stream-wait-
 // event rows (79 in tests/fixtures/classes/loader2, none for the 5,000 context syncs of classes/sync); without
 // the flag gpuscope has none of those either.
+// GPUSCOPE_GPU_METRICS_HOST=1: the process is record's GPU metrics host (gpu_metrics_host_main.cpp), which only
+// samples the GPUs' counters; its own CUDA calls are not the program's and are not traced.
+bool isGpuMetricsHost() {
+  const char* host = std::getenv("GPUSCOPE_GPU_METRICS_HOST");
+  return host && std::strcmp(host, "1") == 0;
+}
+
 std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& config) {
+  if (isGpuMetricsHost()) return {};
   std::vector<CUpti_ActivityKind> kinds = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                            CUPTI_ACTIVITY_KIND_MEMCPY2,           CUPTI_ACTIVITY_KIND_MEMSET,
                                            CUPTI_ACTIVITY_KIND_RUNTIME,           CUPTI_ACTIVITY_KIND_DRIVER,

@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -368,6 +369,18 @@ std::chrono::milliseconds decodePeriod(const SamplingState& state) {
   return std::chrono::milliseconds(std::clamp<int64_t>(ms, 5, 50));
 }
 
+// The metrics host (gpu_metrics_host_main.cpp) waits for a byte per GPU that has started or refused.
+void tellStarted() {
+  static const int fd = [] {
+    const char* text = std::getenv("GPUSCOPE_PM_STARTED_FD");
+    return text ? std::atoi(text) : -1;
+  }();
+  if (fd < 0) return;
+  char byte = 1;
+  ssize_t written = write(fd, &byte, 1);
+  (void)written;
+}
+
 void runSampler(SamplingState& state) {
   inject::markToolThread();
   pthread_setname_np(pthread_self(), "gpuscope-pmsamp");
@@ -391,6 +404,7 @@ void runSampler(SamplingState& state) {
       } catch (const Refusal& refusal) {
         emitState(state, device, transport::GpuMetricsState::Refused, 0, refusal.message);
       }
+      tellStarted();
     }
     for (auto& [device, gpu] : gpus) drain(state, *gpu);
     if (stopping) break;

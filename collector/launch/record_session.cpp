@@ -17,12 +17,14 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <thread>
 
 #include "collector/daemon/trace_daemon.h"
 #include "collector/gpu_metrics/metric_sets.h"
+#include "collector/launch/gpu_metrics_host.h"
 #include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
 #include "collector/launch/recorded_tables.h"
@@ -232,10 +234,6 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   // CPython 3.12+ then names its Python functions in /tmp/perf-PID.map (its perf trampoline), which the
   // sampler reads where it has no layout of the interpreter to read stacks with.
   if (options.sampling.cpu && !std::getenv("PYTHONPERFSUPPORT")) entries.push_back("PYTHONPERFSUPPORT=1");
-  if (options.gpuMetrics && hasTrace(options, "cuda")) {
-    entries.push_back("GPUSCOPE_GPU_METRICS_HZ=" + std::to_string(options.gpuMetricsFrequencyHz));
-    entries.push_back("GPUSCOPE_GPU_METRICS_SET=" + options.gpuMetricsSet);
-  }
   if (options.cudaMemoryUsage) entries.push_back("GPUSCOPE_CUDA_MEMORY_USAGE=1");
   if (profilesMetrics(options)) {
     entries.push_back("GPUSCOPE_METRICS=roofline");
@@ -303,6 +301,8 @@ InjectionLibraries findInjectionLibraries() {
     if (fs::exists(withoutLocks, error)) libraries.injectWithoutLocks = fs::canonical(withoutLocks, error).string();
     fs::path cuda = fs::path(directory) / "libgpuscope_cuda.so";
     if (fs::exists(cuda, error)) libraries.cuda = fs::canonical(cuda, error).string();
+    fs::path metricsHost = fs::path(directory) / "gpuscope-gpu-metrics";
+    if (fs::exists(metricsHost, error)) libraries.gpuMetricsHost = fs::canonical(metricsHost, error).string();
     break;
   }
   return libraries;
@@ -614,13 +614,20 @@ RecordResult recordProgram(const RecordOptions& options) {
   auto started = std::chrono::steady_clock::now();
   pid_t child = -1;
   RecordSampling sampling(options.sampling, osrtBacktracesWanted(options));
+  std::vector<std::string> environment = childEnvironment(options, libraries, session.path());
+  std::optional<GpuMetricsHost> metricsHost;
+  if (options.gpuMetrics && traceCuda && !libraries.gpuMetricsHost.empty())
+    metricsHost.emplace(libraries.gpuMetricsHost, environment, options.gpuMetricsFrequencyHz, options.gpuMetricsSet);
+  else if (options.gpuMetrics)
+    std::cerr << "gpuscope: GPU metrics are not recorded: this gpuscope was built without CUPTI\n";
   try {
-    child = startProgram(program, options, childEnvironment(options, libraries, session.path()), signals, sampling);
+    child = startProgram(program, options, std::move(environment), signals, sampling);
   } catch (const TraceError&) {
     daemon.stop(std::chrono::milliseconds(0));
     throw;
   }
   ProgramEnd end = superviseProgram(child, probe, options, signals, witness, daemon, started);
+  if (metricsHost) metricsHost->stop();
   reapProbe(probe, true);
 
   daemon.stop(kGraceForChildren);

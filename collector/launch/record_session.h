@@ -55,6 +55,7 @@ struct InjectionLibraries {
   std::string inject;              // libgpuscope_inject.so: OS runtime, NVTX, process following (LD_PRELOAD)
   std::string injectWithoutLocks;  // libgpuscope_inject_nolocks.so, preloaded instead when osrt is not traced
   std::string cuda;                // libgpuscope_cuda.so: CUPTI (CUDA_INJECTION64_PATH); empty when not built
+  std::string gpuMetricsHost;      // gpuscope-gpu-metrics, beside it: --gpu-metrics's sampler; empty when not built
 };
 InjectionLibraries findInjectionLibraries();
 

@@ -94,8 +94,11 @@ build_with_compiler() {
       -ldl -pthread) || return 1
   done
   (cd "$ROOT" && quiet "$cxx" "${flags[@]}" -fvisibility=hidden -shared -o "$libdir/libgpuscope_cuda.so" \
-    collector/cuda/*.cpp collector/gpu_metrics/*.cpp -L"$libdir" -lgpuscope_inject -L"$cupti_dir" -lcupti \
-    -Wl,-rpath,"$cupti_dir":'$ORIGIN' -ldl -pthread) || return 1
+    $(cd "$ROOT" && ls collector/cuda/*.cpp | grep -v '_main\.cpp$') collector/gpu_metrics/*.cpp -L"$libdir" \
+    -lgpuscope_inject -L"$cupti_dir" -lcupti -Wl,-rpath,"$cupti_dir":'$ORIGIN' -ldl -pthread) || return 1
+  # record --gpu-metrics's sampling process, beside the library (collector/CMakeLists.txt).
+  (cd "$ROOT" && quiet "$cxx" -std=c++20 -O2 -o "$libdir/gpuscope-gpu-metrics" collector/cuda/gpu_metrics_host_main.cpp \
+    -ldl -pthread) || return 1
   local defines=(-DGPUSCOPE_VERSION="\"$version\"" -DGPUSCOPE_RECORDER_VERSION="\"gpuscope $version\""
     -DGPUSCOPE_BUILD_LIB_DIR="\"$libdir\"" -DGPUSCOPE_INJECT_HAS_NVTX)
   local sources

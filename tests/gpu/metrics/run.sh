@@ -2,7 +2,7 @@
 # GPU metrics and device memory usage, `gpuscope record --gpu-metrics --cuda-memory-usage` beside
 # `nsys profile --gpu-metrics-devices=all --cuda-memory-usage=true`, on a machine with an NVIDIA GPU (issue 41).
 #
-# Records three programs with both tools at 1 kHz: tests/fixtures/workloads/transpose.cu (memory-bound),
+# Records three programs with both tools at FREQ (default 20 kHz): tests/fixtures/workloads/transpose.cu (memory-bound),
 # gemm_loop.py bf16 (tensor cores) and gemm_loop.py fp32 with TF32 off (no tensor cores); then compares, with
 # one independent script (kernel_means.py, plain sqlite3) applied to both files, the per-kernel means of SMs
 # Active, Tensor Active and DRAM Read Bandwidth and the memory usage events; then times the bf16 loop bare,
@@ -22,6 +22,8 @@ OUT=${OUT:-/tmp/gm-out}
 W=/tmp/gm-work
 T=$W/texts
 ROUNDS=${ROUNDS:-3}
+# The comparison's sampling rate: 20 kHz puts samples inside kernels of a few hundred microseconds.
+FREQ=${FREQ:-20000}
 PYTHON=${PYTHON:-python3}
 NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
 export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
@@ -47,15 +49,17 @@ export LD_LIBRARY_PATH="$ROOT/tests/gpu/viewer/deps:$ROOT/.deps/usr/lib/x86_64-l
 nvcc=${CUDA_HOME:-/usr/local/cuda}/bin/nvcc
 "$nvcc" -O2 -o "$W/transpose" "$ROOT/tests/fixtures/workloads/transpose.cu" || exit 1
 
-gp() { "$G" record --force-overwrite -t cuda,nvtx --sample none --cpuctxsw none "$@"; }
-ns() { "$NSYS" profile -t cuda,nvtx --sample=none --cpuctxsw=none --force-overwrite=true "$@"; }
+# A recording that hangs must not take the whole call: 120 s each.
+gp() { timeout 120 "$G" record --force-overwrite -t cuda,nvtx --sample none --cpuctxsw none "$@"; }
+ns() { timeout 120 "$NSYS" profile -t cuda,nvtx --sample=none --cpuctxsw=none --force-overwrite=true "$@"; }
 ns_export() { "$NSYS" export --type sqlite --force-overwrite=true -o "$2" "$1" >> "$T/nsys.log" 2>&1; }
 
 declare -A PROGRAM=([transpose]="$W/transpose" [bf16]="$PYTHON $HERE/gemm_loop.py bf16" [fp32]="$PYTHON $HERE/gemm_loop.py fp32")
 for name in transpose bf16 fp32; do
   say "recording $name"
-  gp --gpu-metrics --gpu-metrics-frequency 1000 --cuda-memory-usage -o "$W/$name.gpuscope.sqlite" -- ${PROGRAM[$name]} > "$T/$name.gpuscope.txt" 2>&1
-  ns --gpu-metrics-devices=all --gpu-metrics-frequency=1000 --cuda-memory-usage=true -o "$W/$name.nsys" ${PROGRAM[$name]} > "$T/$name.nsys.txt" 2>&1
+  GPUSCOPE_PM_TRACE=1 gp --gpu-metrics --gpu-metrics-frequency "$FREQ" --cuda-memory-usage -o "$W/$name.gpuscope.sqlite" -- ${PROGRAM[$name]} > "$T/$name.gpuscope.txt" 2>&1
+  echo "gpuscope exit $?" >> "$T/$name.gpuscope.txt"; tail -3 "$T/$name.gpuscope.txt"
+  ns --gpu-metrics-devices=all --gpu-metrics-frequency="$FREQ" --cuda-memory-usage=true -o "$W/$name.nsys" ${PROGRAM[$name]} > "$T/$name.nsys.txt" 2>&1
   ns_export "$W/$name.nsys.nsys-rep" "$W/$name.nsys.sqlite"
   for tool in gpuscope nsys; do
     [ -f "$W/$name.$tool.sqlite" ] && gzip -c "$W/$name.$tool.sqlite" > "$OUT/$name.$tool.sqlite.gz"
