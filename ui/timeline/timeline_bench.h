@@ -20,6 +20,11 @@ struct TimelineBenchOptions {
 // whole trace down to 1 us, with pans at each level. Needs a QApplication. Returns 0 when every
 // level meets the p99 target, 2 when one misses it, 1 (with one sentence on OUT) when the file
 // cannot be read.
+// One GPU metric counter row (CounterRowKind::paintSeries) over a synthetic series of 10M samples, painted at
+// each zoom level from the whole series down to 100 us, pans at each: the paint time per frame, printed to OUT.
+// runTimelineBench runs it after its own sweep.
+void runCounterRowBench(std::FILE* out, const TimelineBenchOptions& options = {});
+
 int runTimelineBench(const QString& file, std::FILE* out = stdout, const TimelineBenchOptions& options = {});
 
 }  // namespace gpuscope::ui
