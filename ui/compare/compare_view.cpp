@@ -24,6 +24,7 @@
 #include "ui/compare/alignment_bar.h"
 #include "ui/compare/compare_roofline_view.h"
 #include "ui/compare/compare_summary.h"
+#include "ui/compare/memory_peaks.h"
 #include "ui/compare/run_diff_model.h"
 #include "ui/compare/run_gpus.h"
 #include "ui/details/details_panel.h"
@@ -246,6 +247,8 @@ void CompareView::recomputeDiff() {
   try {
     rows = matchByName(diffSides(*a_, by, windowOf(true)), diffSides(*b_, by, windowOf(false)));
     diff_.summary = compareTotals(runTotals(*a_, windowOf(true)), runTotals(*b_, windowOf(false)));
+    // The memory peaks are the whole runs', whatever the window: a peak is a property of the run.
+    for (SummaryMetric& peak : memoryPeakMetrics(*a_, *b_)) diff_.summary.push_back(std::move(peak));
     diffNote_->hide();
   } catch (const TraceError& error) {
     diffNote_->setText(QString::fromUtf8(error.what()));
