@@ -1,5 +1,6 @@
 #include "collector/cuda/pm_sampler.h"
 
+#include <cupti_activity.h>
 #include <cupti_pmsampling.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
@@ -55,10 +56,21 @@ std::string resultText(CUptiResult result) {
   return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
 }
 
-int64_t realtimeNs() {
-  timespec now{};
-  clock_gettime(CLOCK_REALTIME, &now);
-  return int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+// The GPU's timer and the session clock read together: the session clock at the middle of the GPU read.
+struct ClockPair {
+  int64_t gpuNs = 0;
+  int64_t sessionNs = 0;
+  bool valid = false;
+};
+
+ClockPair readClocks(CUcontext context) {
+  ClockPair pair;
+  uint64_t gpu = 0;
+  int64_t before = transport::sessionClockNs();
+  CUptiResult read = cuptiDeviceGetTimestamp(context, &gpu);
+  int64_t after = transport::sessionClockNs();
+  if (read != CUPTI_SUCCESS) return pair;
+  return {static_cast<int64_t>(gpu), before + (after - before) / 2, true};
 }
 
 // Why a GPU is not sampled, in one sentence.
@@ -106,6 +118,7 @@ void check(uint32_t device, CUptiResult result, const char* step) {
 // image the samples are decoded into.
 struct DeviceSampler {
   uint32_t device = 0;
+  CUcontext context = nullptr;  // its timer is read to place the samples on the session clock
   std::string chip;
   std::vector<uint8_t> availability;  // the host object keeps pointers into these
   CUpti_Profiler_Host_Object* host = nullptr;
@@ -174,9 +187,10 @@ void makeCurrent(CUcontext context) {
   if (setCurrent && context) setCurrent(context);
 }
 
-std::unique_ptr<DeviceSampler> startDevice(SamplingState& state, uint32_t device) {
+std::unique_ptr<DeviceSampler> startDevice(SamplingState& state, uint32_t device, CUcontext context) {
   auto gpu = std::make_unique<DeviceSampler>();
   gpu->device = device;
+  gpu->context = context;
   auto profiler = makeParams<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
   check(device, cuptiProfilerInitialize(&profiler), "cuptiProfilerInitialize");
   auto chip = makeParams<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
@@ -265,8 +279,12 @@ std::unique_ptr<DeviceSampler> startDevice(SamplingState& state, uint32_t device
 void sendCompleted(SamplingState& state, DeviceSampler& gpu, size_t completed) {
   std::vector<double> values(state.metricNames.size());
   int64_t interval = intervalNs(state);
-  int64_t realtime = realtimeNs();
-  int64_t session = transport::sessionClockNs();
+  ClockPair clocks = readClocks(gpu.context);
+  if (!clocks.valid) {
+    gpu.lost += completed - gpu.decoded;  // samples that cannot be placed in time are not kept
+    gpu.decoded = completed;
+    return;
+  }
   for (; gpu.decoded < completed; ++gpu.decoded) {
     auto info = makeParams<CUpti_PmSampling_CounterData_GetSampleInfo_Params>(
         CUpti_PmSampling_CounterData_GetSampleInfo_Params_STRUCT_SIZE);
@@ -301,8 +319,9 @@ void sendCompleted(SamplingState& state, DeviceSampler& gpu, size_t completed) {
       ++gpu.lost;
       continue;
     }
-    emitSample(state, gpu.device, gpu_metrics::sessionTimeOfGpuTime(info.startTimestamp, realtime, session),
-               gpu_metrics::sessionTimeOfGpuTime(info.endTimestamp, realtime, session), values);
+    emitSample(state, gpu.device,
+               gpu_metrics::sessionTimeOfGpuTime(info.startTimestamp, clocks.gpuNs, clocks.sessionNs),
+               gpu_metrics::sessionTimeOfGpuTime(info.endTimestamp, clocks.gpuNs, clocks.sessionNs), values);
   }
 }
 
@@ -348,17 +367,17 @@ void reportLost(SamplingState& state, DeviceSampler& gpu, bool final) {
 void stopDevice(SamplingState& state, DeviceSampler& gpu) {
   auto stop = makeParams<CUpti_PmSampling_Stop_Params>(CUpti_PmSampling_Stop_Params_STRUCT_SIZE);
   stop.pPmSamplingObject = gpu.sampler;
-  cuptiPmSamplingStop(&stop);
+  traceStep("cuptiPmSamplingStop", static_cast<int>(cuptiPmSamplingStop(&stop)));
   drain(state, gpu);
   reportLost(state, gpu, true);
   auto disable = makeParams<CUpti_PmSampling_Disable_Params>(CUpti_PmSampling_Disable_Params_STRUCT_SIZE);
   disable.pPmSamplingObject = gpu.sampler;
-  cuptiPmSamplingDisable(&disable);
+  traceStep("cuptiPmSamplingDisable", static_cast<int>(cuptiPmSamplingDisable(&disable)));
   if (gpu.host) {
     auto deinit =
         makeParams<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
     deinit.pHostObject = gpu.host;
-    cuptiProfilerHostDeinitialize(&deinit);
+    traceStep("cuptiProfilerHostDeinitialize", static_cast<int>(cuptiProfilerHostDeinitialize(&deinit)));
   }
 }
 
@@ -399,7 +418,7 @@ void runSampler(SamplingState& state) {
       traceStep("starting device", static_cast<int>(device));
       makeCurrent(context);
       try {
-        gpus[device] = startDevice(state, device);
+        gpus[device] = startDevice(state, device, context);
         emitState(state, device, transport::GpuMetricsState::Started, 0, {});
       } catch (const Refusal& refusal) {
         emitState(state, device, transport::GpuMetricsState::Refused, 0, refusal.message);

@@ -41,10 +41,11 @@ void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t end, std:
 // TARGET_INFO_GPU_METRICS of SET on DEVICEID: sourceId equal to typeId, as nsys writes for device 0.
 std::vector<GpuMetricNameRow> metricNameRows(const MetricSet& set, uint32_t deviceId);
 
-// A PM sample's timestamp (the GPU's global timer, in ns, which the driver keeps on CLOCK_REALTIME) on the
-// session clock, given CLOCK_REALTIME and the session clock read together.
-constexpr int64_t sessionTimeOfGpuTime(uint64_t gpuNs, int64_t realtimeNs, int64_t sessionNs) {
-  return static_cast<int64_t>(gpuNs) - realtimeNs + sessionNs;
+// A PM sample's timestamp (the GPU's own timer, in ns) on the session clock, given the GPU's timer and the
+// session clock read together (cuptiDeviceGetTimestamp between two session clock reads). The GPU's timer is not
+// the host's CLOCK_REALTIME: on an H200 it was about 540 s where CLOCK_REALTIME was 1.8e18 ns.
+constexpr int64_t sessionTimeOfGpuTime(uint64_t gpuNs, int64_t gpuNowNs, int64_t sessionNowNs) {
+  return static_cast<int64_t>(gpuNs) - gpuNowNs + sessionNowNs;
 }
 
 }  // namespace gpuscope::gpu_metrics

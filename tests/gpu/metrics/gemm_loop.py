@@ -1,5 +1,5 @@
 # torch.matmul in a loop for about 2 s: bf16 of 8192x8192 matrices (tensor cores, about 1 ms a matmul, so that
-# 20 kHz samples fall inside each) or fp32 of 4096x4096 with TF32 off (no tensor cores, about 20 ms a matmul).
+# 5 kHz samples fall inside each) or fp32 of 4096x4096 with TF32 off (no tensor cores, about 20 ms a matmul).
 # Prints the loop's own time, the figure the recording's cost is measured on.
 import sys
 import time

@@ -2,7 +2,7 @@
 # GPU metrics and device memory usage, `gpuscope record --gpu-metrics --cuda-memory-usage` beside
 # `nsys profile --gpu-metrics-devices=all --cuda-memory-usage=true`, on a machine with an NVIDIA GPU (issue 41).
 #
-# Records three programs with both tools at FREQ (default 20 kHz): tests/fixtures/workloads/transpose.cu (memory-bound),
+# Records three programs with both tools at FREQ (default 5 kHz): tests/fixtures/workloads/transpose.cu (memory-bound),
 # gemm_loop.py bf16 (tensor cores) and gemm_loop.py fp32 with TF32 off (no tensor cores); then compares, with
 # one independent script (kernel_means.py, plain sqlite3) applied to both files, the per-kernel means of SMs
 # Active, Tensor Active and DRAM Read Bandwidth and the memory usage events; then times the bf16 loop bare,
@@ -22,8 +22,9 @@ OUT=${OUT:-/tmp/gm-out}
 W=/tmp/gm-work
 T=$W/texts
 ROUNDS=${ROUNDS:-3}
-# The comparison's sampling rate: 20 kHz puts samples inside kernels of a few hundred microseconds.
-FREQ=${FREQ:-20000}
+# The comparison's sampling rate: 5 kHz puts whole samples inside the bf16 and fp32 GEMMs (1 and 20 ms) and,
+# summed over its ten instances, transposeNaive's (0.55 ms).
+FREQ=${FREQ:-5000}
 PYTHON=${PYTHON:-python3}
 NSYS=${NSYS:-/opt/nvidia/nsight-compute/2025.3.1/host/target-linux-x64/nsys}
 export GPUSCOPE_GPU_BUILD=${GPUSCOPE_GPU_BUILD:-/tmp/bg}
@@ -92,7 +93,7 @@ done
   done
   echo "== GPU metrics meta of the gpuscope files"
   for name in transpose bf16 fp32; do
-    echo "$name: $(sqlite3 "$W/$name.gpuscope.sqlite" "SELECT group_concat(name || '=' || value, ' ') FROM GPUSCOPE_META WHERE name LIKE 'gpu_metrics%' OR name LIKE 'cuda_memory%'" 2>&1)"
+    echo "$name: $($PYTHON -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT group_concat(name || '=' || value, ' ') FROM GPUSCOPE_META WHERE name LIKE 'gpu_metrics%' OR name LIKE 'cuda_memory%'\").fetchone()[0])" "$W/$name.gpuscope.sqlite" 2>&1)"
   done
   echo "== recording cost, bf16 loop seconds, min over $ROUNDS paired rounds"
   for mode in bare gpuscope nsys; do
