@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QSignalSpy>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 
 #include "core/db/sqlite_database.h"
@@ -76,7 +77,10 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, KernelMetricCells, ::testing::Values("gm_tran
 // The hand-made trace (kernelA [2500, 6000), kernelB [6500, 8000), 1000 "tiny" 2 ns kernels from 10000) with GPU
 // metrics of GPU 0 every 100 ns: SMs Active 80 during kernelA and 30 during kernelB, DRAM Read 10 and 60.
 std::shared_ptr<const Trace> handMadeWithMetrics() {
-  std::string path = timeline_test::writeHandMadeTrace();
+  // A copy: the hand-made file is shared with the timeline tests, which must not see these tables.
+  std::string path = ::testing::TempDir() + "kernel_metric_columns.sqlite";
+  std::filesystem::copy_file(timeline_test::writeHandMadeTrace(), path,
+                             std::filesystem::copy_options::overwrite_existing);
   {
     Database db = Database::openWritable(path);
     db.exec(
