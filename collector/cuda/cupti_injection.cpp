@@ -521,7 +521,9 @@ int startTracing(ProcessRecorder& recorder) {
   // GPUSCOPE_CUPTI_CLOCK=cupti (tests/gpu/overhead.sh's gpuscope-cuda-cupticlock) keeps CUPTI's own clock,
   // only to price the callback: its times are then not on the session clock, and the file's are wrong.
   const char* clock = std::getenv("GPUSCOPE_CUPTI_CLOCK");
-  if (!clock || std::strcmp(clock, "cupti") != 0) {
+  if (isGpuMetricsHost()) {
+    // The metrics host places its PM samples by CUPTI's own clock (pm_sampler.cpp), and traces nothing else.
+  } else if (!clock || std::strcmp(clock, "cupti") != 0) {
     cuptiActivityRegisterTimestampCallback(clock && std::strcmp(clock, "session") == 0 ? sessionTimestamp
                                                                                        : tickTimestamp);
   } else {

@@ -56,7 +56,9 @@ std::string resultText(CUptiResult result) {
   return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
 }
 
-// The GPU's timer and the session clock read together: the session clock at the middle of the GPU read.
+// The PM samples' clock and the session clock read together: the session clock at the middle of the read. The
+// samples' timestamps are on CUPTI's own clock (cuptiGetTimestamp where no timestamp callback replaces it, as in
+// the metrics host, which registers none), not on CLOCK_REALTIME.
 struct ClockPair {
   int64_t gpuNs = 0;
   int64_t sessionNs = 0;
@@ -67,7 +69,8 @@ ClockPair readClocks(CUcontext context) {
   ClockPair pair;
   uint64_t gpu = 0;
   int64_t before = transport::sessionClockNs();
-  CUptiResult read = cuptiDeviceGetTimestamp(context, &gpu);
+  (void)context;
+  CUptiResult read = cuptiGetTimestamp(&gpu);
   int64_t after = transport::sessionClockNs();
   if (read != CUPTI_SUCCESS) return pair;
   return {static_cast<int64_t>(gpu), before + (after - before) / 2, true};

@@ -41,9 +41,9 @@ void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t end, std:
 // TARGET_INFO_GPU_METRICS of SET on DEVICEID: sourceId equal to typeId, as nsys writes for device 0.
 std::vector<GpuMetricNameRow> metricNameRows(const MetricSet& set, uint32_t deviceId);
 
-// A PM sample's timestamp (the GPU's own timer, in ns) on the session clock, given the GPU's timer and the
-// session clock read together (cuptiDeviceGetTimestamp between two session clock reads). The GPU's timer is not
-// the host's CLOCK_REALTIME: on an H200 it was about 540 s where CLOCK_REALTIME was 1.8e18 ns.
+// A PM sample's timestamp (CUPTI's own clock, in ns) on the session clock, given CUPTI's clock and the session
+// clock read together (cuptiGetTimestamp between two session clock reads). It is not CLOCK_REALTIME: on an H200
+// the samples read about 540 s where CLOCK_REALTIME was 1.8e18 ns.
 constexpr int64_t sessionTimeOfGpuTime(uint64_t gpuNs, int64_t gpuNowNs, int64_t sessionNowNs) {
   return static_cast<int64_t>(gpuNs) - gpuNowNs + sessionNowNs;
 }
