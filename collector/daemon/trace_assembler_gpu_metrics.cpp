@@ -27,7 +27,7 @@ bool TraceAssembler::addGpuMetricSample(const RecordView& record) {
   std::vector<double> values(body.valueCount);
   std::memcpy(values.data(), reinterpret_cast<const char*>(record.body) + sizeof body, bytes);
   std::vector<gpu_metrics::GpuMetricRow> rows;
-  gpu_metrics::appendSampleRows(sets[body.setIndex], body.deviceId, traceTime(body.end), values, rows);
+  gpu_metrics::appendSampleRows(sets[body.setIndex], body.deviceId, traceTime(body.start), values, rows);
   for (const auto& row : rows) rows_.add(row);
   gpuMetricSets_.emplace(body.deviceId, body.setIndex);
   ++counts_.gpuMetricSamples;

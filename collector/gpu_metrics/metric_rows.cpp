@@ -9,11 +9,11 @@ int64_t storedValue(double value) {
   return std::llround(value);
 }
 
-void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t end, std::span<const double> values,
+void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t start, std::span<const double> values,
                       std::vector<GpuMetricRow>& rows) {
   int64_t typeId = gpuMetricTypeId(deviceId);
   size_t count = std::min(values.size(), set.counters.size());
-  for (size_t i = 0; i < count; ++i) rows.push_back({end, typeId, set.counters[i].metricId, storedValue(values[i])});
+  for (size_t i = 0; i < count; ++i) rows.push_back({start, typeId, set.counters[i].metricId, storedValue(values[i])});
 }
 
 std::vector<GpuMetricNameRow> metricNameRows(const MetricSet& set, uint32_t deviceId) {

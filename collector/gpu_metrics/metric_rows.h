@@ -33,9 +33,11 @@ constexpr int64_t gpuMetricTypeId(uint32_t deviceId) {
 // A value as stored: rounded to the nearest integer; NaN and negatives (CUPTI's noise on idle units) are 0.
 int64_t storedValue(double value);
 
-// The rows of one sample of SET on DEVICEID ending at END (trace time); VALUES in the set's order. Values
-// beyond the set's counters are ignored, missing ones give no row.
-void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t end, std::span<const double> values,
+// The rows of one sample of SET on DEVICEID whose interval begins at START (trace time): nsys's GPU_METRICS
+// timestamp is the interval's start (on an H200 its first sample with SMs Active 60% came 80 us before the first
+// kernel, over a 200 us interval). VALUES in the set's order. Values beyond the set's counters are ignored,
+// missing ones give no row.
+void appendSampleRows(const MetricSet& set, uint32_t deviceId, int64_t start, std::span<const double> values,
                       std::vector<GpuMetricRow>& rows);
 
 // TARGET_INFO_GPU_METRICS of SET on DEVICEID: sourceId equal to typeId, as nsys writes for device 0.

@@ -147,8 +147,8 @@ const GpuMetrics& gpuMetrics(const Trace& trace) {
 
 SeriesStats samplesInside(const GpuMetricDevice& device, const MetricSeries& series, TimeInterval interval) {
   if (interval.end < interval.start) return {};
-  // Timestamps in [start + period, end]: the half-open range ends one ns after the interval.
-  return series.statsWithin(interval.start + device.period, interval.end + 1);
+  // Timestamps in [start, end - period]: the half-open range ends one ns after that.
+  return series.statsWithin(interval.start, interval.end - device.period + 1);
 }
 
 }  // namespace gpuscope

@@ -48,8 +48,9 @@ GpuMetrics readGpuMetrics(const Database& db);
 // unreadable.
 const GpuMetrics& gpuMetrics(const Trace& trace);
 
-// The samples of one GPU that describe the stretch [start, end]: those whose interval (timestamp - period,
-// timestamp] lies inside it, each sample covering the period before its timestamp, as PM sampling does.
+// The samples of one GPU that describe the stretch [start, end]: those whose interval [timestamp, timestamp +
+// period) lies inside it. A GPU_METRICS timestamp is its interval's start, as nsys writes it (on an H200 nsys's
+// first sample with SMs Active at 60% was stamped 80 us before the first kernel, over a 200 us interval).
 SeriesStats samplesInside(const GpuMetricDevice& device, const MetricSeries& series, TimeInterval interval);
 
 }  // namespace gpuscope

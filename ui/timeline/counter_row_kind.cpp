@@ -32,20 +32,17 @@ void counterColumns(const MetricSeries& series, const CounterPaint& how, size_t 
   out = binSeries(series, how.viewStart, width, pixels);
   if (how.period <= 0 || series.size() == 0) return;
   // Zoomed in past the sampling period most columns hold no timestamp: each shows the sample whose interval
-  // (timestamp - period, timestamp] covers it, found by one search per run of empty columns.
+  // [timestamp, timestamp + period) covers its start (a timestamp is its interval's start, core/metrics).
   auto times = series.times();
   auto values = series.values();
-  size_t next = std::numeric_limits<size_t>::max();
   for (size_t i = 0; i < out.size(); ++i) {
-    if (out[i].count != 0) {
-      next = std::numeric_limits<size_t>::max();
-      continue;
-    }
+    if (out[i].count != 0) continue;
     TimeNs start = how.viewStart + static_cast<TimeNs>(i) * width;
-    if (next >= times.size() || times[next] < start)
-      next = series.indexRange(start, std::numeric_limits<TimeNs>::max()).first;
-    if (next >= times.size() || times[next] - how.period >= start + width) continue;
-    int64_t v = values[next];
+    auto after = std::upper_bound(times.begin(), times.end(), start);
+    if (after == times.begin()) continue;
+    size_t covering = static_cast<size_t>(after - times.begin()) - 1;
+    if (times[covering] + how.period <= start) continue;
+    int64_t v = values[covering];
     out[i] = SeriesStats{1, v, v, v};
   }
 }

@@ -59,10 +59,11 @@ std::optional<EmptyBusy> measure(const GpuMetricDevice& device, const DeviceKern
   out.busyShare = static_cast<double>(busy.lengthWithin(kernels.first, kernels.last)) /
                   static_cast<double>(kernels.last - kernels.first);
   double active = 0, covered = 0;
-  auto [first, last] = sms->indexRange(kernels.first, kernels.last + device.period);
+  // Each sample covers [timestamp, timestamp + period): gpu_metrics.h.
+  auto [first, last] = sms->indexRange(kernels.first - device.period, kernels.last);
   for (size_t i = first; i < last; ++i) {
-    TimeNs end = sms->times()[i];
-    double coverage = static_cast<double>(busy.lengthWithin(end - device.period, end)) / device.period;
+    TimeNs begin = sms->times()[i];
+    double coverage = static_cast<double>(busy.lengthWithin(begin, begin + device.period)) / device.period;
     if (coverage <= 0) continue;
     active += static_cast<double>(sms->values()[i]);
     covered += coverage;

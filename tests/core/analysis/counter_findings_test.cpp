@@ -28,7 +28,8 @@ std::string busyTrace(const std::string& name, int64_t sms, std::string_view ker
   std::string path = testing::processTempPath("counter_findings", name + ".sqlite");
   std::vector<testing::SyntheticKernel> kernels;
   for (TimeNs t = 0; t < 100 * kFindMs; t += 10 * kFindMs) kernels.push_back({t + 1, t + 6 * kFindMs, kernel});
-  auto running = [](TimeNs t) { return (t - 1) % (10 * kFindMs) < 6 * kFindMs && t % (10 * kFindMs) != 0; };
+  // A sample covers [t, t + 1 ms): kernels run through it when it starts in the first 6 ms of each 10.
+  auto running = [](TimeNs t) { return t % (10 * kFindMs) < 6 * kFindMs; };
   testing::writeMetricTrace(path, kernels,
                             {{gpu_metric::kSmsActive, [=](TimeNs t) { return running(t) ? sms : 0; }},
                              {gpu_metric::kTensorActive, [=](TimeNs t) { return running(t) ? tensor : 0; }}},

@@ -28,7 +28,7 @@ std::optional<EventRef> kernelNamed(const Trace& trace, std::string_view name) {
 TEST(KernelSampledMetrics, ALongKernelShowsTheMeansOfTheSamplesInsideIt) {
   std::string path = testing::processTempPath("kernel_sampled", "long.sqlite");
   // SMs Active is 80 inside [10 ms, 20 ms] and 0 outside; Tensor Active counts up with time.
-  auto inside = [](TimeNs t) { return t > 10 * kSampleMs && t <= 20 * kSampleMs; };
+  auto inside = [](TimeNs t) { return t >= 10 * kSampleMs && t < 20 * kSampleMs; };
   testing::writeMetricTrace(path, {{10 * kSampleMs, 20 * kSampleMs, "long"}, {30 * kSampleMs, 31 * kSampleMs, "short"}},
                             {{gpu_metric::kSmsActive, [&](TimeNs t) { return inside(t) ? 80 : 0; }},
                              {gpu_metric::kTensorActive, [](TimeNs t) { return t / kSampleMs; }}},
@@ -39,12 +39,12 @@ TEST(KernelSampledMetrics, ALongKernelShowsTheMeansOfTheSamplesInsideIt) {
   ASSERT_TRUE(kernel);
   EventDetails details = describeEvent(*trace, *kernel);
   const std::string section = "GPU metrics (sampled, whole GPU)";
-  // Samples at 11..20 ms cover (10, 20] ms: ten of them; Tensor Active averages 11..20 = 15.5.
+  // Samples at 10..19 ms cover [10, 20) ms: ten of them; Tensor Active averages 10..19 = 14.5.
   ASSERT_NE(details.field("Samples", section), nullptr);
   EXPECT_EQ(details.field("Samples", section)->value, "10 inside the kernel at 1 kHz");
   ASSERT_NE(details.field("SMs Active", section), nullptr);
   EXPECT_EQ(details.field("SMs Active", section)->value, "80.0 %");
-  EXPECT_EQ(details.field("Tensor Active", section)->value, "15.5 %");
+  EXPECT_EQ(details.field("Tensor Active", section)->value, "14.5 %");
   EXPECT_EQ(details.field("DRAM Read Bandwidth", section), nullptr) << "the file has no such metric";
 
   auto shortKernel = kernelNamed(*trace, "short");

@@ -79,8 +79,8 @@ TEST_P(GpuMetricsFixture, BinsEqualAnSqlAverageOverTheSameBins) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, GpuMetricsFixture, ::testing::Values("gm_transpose", "gm_loader2"));
 
-// A stretch's sampled means are those of the samples whose whole interval lies inside it. The transpose kernels
-// (0.1-0.6 ms) are each shorter than the fixture's 1 ms samples, so the stretch is the span of all of them.
+// A stretch's sampled means are those of the samples whose whole interval [t, t + period) lies inside it. The transpose
+// kernels (0.1-0.6 ms) are each shorter than the fixture's 1 ms samples, so the stretch is the span of all of them.
 TEST(SampledMeans, TheTransposeLoopAveragesTheSamplesInsideIt) {
   Database db = Database::openReadOnly(testing::gpuMetricsFixture("gm_transpose"));
   GpuMetrics metrics = readGpuMetrics(db);
@@ -96,7 +96,7 @@ TEST(SampledMeans, TheTransposeLoopAveragesTheSamplesInsideIt) {
   ASSERT_NE(sms, nullptr);
   Statement sql =
       db.prepare("SELECT avg(value), count(*) FROM GPU_METRICS WHERE metricId = " + metricIdOf(gpu_metric::kSmsActive) +
-                 " AND timestamp - ?1 >= ?2 AND timestamp <= ?3");
+                 " AND timestamp >= ?2 AND timestamp + ?1 <= ?3");
   sql.bind(1, period);
   sql.bind(2, kernel.start);
   sql.bind(3, kernel.end);

@@ -21,7 +21,7 @@ struct SyntheticKernel {
 
 struct SyntheticMetric {
   std::string_view name;                        // a gpu_metric:: name
-  std::function<int64_t(TimeNs)> valueAt = {};  // the value of the sample whose interval ends at t
+  std::function<int64_t(TimeNs)> valueAt = {};  // the value of the sample whose interval starts at t
 };
 
 // nsys's typeId of device 0: vm 1, the 1 << 32 nsys sets, the device in the low byte.
@@ -40,7 +40,7 @@ inline void writeMetricSamples(TraceWriter& writer, const std::vector<SyntheticM
 }
 
 // A file at PATH with KERNELS on device 0 (process 10, launched by thread 10/11) and METRICS sampled every
-// PERIOD from 0 to END.
+// PERIOD over [0, END): timestamps 0, PERIOD, ..., END - PERIOD, each its interval's start, as nsys writes them.
 inline void writeMetricTrace(const std::string& path, const std::vector<SyntheticKernel>& kernels,
                              const std::vector<SyntheticMetric>& metrics, TimeNs end, TimeNs period) {
   TraceWriter writer(path);
@@ -59,7 +59,7 @@ inline void writeMetricTrace(const std::string& path, const std::vector<Syntheti
     row.shortName = kernel.name;
     writer.addKernel(row);
   }
-  writeMetricSamples(writer, metrics, period, end, period);
+  writeMetricSamples(writer, metrics, 0, end - period, period);
   writer.finish();
 }
 

@@ -1,11 +1,16 @@
 # Per-kernel means of GPU metrics from an nsys-shaped SQLite file (nsys's export or gpuscope's recording), with
 # nothing from gpuscope: plain sqlite3. A sample counts for a kernel when its interval lies inside the kernel:
-# timestamp - period >= start and timestamp <= end, period the median spacing of the device's sample
-# timestamps; the mean is over every such sample of every instance of the kernel name.
+# timestamp >= start and timestamp + period <= end (a GPU_METRICS timestamp is its interval's start, as nsys
+# writes it), period the median spacing of the device's sample timestamps; the mean is over every such sample
+# of every instance of the kernel name. GPUSCOPE_METRICS_END_STAMPS=1 reads files whose timestamps are the
+# intervals' ends instead (gpuscope recordings made before 2026-11-29 08:00).
 # Usage: kernel_means.py FILE [TOP]   prints "name<TAB>instances<TAB>samples<TAB>SMs<TAB>Tensor<TAB>DRAM read"
+import os
 import sqlite3
 import statistics
 import sys
+
+END_STAMPS = os.environ.get("GPUSCOPE_METRICS_END_STAMPS") == "1"
 
 NAMES = ["SMs Active [Throughput %]", "Tensor Active [Throughput %]", "DRAM Read Bandwidth [Throughput %]"]
 
@@ -42,8 +47,9 @@ def main(path, top):
         for metric in NAMES:
             rows = series.get((device, metric), [])
             stamps = [t for t, _ in rows] if rows else []
-            lo = bisect.bisect_left(stamps, start + period)
-            hi = bisect.bisect_right(stamps, end)
+            shift = period if END_STAMPS else 0
+            lo = bisect.bisect_left(stamps, start + shift)
+            hi = bisect.bisect_right(stamps, end - period + shift)
             entry = sums.setdefault((name, metric), [0, 0])
             for t, v in rows[lo:hi]:
                 entry[0] += v
