@@ -39,7 +39,13 @@ if [ -f "$HERE/src.tar.gz" ]; then
   ln -sfn "$ROOT/.deps" "$SRC/.deps"
 fi
 G=$GPUSCOPE_GPU_BUILD/app/gpuscope
-if [ "${REBUILD:-1}" = 1 ] || [ ! -x "$G" ]; then
+# PREBUILT=DIR: gpuscope and its libraries (gpuscope-gpu-metrics, libgpuscope_*.so) built elsewhere, flat in DIR,
+# carried in (the device's 30 minutes can go to recording instead of building); no build here then.
+if [ -n "${PREBUILT:-}" ]; then
+  G=$PREBUILT/gpuscope
+  export GPUSCOPE_LIB_DIR=$PREBUILT
+  export LD_LIBRARY_PATH="$PREBUILT:${CUDA_HOME:-/usr/local/cuda}/extras/CUPTI/lib64:${CUDA_HOME:-/usr/local/cuda}/lib64:${LD_LIBRARY_PATH:-}"
+elif [ "${REBUILD:-1}" = 1 ] || [ ! -x "$G" ]; then
   say "building gpuscope from $SRC"
   BUILD_ONLY=1 OUT=$T/build bash "$SRC/tests/gpu/run.sh" > "$T/build.log" 2>&1 || { tail -40 "$T/build.log"; cat "$T/build/run.log" 2>/dev/null | grep -m5 -B2 -A8 'error'; exit 1; }
 fi
@@ -56,12 +62,17 @@ ns() { timeout 120 "$NSYS" profile -t cuda,nvtx --sample=none --cpuctxsw=none --
 ns_export() { "$NSYS" export --type sqlite --force-overwrite=true -o "$2" "$1" >> "$T/nsys.log" 2>&1; }
 
 declare -A PROGRAM=([transpose]="$W/transpose" [bf16]="$PYTHON $HERE/gemm_loop.py bf16" [fp32]="$PYTHON $HERE/gemm_loop.py fp32")
-for name in transpose bf16 fp32; do
+# PROGRAMS and TOOLS narrow the recordings (default: all three programs, both tools); ROUNDS=0 skips the cost.
+PROGRAMS=${PROGRAMS:-transpose bf16 fp32}
+TOOLS=${TOOLS:-gpuscope nsys}
+for name in $PROGRAMS; do
   say "recording $name"
   GPUSCOPE_PM_TRACE=1 gp --gpu-metrics --gpu-metrics-frequency "$FREQ" --cuda-memory-usage -o "$W/$name.gpuscope.sqlite" -- ${PROGRAM[$name]} > "$T/$name.gpuscope.txt" 2>&1
   echo "gpuscope exit $?" >> "$T/$name.gpuscope.txt"; tail -3 "$T/$name.gpuscope.txt"
-  ns --gpu-metrics-devices=all --gpu-metrics-frequency="$FREQ" --cuda-memory-usage=true -o "$W/$name.nsys" ${PROGRAM[$name]} > "$T/$name.nsys.txt" 2>&1
-  ns_export "$W/$name.nsys.nsys-rep" "$W/$name.nsys.sqlite"
+  case " $TOOLS " in *" nsys "*)
+    ns --gpu-metrics-devices=all --gpu-metrics-frequency="$FREQ" --cuda-memory-usage=true -o "$W/$name.nsys" ${PROGRAM[$name]} > "$T/$name.nsys.txt" 2>&1
+    ns_export "$W/$name.nsys.nsys-rep" "$W/$name.nsys.sqlite" ;;
+  esac
   for tool in gpuscope nsys; do
     [ -f "$W/$name.$tool.sqlite" ] && gzip -c "$W/$name.$tool.sqlite" > "$OUT/$name.$tool.sqlite.gz"
   done
@@ -79,20 +90,20 @@ done
 {
   echo "== per-kernel means (kernel_means.py: samples inside each kernel, all instances), gpuscope vs nsys"
   printf 'program\ttool\tkernel\tinstances\tsamples\tSMs Active\tTensor Active\tDRAM Read\n'
-  for name in transpose bf16 fp32; do
+  for name in $PROGRAMS; do
     for tool in gpuscope nsys; do
       [ -f "$W/$name.$tool.sqlite" ] || { echo "$name $tool: no file"; continue; }
       $PYTHON "$HERE/kernel_means.py" "$W/$name.$tool.sqlite" 3 2>&1 | sed "s/^/$name\t$tool\t/"
     done
   done
   echo "== memory usage events (count, total bytes)"
-  for name in transpose bf16 fp32; do
+  for name in $PROGRAMS; do
     for tool in gpuscope nsys; do
       echo "$name $tool: $($PYTHON "$HERE/kernel_means.py" "$W/$name.$tool.sqlite" memory 2>&1)"
     done
   done
   echo "== GPU metrics meta of the gpuscope files"
-  for name in transpose bf16 fp32; do
+  for name in $PROGRAMS; do
     echo "$name: $($PYTHON -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT group_concat(name || '=' || value, ' ') FROM GPUSCOPE_META WHERE name LIKE 'gpu_metrics%' OR name LIKE 'cuda_memory%'\").fetchone()[0])" "$W/$name.gpuscope.sqlite" 2>&1)"
   done
   echo "== recording cost, bf16 loop seconds, min over $ROUNDS paired rounds"

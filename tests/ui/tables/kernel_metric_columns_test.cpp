@@ -75,7 +75,8 @@ TEST_P(KernelMetricCells, EachCellIsTheSampledMeanOverThatKernel) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, KernelMetricCells, ::testing::Values("gm_transpose", "gm_loader2"));
 
 // The hand-made trace (kernelA [2500, 6000), kernelB [6500, 8000), 1000 "tiny" 2 ns kernels from 10000) with GPU
-// metrics of GPU 0 every 100 ns: SMs Active 80 during kernelA and 30 during kernelB, DRAM Read 10 and 60.
+// metrics of GPU 0 every 100 ns, each stamped at its interval's start: SMs Active 80 during kernelA and 30 during
+// kernelB, DRAM Read 10 and 60.
 std::shared_ptr<const Trace> handMadeWithMetrics() {
   // A copy: the hand-made file is shared with the timeline tests, which must not see these tables.
   std::string path = ::testing::TempDir() + "kernel_metric_columns.sqlite";
@@ -92,8 +93,8 @@ std::shared_ptr<const Trace> handMadeWithMetrics() {
     db.exec("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (0, 0, '', 1, '" + std::string(gpu_metric::kSmsActive) +
             "'), (0, 0, '', 2, '" + std::string(gpu_metric::kDramRead) + "')");
     std::string rows;
-    for (TimeNs t = 100; t <= 13000; t += 100) {
-      bool a = t > 2500 && t <= 6000, b = t > 6500 && t <= 8000;
+    for (TimeNs t = 0; t < 13000; t += 100) {
+      bool a = t >= 2500 && t < 6000, b = t >= 6500 && t < 8000;
       int sms = a ? 80 : b ? 30 : 0, dram = a ? 10 : b ? 60 : 0;
       rows += (rows.empty() ? "" : ",") + std::string("(") + std::to_string(t) + "," + std::to_string(t) + ",0,1," +
               std::to_string(sms) + "),(" + std::to_string(t) + "," + std::to_string(t) + ",0,2," +

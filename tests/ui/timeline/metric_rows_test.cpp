@@ -147,7 +147,8 @@ TEST(CounterRowPaint, ColumnsShowTheirSamplesMeanFilledAndMinMaxBand) {
 }
 
 TEST(CounterRowPaint, ZoomedPastThePeriodEachColumnShowsTheSampleCoveringIt) {
-  // Samples every 1000 ns; a view of 10 ns a pixel: each sample covers the 100 columns before its timestamp.
+  // Samples every 1000 ns; a view of 10 ns a pixel: each sample covers the 100 columns from its timestamp on (a
+  // GPU_METRICS timestamp is its interval's start).
   MetricSeries series(std::string(gpu_metric::kDramRead), {1000, 2000, 3000}, {10, 90, 40});
   CounterPaint how;
   how.viewStart = 0;
@@ -155,11 +156,11 @@ TEST(CounterRowPaint, ZoomedPastThePeriodEachColumnShowsTheSampleCoveringIt) {
   how.period = 1000;
   std::vector<SeriesStats> columns;
   counterColumns(series, how, 400, columns);
-  EXPECT_EQ(columns[0].count, 1u);
-  EXPECT_EQ(columns[0].max, 10);
-  EXPECT_EQ(columns[150].max, 90);
-  EXPECT_EQ(columns[250].max, 40);
-  EXPECT_EQ(columns[350].count, 0u);  // after the last sample: nothing
+  EXPECT_EQ(columns[50].count, 0u);  // before the first sample: nothing
+  EXPECT_EQ(columns[150].count, 1u);
+  EXPECT_EQ(columns[150].max, 10);
+  EXPECT_EQ(columns[250].max, 90);
+  EXPECT_EQ(columns[350].max, 40);
 }
 
 TEST_F(MetricRows, CounterTooltipGivesTheMeanMinMaxAndTime) {
