@@ -54,21 +54,24 @@ TEST(GpuMetricSets, EveryNameIsAGpuMetricConstantWithOneIdAndExpression) {
   }
 }
 
+// The warps rows read 0% where nsys read 14.4% on an H200 bf16 GEMM: left out rather than shown wrong.
+TEST(GpuMetricSets, TheWarpsRowsThatDidNotMatchNsysAreNotRecorded) {
+  for (const auto& set : gpu_metrics::metricSets())
+    for (const auto& counter : set.counters) {
+      EXPECT_NE(counter.name, gpu_metric::kComputeWarpsInFlight) << set.name;
+      EXPECT_NE(counter.name, gpu_metric::kUnallocatedWarps) << set.name;
+    }
+}
+
 TEST(GpuMetricSets, TheDefaultSetHasWhatTheIssueAsksWithNsysIds) {
   const auto* set = gpu_metrics::findMetricSet(gpu_metrics::kDefaultSet);
   ASSERT_NE(set, nullptr);
   // nsys's metricId of each name in its GH100 set (../shared/fixtures/nsys-gpu-metrics).
-  const std::pair<std::string_view, int> wanted[] = {{gpu_metric::kGpcClock, 0},
-                                                     {gpu_metric::kSysClock, 1},
-                                                     {gpu_metric::kGrActive, 2},
-                                                     {gpu_metric::kSmsActive, 3},
-                                                     {gpu_metric::kSmIssue, 4},
-                                                     {gpu_metric::kTensorActive, 5},
-                                                     {gpu_metric::kComputeWarpsInFlight, 12},
-                                                     {gpu_metric::kDramRead, 18},
-                                                     {gpu_metric::kDramWrite, 19},
-                                                     {gpu_metric::kPcieRx, 20},
-                                                     {gpu_metric::kPcieTx, 21}};
+  const std::pair<std::string_view, int> wanted[] = {{gpu_metric::kGpcClock, 0},  {gpu_metric::kSysClock, 1},
+                                                     {gpu_metric::kGrActive, 2},  {gpu_metric::kSmsActive, 3},
+                                                     {gpu_metric::kSmIssue, 4},   {gpu_metric::kTensorActive, 5},
+                                                     {gpu_metric::kDramRead, 18}, {gpu_metric::kDramWrite, 19},
+                                                     {gpu_metric::kPcieRx, 20},   {gpu_metric::kPcieTx, 21}};
   for (auto [name, id] : wanted) {
     bool found = false;
     for (const auto& counter : set->counters) {
