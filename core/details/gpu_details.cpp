@@ -175,9 +175,13 @@ void describeKernel(const Trace& trace, EventRef event, EventDetails& details) {
   add(kernel, "Shared memory configuration", bytesOf(row, "sharedMemoryExecuted"));
   add(kernel, "Grid ID", numberOf(row, "gridId"));
   addSection(details, std::move(kernel));
-  addCommonGpuSections(trace, event, details);
-  addSection(details, occupancySection(trace, event, row));
+  // The sampled metrics right after the times they average over, before where and by whom it ran: in a short
+  // pane they are what a user with metrics looks for first.
+  addSection(details, timeSection(trace, event, details.timeOrigin));
   addSection(details, sampledMetricsSection(trace, event));
+  addSection(details, placementSection(trace, event));
+  addSection(details, launchSection(trace, event, details));
+  addSection(details, occupancySection(trace, event, row));
 }
 
 void describeMemory(const Trace& trace, EventRef event, EventDetails& details) {

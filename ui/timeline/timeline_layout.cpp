@@ -192,7 +192,8 @@ void TimelineLayout::addMemoryAndMetrics(const Trace& trace, const TimelineRowKi
     memory.parent = deviceRow;
     memory.deviceIndex = static_cast<uint32_t>(d);
     memory.memoryProcess = i;
-    memory.label = QStringLiteral("Memory");
+    // Not "Memory": each stream has a row of that name for its copies and memsets.
+    memory.label = QStringLiteral("Memory usage");
     if (processes.size() > 1)
       memory.detail = QStringLiteral("pid %1").arg(global_id::pid(usage.processes[i].globalPid));
     add(std::move(memory), trace, kinds);

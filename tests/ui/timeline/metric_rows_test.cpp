@@ -200,7 +200,7 @@ TEST_F(MetricRows, MemoryRowShowsThePeakAndAClickSelectsTheAllocation) {
   std::vector<int> memoryRows = rowsOfKind(layout(), RowKind::Memory);
   ASSERT_EQ(memoryRows.size(), 1u);
   const TimelineRow& row = layout().row(memoryRows.front());
-  EXPECT_EQ(row.label, QStringLiteral("Memory"));
+  EXPECT_EQ(row.label, QStringLiteral("Memory usage"));
   const ProcessMemory& process = usage.processes[row.memoryProcess];
   // Two 128 MiB device buffers; the pinned host buffer is not device memory.
   EXPECT_EQ(process.peak, int64_t{256} << 20);
