@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "collector/transport/records.h"
+#include "core/schema/nsys_enums.h"
 
 namespace gpuscope {
 
@@ -19,7 +20,7 @@ struct MemoryUsageRow {
   int64_t address = 0;
   int64_t pc = 0;
   int64_t bytes = 0;
-  int64_t memKind = 0;
+  int64_t memKind = nsys_enum::kMemKindUnknown;
   int64_t memoryOperationType = 0;
   std::string name;  // empty: NULL
   int64_t correlationId = 0;

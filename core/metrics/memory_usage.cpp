@@ -99,7 +99,9 @@ ptrdiff_t ProcessMemory::stepAt(TimeNs t) const {
   return static_cast<ptrdiff_t>(after - time.begin()) - 1;
 }
 
-bool takesDeviceMemory(int memKind) { return memKind != 0 && memKind != 1; }
+bool takesDeviceMemory(int memKind) {
+  return memKind != nsys_enum::kMemKindPageable && memKind != nsys_enum::kMemKindPinned;
+}
 
 MemoryUsage::Peak MemoryUsage::devicePeak(int deviceId, uint32_t hw) const {
   // Every process's steps on the device, merged in time order, each moving the device's total.

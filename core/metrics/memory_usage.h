@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/model/trace_types.h"
+#include "core/schema/nsys_enums.h"
 
 namespace gpuscope {
 
@@ -18,9 +19,9 @@ struct MemoryUsageEvent {
   TimeNs time = 0;
   int64_t globalPid = 0;
   int deviceId = 0;
-  int memKind = 0;    // ENUM_CUDA_MEM_KIND
-  bool free = false;  // a deallocation
-  int64_t bytes = 0;  // as the file says: the size allocated or freed
+  int memKind = nsys_enum::kMemKindUnknown;  // ENUM_CUDA_MEM_KIND
+  bool free = false;                         // a deallocation
+  int64_t bytes = 0;                         // as the file says: the size allocated or freed
   int64_t address = 0;
   int64_t correlationId = -1;  // -1 when the file has none
 };

@@ -65,7 +65,10 @@ inline constexpr EnumRow kDevMemEventOperRows[] = {
     {0, "CUDA_DEV_MEM_EVENT_OPR_ALLOCATION", "Allocation"},
     {1, "CUDA_DEV_MEM_EVENT_OPR_DEALLOCATION", "Deallocation"},
 };
+inline constexpr int kMemKindPageable = 0;
+inline constexpr int kMemKindPinned = 1;
 inline constexpr int kMemKindDevice = 2;
+inline constexpr int kMemKindUnknown = 7;
 inline constexpr int kDevMemAllocation = 0;
 inline constexpr int kDevMemDeallocation = 1;
 
