@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "collector/cuda/cupti_calls.h"
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/cuda/device_facts.h"
 #include "collector/cuda/pm_sampler.h"
@@ -103,12 +104,6 @@ CudaTracer* g_tracer = nullptr;
 void diagnose(ProcessRecorder& recorder, transport::DiagnosticLevel level, const std::string& message) {
   transport::DiagnosticBody body{static_cast<uint32_t>(level), static_cast<uint32_t>(message.size())};
   recorder.emit(RecordType::Diagnostic, 0, &body, sizeof body, {message}, 0, kRingWaitNs);
-}
-
-std::string resultText(CUptiResult result) {
-  const char* text = nullptr;
-  cuptiGetResultString(result, &text);
-  return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
 }
 
 // CUPTI stamps every API record with this, twice per call on the program's thread: the session

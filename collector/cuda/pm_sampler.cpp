@@ -25,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "collector/cuda/cupti_calls.h"
 #include "collector/gpu_metrics/metric_rows.h"
 #include "collector/gpu_metrics/metric_sets.h"
 #include "collector/inject/process_recorder.h"
@@ -42,19 +43,6 @@ constexpr int64_t kRingWaitNs = 2'000'000'000;
 constexpr size_t kHardwareBufferBytes = 256u << 20;
 // Samples one counter data image holds (each about 2 KB per metric): decoded and reset when full.
 constexpr uint32_t kMaxImageSamples = 2000;
-
-template <typename Params>
-Params makeParams(size_t structSize) {
-  Params params{};
-  params.structSize = structSize;
-  return params;
-}
-
-std::string resultText(CUptiResult result) {
-  const char* text = nullptr;
-  cuptiGetResultString(result, &text);
-  return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
-}
 
 // The PM samples' clock and the session clock read together: the session clock at the middle of the read. The
 // samples' timestamps are on CUPTI's own clock (cuptiGetTimestamp where no timestamp callback replaces it, as in

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "collector/cuda/cupti_calls.h"
 #include "collector/cuda/kernel_demangler.h"
 #include "collector/cuda/profiled_launch_times.h"
 #include "collector/cuda/roofline_counters.h"
@@ -41,24 +42,10 @@ constexpr int64_t kRingWaitNs = 2'000'000'000;
 constexpr size_t kRangesPerImage = 64;
 constexpr size_t kMaxNameBytes = 4096;
 
-// CUPTI's parameter structs: zeroed, with the size of the version we were built with.
-template <typename Params>
-Params makeParams(size_t structSize) {
-  Params params{};
-  params.structSize = structSize;
-  return params;
-}
-
 // A CUPTI call that failed, with what we were doing; caught where CUPTI called us.
 struct Failure {
   std::string message;
 };
-
-std::string resultText(CUptiResult result) {
-  const char* text = nullptr;
-  cuptiGetResultString(result, &text);
-  return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
-}
 
 void traceStep(const char* step);
 
