@@ -98,6 +98,14 @@ std::optional<EventRef> Trace::launchingCall(EventRef gpuWork) const {
   return calls.front();
 }
 
+std::optional<EventRef> Trace::apiCallByCorrelation(uint32_t pid, uint32_t correlation) const {
+  if (correlation == 0) return std::nullopt;
+  buildCorrelationIndexes();
+  auto calls = apiByCorrelation_->find(tracks_, pid, correlation);
+  if (calls.empty()) return std::nullopt;
+  return calls.front();
+}
+
 std::vector<EventRef> Trace::launchedWork(EventRef apiCall) const {
   const auto& track = tracks_.at(apiCall.track);
   uint32_t correlation = lane(apiCall).correlation[apiCall.index];

@@ -165,6 +165,8 @@ class Trace {
   // first of these calls builds the correlation indexes (about 0.2 s of two threads at 10M events).
   std::optional<EventRef> launchingCall(EventRef gpuWork) const;
   std::vector<EventRef> launchedWork(EventRef apiCall) const;
+  // The CUDA API call of process PID with CORRELATION (a memory usage event's, for one), through the same index.
+  std::optional<EventRef> apiCallByCorrelation(uint32_t pid, uint32_t correlation) const;
   // Builds the correlation indexes now, once, whichever thread asks first: opening a trace does not
   // wait for them, and the viewer builds them on a worker once the window is up.
   void buildCorrelationIndexes() const;

@@ -13,18 +13,7 @@ namespace gpuscope::ui {
 
 std::optional<EventRef> apiCallOf(const Trace& trace, uint32_t pid, int64_t correlationId) {
   if (correlationId <= 0 || correlationId > UINT32_MAX) return std::nullopt;
-  const auto correlation = static_cast<uint32_t>(correlationId);
-  const auto& tracks = trace.tracks();
-  for (uint32_t t = 0; t < tracks.size(); ++t) {
-    const Track& track = tracks[t];
-    if (track.kind != TrackKind::CudaApi || track.pid != pid) continue;
-    for (uint32_t l = 0; l < track.lanes.size(); ++l) {
-      const auto& ids = track.lanes[l].correlation;
-      auto found = std::find(ids.begin(), ids.end(), correlation);
-      if (found != ids.end()) return EventRef{t, l, static_cast<uint32_t>(found - ids.begin())};
-    }
-  }
-  return std::nullopt;
+  return trace.apiCallByCorrelation(pid, static_cast<uint32_t>(correlationId));
 }
 
 EventDetails describeMemoryEvent(const Trace& trace, uint32_t index, TimeBase base) {
