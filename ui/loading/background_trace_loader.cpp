@@ -9,6 +9,8 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/metrics/gpu_metrics.h"
+#include "core/metrics/memory_usage.h"
 #include "core/open/open_trace.h"
 
 namespace gpuscope::ui {
@@ -91,6 +93,12 @@ void BackgroundTraceLoader::run(const std::shared_ptr<Job>& job, bool checkInteg
       }
     };
     trace = openTrace(job->nativePath).load(options);
+    // The timeline's first layout reads the GPU metrics and memory usage (Trace::memo): read here, on the worker,
+    // the GUI thread finds them made instead of stalling on a file with millions of samples.
+    if (trace && !job->cancel.load()) {
+      gpuMetrics(*trace);
+      memoryUsage(*trace);
+    }
   } catch (const LoadCancelled&) {
     // Dropped below: a cancelled job posts neither a trace nor an error.
   } catch (const TraceError& e) {
