@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "collector/cuda/capture_follow.h"
 #include "collector/cuda/cupti_calls.h"
 #include "collector/cuda/cupti_record_converter.h"
 #include "collector/cuda/device_facts.h"
@@ -307,7 +308,9 @@ void runWorker(CudaTracer& tracer) {
           tracer.profiling && tracer.allocatedBuffers >= kMaxBuffers && tracer.freeBuffers.size() < kMaxBuffers / 4;
     }
     auto now = std::chrono::steady_clock::now();
-    if (stopping || starved) {
+    // A close of the session gate: what CUPTI holds goes to the ring now, then the close is acknowledged.
+    uint64_t closedGeneration = followGateChanges();
+    if (stopping || starved || closedGeneration) {
       // The end: every buffer, even with records of work still running (those are counted, not kept).
       cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     } else if (flushPeriod().count() > 0 && now - lastFlush >= flushPeriod()) {
@@ -345,6 +348,7 @@ void runWorker(CudaTracer& tracer) {
       tracer.freeBuffers.push_back(buffer.data);
     }
     keepSpareBuffers(tracer);
+    if (closedGeneration) tracer.recorder->acknowledgeGate(closedGeneration);
     if (refusals > reportedRefusals) {
       diagnose(*tracer.recorder, transport::DiagnosticLevel::Warning,
                "CUPTI filled all " + std::to_string(kMaxBuffers) +
@@ -444,16 +448,25 @@ bool isGpuMetricsHost() {
   return host && std::strcmp(host, "1") == 0;
 }
 
-std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& config) {
+// The kinds recorded only while the session gate is open (collector/cuda/capture_follow.h); contexts and
+// streams are recorded always, they cost nothing per call.
+std::vector<CUpti_ActivityKind> gatedActivityKinds(const inject::RecorderConfig& config) {
   if (isGpuMetricsHost()) return {};
   std::vector<CUpti_ActivityKind> kinds = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                            CUPTI_ACTIVITY_KIND_MEMCPY2,           CUPTI_ACTIVITY_KIND_MEMSET,
-                                           CUPTI_ACTIVITY_KIND_RUNTIME,           CUPTI_ACTIVITY_KIND_DRIVER,
-                                           CUPTI_ACTIVITY_KIND_CONTEXT,           CUPTI_ACTIVITY_KIND_STREAM};
+                                           CUPTI_ACTIVITY_KIND_RUNTIME,           CUPTI_ACTIVITY_KIND_DRIVER};
   if (config.traceCudaSync) kinds.push_back(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
   // `record --cuda-memory-usage`: every device allocation and free, as nsys's --cuda-memory-usage=true.
   const char* memoryUsage = std::getenv("GPUSCOPE_CUDA_MEMORY_USAGE");
   if (memoryUsage && std::strcmp(memoryUsage, "1") == 0) kinds.push_back(CUPTI_ACTIVITY_KIND_MEMORY2);
+  return kinds;
+}
+
+std::vector<CUpti_ActivityKind> activityKinds(const inject::RecorderConfig& config) {
+  if (isGpuMetricsHost()) return {};
+  std::vector<CUpti_ActivityKind> kinds = gatedActivityKinds(config);
+  kinds.push_back(CUPTI_ACTIVITY_KIND_CONTEXT);
+  kinds.push_back(CUPTI_ACTIVITY_KIND_STREAM);
   return kinds;
 }
 
@@ -472,8 +485,15 @@ bool promiseZeroedBuffers() {
 
 // The subscriber's callback when no launch is profiled: only context creation is enabled, for --gpu-metrics.
 void CUPTIAPI resourceCallback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  if (handleProfilerCallback(domain, id, data)) return;
   if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && data)
     pmSamplingSawContext(static_cast<const CUpti_ResourceData*>(data)->context);
+}
+
+// The subscriber's callback under `record --metrics roofline`: the range profiler's, and capture ranges.
+void CUPTIAPI profilingCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  if (handleProfilerCallback(domain, id, data)) return;
+  rangeProfilerCallback(userdata, domain, id, data);
 }
 
 int startTracing(ProcessRecorder& recorder) {
@@ -502,7 +522,7 @@ int startTracing(ProcessRecorder& recorder) {
   CUptiResult subscribed =
       !profile && !pmSamplingRequested() && subscribe && std::strcmp(subscribe, "0") == 0
           ? CUPTI_SUCCESS
-          : cuptiSubscribe(&tracer->subscriber, profile ? rangeProfilerCallback : resourceCallback, nullptr);
+          : cuptiSubscribe(&tracer->subscriber, profile ? profilingCallback : resourceCallback, nullptr);
   if (subscribed != CUPTI_SUCCESS) {
     bool busy = subscribed == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
     diagnose(recorder, busy ? transport::DiagnosticLevel::Warning : transport::DiagnosticLevel::Error,
@@ -550,6 +570,8 @@ int startTracing(ProcessRecorder& recorder) {
     }
   }
   leaveOutQueryApiCalls();
+  // Enabled above to find another profiler at once; from here on the gate decides.
+  followCaptureGate(tracer->subscriber, gatedActivityKinds(recorder.config()));
   tracer->profiling = profile;
   if (profile) startRangeProfiling(recorder, tracer->subscriber);
   // `record` refuses --gpu-metrics with --metrics roofline: both need the GPU's performance monitors.

@@ -5,6 +5,7 @@
 #define NVTX_NO_IMPL
 #include <nvtx3/nvToolsExt.h>
 
+#include <atomic>
 #include <cstring>
 #include <cwchar>
 #include <mutex>
@@ -176,53 +177,130 @@ struct Event {
   }
 };
 
+// ---- capture ranges (record --capture-range nvtx --nvtx-capture NAME[@DOMAIN]) ----
+
+// A start/end range id handed out while the gate was closed: its end is not recorded either.
+constexpr uint64_t kUnkeptRangeBit = uint64_t{1} << 63;
+// The start/end range that opened the capture range, or 0.
+std::atomic<uint64_t> g_captureRangeId{0};
+
+// The name of domain DOMAIN as the program created it ("" for the default domain).
+bool domainMatches(uint64_t domain, const char* wanted) {
+  if (std::strcmp(wanted, "*") == 0) return true;
+  if (domain == 0) return *wanted == '\0';
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.lock);
+  for (const nvtxDomainRegistration_st* entry : r.domains)
+    if (entry->id == domain) return entry->name == wanted;
+  return false;
+}
+
+// EVENT is the range --nvtx-capture names: its message, plain or registered (nsys matches registered
+// strings only unless NSYS_NVTX_PROFILER_REGISTER_ONLY=0; gpuscope matches both), in the named domain.
+bool namesCaptureRange(const NvtxEventBody& body, std::string_view inlineText) {
+  const transport::SessionGate& gate = *g_gate;
+  std::string_view text = inlineText;
+  std::string registered;
+  if (body.text == static_cast<uint8_t>(NvtxText::Registered)) {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.lock);
+    for (const nvtxStringRegistration_st* entry : r.strings)
+      if (entry->id == body.registeredText) registered = entry->text;
+    text = registered;
+  } else if (body.text != static_cast<uint8_t>(NvtxText::Inline)) {
+    return false;
+  }
+  return text == gate.nvtxName && domainMatches(body.domain, gate.nvtxDomain);
+}
+
+bool capturesByNvtx() { return capturesBy(transport::CaptureTrigger::Nvtx); }
+
 // ---- ranges and marks ----
 
-int pushRange(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
-  ProcessRecorder* recorder = nvtxRecorder();
-  if (!recorder) return -1;
-  Event event(domain, TickClock::now());
+// The event of a push, mark or start takes its attributes or TEXT. (Filled in place: a wide message's text
+// points into the event's own buffer.)
+void fill(Event& event, const nvtxEventAttributes_t* attributes, std::string_view text) {
   if (attributes) {
     event.read(attributes);
   } else {
     event.setText(text);
   }
-  event.emit(*recorder, RecordType::NvtxPush);
-  return t_threadState.nvtxDepth++;
+}
+
+void notePushKept(ThreadState& thread, int32_t depth, bool kept) {
+  if (depth < 0 || depth >= 64) return;
+  uint64_t bit = uint64_t{1} << depth;
+  thread.pushesKept = kept ? (thread.pushesKept | bit) : (thread.pushesKept & ~bit);
+}
+
+// Whether the push at DEPTH was recorded (deeper than 64: as the gate is now).
+bool pushWasKept(const ThreadState& thread, int32_t depth) {
+  if (depth < 0 || depth >= 64) return gateOpen();
+  return (thread.pushesKept >> depth) & 1;
+}
+
+int pushRange(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
+  ProcessRecorder* recorder = nvtxRecorder();
+  if (!recorder) return -1;
+  ThreadState& thread = t_threadState;
+  int32_t depth = thread.nvtxDepth;
+  bool capturing = capturesByNvtx();
+  if (gateOpen() || capturing) {
+    Event event(domain, TickClock::now());
+    fill(event, attributes, text);
+    if (capturing && namesCaptureRange(event.body, event.text) && beginCaptureRange(transport::CaptureTrigger::Nvtx)) {
+      thread.captureDepth = static_cast<uint32_t>(depth) + 1;
+      event.body.time = TickClock::now();  // inside the window it just opened
+    }
+    bool kept = gateOpen();
+    if (kept) event.emit(*recorder, RecordType::NvtxPush);
+    notePushKept(thread, depth, kept);
+  } else {
+    notePushKept(thread, depth, false);
+  }
+  return thread.nvtxDepth++;
 }
 
 int popRange(uint64_t domain) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder) return -1;
-  transport::NvtxPopBody body{TickClock::now(), domain};
-  recorder->emit(RecordType::NvtxPop, 0, &body, sizeof body);
   ThreadState& thread = t_threadState;
-  if (thread.nvtxDepth <= 0) return -1;
-  return --thread.nvtxDepth;
+  int32_t depth = thread.nvtxDepth - 1;
+  // A pop whose push was recorded is recorded too, even after the gate closed, so ranges pair.
+  if (depth < 0 ? gateOpen() : pushWasKept(thread, depth)) {
+    transport::NvtxPopBody body{TickClock::now(), domain};
+    recorder->emit(RecordType::NvtxPop, 0, &body, sizeof body);
+  }
+  if (depth < 0) return -1;
+  thread.nvtxDepth = depth;
+  if (thread.captureDepth == static_cast<uint32_t>(depth) + 1) {
+    thread.captureDepth = 0;
+    endCaptureRange(transport::CaptureTrigger::Nvtx);
+  }
+  return depth;
 }
 
 void mark(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
   ProcessRecorder* recorder = nvtxRecorder();
-  if (!recorder) return;
+  if (!recorder || !gateOpen()) return;
   Event event(domain, TickClock::now());
-  if (attributes) {
-    event.read(attributes);
-  } else {
-    event.setText(text);
-  }
+  fill(event, attributes, text);
   event.emit(*recorder, RecordType::NvtxMark);
 }
 
 nvtxRangeId_t startRange(uint64_t domain, const nvtxEventAttributes_t* attributes, std::string_view text) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder) return 0;
+  bool capturing = capturesByNvtx();
+  if (!gateOpen() && !capturing) return recorder->nextId() | kUnkeptRangeBit;
   Event event(domain, TickClock::now());
-  if (attributes) {
-    event.read(attributes);
-  } else {
-    event.setText(text);
-  }
+  fill(event, attributes, text);
   event.body.rangeId = recorder->nextId();
+  if (capturing && namesCaptureRange(event.body, event.text) && beginCaptureRange(transport::CaptureTrigger::Nvtx)) {
+    g_captureRangeId.store(event.body.rangeId, std::memory_order_release);
+    event.body.time = TickClock::now();  // inside the window it just opened
+  }
+  if (!gateOpen()) return event.body.rangeId | kUnkeptRangeBit;
   event.emit(*recorder, RecordType::NvtxRangeStart);
   return event.body.rangeId;
 }
@@ -230,8 +308,14 @@ nvtxRangeId_t startRange(uint64_t domain, const nvtxEventAttributes_t* attribute
 void endRange(nvtxRangeId_t id) {
   ProcessRecorder* recorder = nvtxRecorder();
   if (!recorder || id == 0) return;
-  transport::NvtxRangeEndBody body{TickClock::now(), id};
-  recorder->emit(RecordType::NvtxRangeEnd, 0, &body, sizeof body);
+  uint64_t captureId = id & ~kUnkeptRangeBit;
+  if (!(id & kUnkeptRangeBit)) {
+    transport::NvtxRangeEndBody body{TickClock::now(), id};
+    recorder->emit(RecordType::NvtxRangeEnd, 0, &body, sizeof body);
+  }
+  uint64_t expected = captureId;
+  if (g_captureRangeId.compare_exchange_strong(expected, 0, std::memory_order_acq_rel))
+    endCaptureRange(transport::CaptureTrigger::Nvtx);
 }
 
 void NVTX_API markEx(const nvtxEventAttributes_t* attributes) { mark(0, attributes, {}); }

@@ -303,6 +303,7 @@ __attribute__((constructor)) void startRecording() {
   if (pthread_key_create(&s.threadKey, releaseThreadRing) != 0) return;
   pthread_atfork(beforeFork, afterForkInParent, afterForkInChild);
   if (!openRingFile(static_cast<uint32_t>(getppid()))) return;
+  mapCaptureGate(s.sessionDir);
   // glibc's backtrace() loads libgcc's unwinder on its first call: done here, before any call is timed,
   // rather than inside a wrapper, where the program may hold locks.
   if (g_config.traceOsrt && g_config.osrtBacktraceDepth > 0) {
@@ -373,6 +374,11 @@ uint64_t ProcessRecorder::nextId() { return state().ids.fetch_add(1, std::memory
 void ProcessRecorder::setCudaState(uint32_t cudaState) {
   RingFileWriter* file = state().file.load(std::memory_order_acquire);
   if (file) file->header().cudaState.store(cudaState, std::memory_order_release);
+}
+
+void ProcessRecorder::acknowledgeGate(uint64_t generation) {
+  RingFileWriter* file = state().file.load(std::memory_order_acquire);
+  if (file) file->header().gateAck.store(generation, std::memory_order_release);
 }
 
 void ProcessRecorder::countLost() {

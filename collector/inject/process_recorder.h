@@ -54,6 +54,9 @@ class GPUSCOPE_EXPORT ProcessRecorder {
   void setCudaState(uint32_t state);
   // Counts a record lost because the thread was already inside the recorder.
   void countLost();
+  // The CUDA injection disabled its activity kinds and wrote what CUPTI held for the gate's close at
+  // GENERATION: the daemon may end that window's file.
+  void acknowledgeGate(uint64_t generation);
 
   // The calling thread's id (cached).
   static uint32_t currentTid();

@@ -67,7 +67,8 @@ struct RingFileHeader {
   std::atomic<uint32_t> state;           // ProcessState; Exited is set by a clean exit
   std::atomic<uint32_t> cudaState;       // CudaState, for the summary
   std::atomic<uint64_t> lostBeforeInit;  // records dropped because no ring could be mapped
-  char reserved[4096 - 80];
+  std::atomic<uint64_t> gateAck;         // the session gate generation whose close CUPTI was flushed for
+  char reserved[4096 - 88];
 };
 static_assert(sizeof(RingFileHeader) == 4096);
 

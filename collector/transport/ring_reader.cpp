@@ -64,6 +64,8 @@ ProcessState RingFileReader::state() const {
   return static_cast<ProcessState>(header_->state.load(std::memory_order_acquire));
 }
 
+uint64_t RingFileReader::gateAck() const { return header_->gateAck.load(std::memory_order_acquire); }
+
 CudaState RingFileReader::cudaState() const {
   uint32_t value = header_->cudaState.load(std::memory_order_acquire);
   return value <= static_cast<uint32_t>(CudaState::CuptiFailed) ? static_cast<CudaState>(value) : CudaState::NotLoaded;

@@ -36,6 +36,8 @@ class RingFileReader {
   uint32_t ringCount() const { return ringCount_; }
   ProcessState state() const;
   CudaState cudaState() const;
+  // The session gate generation whose close the process's CUDA worker flushed CUPTI for (0: none yet).
+  uint64_t gateAck() const;
 
   // The published end of RING, to drain up to later.
   uint64_t head(uint32_t ring) const;
