@@ -11,6 +11,7 @@
 #include "app/cli/record_command.h"
 #include "app/cli/roofline_command.h"
 #include "app/cli/samples_command.h"
+#include "app/cli/session_commands.h"
 #include "app/cli/stats_command.h"
 
 namespace gpuscope::cli {
@@ -25,6 +26,8 @@ void registerAllCommands(CLI::App& app) {
   registerPeaksCommand(app);
   registerRecipeCommands(app);
   registerRecordCommand(app);
+  registerLaunchCommand(app);
+  registerSessionCommands(app);
   registerRooflineCommand(app);
   registerSamplesCommand(app);
   registerStatsCommand(app);

@@ -30,8 +30,37 @@ std::string threadNameFromProc(uint32_t pid, uint32_t tid) {
 
 }  // namespace
 
-TraceAssembler::TraceAssembler(TraceWriter& writer, CaptureWindow window, bool threaded)
-    : writer_(writer), rows_(writer, threaded), window_(window) {}
+TraceAssembler::TraceAssembler(TraceWriter& writer, CaptureWindow window, bool threaded) : threaded_(threaded) {
+  openWindow(writer, window);
+}
+
+TraceAssembler::TraceAssembler(bool threaded) : threaded_(threaded) {}
+
+void TraceAssembler::openWindow(TraceWriter& writer, CaptureWindow window) {
+  writer_ = &writer;
+  rows_ = std::make_unique<RowPipeline>(writer, threaded_);
+  window_ = window;
+  RecordCounts totals = counts_;
+  counts_ = RecordCounts{};
+  counts_.records = totals.records;
+  kernelMetrics_.clear();
+  osrtBacktraces_.clear();
+  // Domains named before the window: the file names them at its start.
+  for (NvtxDomainRow row : domainRows_) {
+    row.start = 0;
+    rows_->add(row);
+  }
+}
+
+void TraceAssembler::setWindowEnd(int64_t end) { window_.end = end; }
+
+void TraceAssembler::closeWindow() {
+  if (!rows_) return;
+  for (auto& [key, process] : processes_) writeOpenRanges(*process, window_.end);
+  writeTables();
+  rows_.reset();
+  writer_ = nullptr;
+}
 
 TraceAssembler::~TraceAssembler() = default;
 
@@ -47,7 +76,7 @@ ProcessTrace& TraceAssembler::openProcess(uint32_t pid, uint32_t ppid) {
 }
 
 bool TraceAssembler::inWindow(int64_t start) {
-  if (start >= window_.begin && start <= window_.end) return true;
+  if (rows_ && start >= window_.begin && start <= window_.end) return true;
   ++counts_.outsideWindow;
   return false;
 }
@@ -161,7 +190,7 @@ void TraceAssembler::addOsRuntime(ProcessTrace& process, const RecordView& recor
     row.callchainId = static_cast<int64_t>(osrtBacktraces_.size());
     ++counts_.osrtBacktraces;
   }
-  rows_.add(row);
+  rows_->add(row);
   ++counts_.osrt;
 }
 
@@ -214,7 +243,8 @@ void TraceAssembler::addDefinition(ProcessTrace& process, const RecordView& reco
       row.globalTid = globalTidOf(process.pid, record.tid);
       row.domainId = id;
       row.name = name;
-      rows_.add(row);
+      domainRows_.push_back(row);
+      if (rows_) rows_->add(row);
       return;
     }
     case RecordType::NvtxString: {
@@ -276,12 +306,12 @@ void TraceAssembler::addNvtx(ProcessTrace& process, const RecordView& record) {
     row.color = range.color;
     row.category = range.category;
     if (kind == RecordType::NvtxPush) {
-      rows_.addNvtx(NvtxRowKind::PushPop, row, range.text);
+      rows_->addNvtx(NvtxRowKind::PushPop, row, range.text);
     } else if (kind == RecordType::NvtxRangeStart) {
       row.rangeId = nextRangeId_++;
-      rows_.addNvtx(NvtxRowKind::StartEnd, row, range.text);
+      rows_->addNvtx(NvtxRowKind::StartEnd, row, range.text);
     } else {
-      rows_.addNvtx(NvtxRowKind::Mark, row, range.text);
+      rows_->addNvtx(NvtxRowKind::Mark, row, range.text);
     }
     ++counts_.nvtx;
   };
@@ -351,27 +381,10 @@ void TraceAssembler::addNvtx(ProcessTrace& process, const RecordView& record) {
   ++counts_.malformed;
 }
 
-void TraceAssembler::closeProcess(ProcessTrace& process) {
-  int64_t end = process.lastTime;
-  for (auto& [key, stack] : process.stacks) {
-    for (const ProcessTrace::OpenRange& range : stack) {
-      ++counts_.unendedRanges;
-      if (!inWindow(range.start)) continue;
-      NvtxRow row;
-      row.start = traceTime(range.start);
-      row.end = traceTime(std::max(end, range.start));
-      row.globalTid = globalTidOf(process.pid, range.tid);
-      row.registeredText = range.registered;
-      row.domainId = range.domain;
-      row.color = range.color;
-      row.category = range.category;
-      rows_.addNvtx(NvtxRowKind::PushPop, row, range.text);
-      ++counts_.nvtx;
-    }
-  }
-  for (auto& [id, range] : process.startedRanges) {
-    ++counts_.unendedRanges;
-    if (!inWindow(range.start)) continue;
+// Writes the ranges of PROCESS still open, those that began inside the window, as ending at END.
+void TraceAssembler::writeOpenRanges(ProcessTrace& process, int64_t end) {
+  auto write = [&](const ProcessTrace::OpenRange& range, NvtxRowKind kind) {
+    if (!inWindow(range.start)) return;
     NvtxRow row;
     row.start = traceTime(range.start);
     row.end = traceTime(std::max(end, range.start));
@@ -380,30 +393,46 @@ void TraceAssembler::closeProcess(ProcessTrace& process) {
     row.domainId = range.domain;
     row.color = range.color;
     row.category = range.category;
-    row.rangeId = nextRangeId_++;
-    rows_.addNvtx(NvtxRowKind::StartEnd, row, range.text);
+    if (kind == NvtxRowKind::StartEnd) row.rangeId = nextRangeId_++;
+    rows_->addNvtx(kind, row, range.text);
     ++counts_.nvtx;
-  }
+  };
+  for (auto& [key, stack] : process.stacks)
+    for (const ProcessTrace::OpenRange& range : stack) write(range, NvtxRowKind::PushPop);
+  for (auto& [id, range] : process.startedRanges) write(range, NvtxRowKind::StartEnd);
+}
+
+void TraceAssembler::closeProcess(ProcessTrace& process) {
+  for (auto& [key, stack] : process.stacks) counts_.unendedRanges += stack.size();
+  counts_.unendedRanges += process.startedRanges.size();
+  writeOpenRanges(process, process.lastTime);
   counts_.unmatched += process.endedRanges.size();
   // Rows still queued may point at the process's name tables.
-  rows_.flush();
+  if (rows_) rows_->flush();
   processes_.erase(process.key);
 }
 
 void TraceAssembler::finish() {
   if (finished_) return;
   while (!processes_.empty()) closeProcess(*processes_.begin()->second);
-  rows_.flush();
+  if (rows_) writeTables();
+  rows_.reset();
+  writer_ = nullptr;
+  finished_ = true;
+}
+
+void TraceAssembler::writeTables() {
+  rows_->flush();
   finishGpuMetrics();
   for (auto& [id, gpu] : gpus_) {
     if (!gpu.name.empty()) gpu.row.name = gpu.name;
     if (!gpu.uuid.empty()) gpu.row.uuid = gpu.uuid;
     if (!gpu.busLocation.empty()) gpu.row.busLocation = gpu.busLocation;
     if (!gpu.chipName.empty()) gpu.row.chipName = gpu.chipName;
-    writer_.addGpu(gpu.row);
+    writer_->addGpu(gpu.row);
   }
-  for (const auto& [pid, name] : processNames_) writer_.addProcess({globalPidOf(pid), pid, name});
-  for (const auto& [globalTid, name] : threadNames_) writer_.addThreadName({globalTid, name.name, 0});
+  for (const auto& [pid, name] : processNames_) writer_->addProcess({globalPidOf(pid), pid, name});
+  for (const auto& [globalTid, name] : threadNames_) writer_->addThreadName({globalTid, name.name, 0});
   for (const auto& [key, info] : streams_) {
     CudaStreamRow row;
     row.streamId = key.streamId;
@@ -413,11 +442,10 @@ void TraceAssembler::finish() {
     row.contextId = key.contextId;
     row.priority = info.priority;
     row.flag = info.flag;
-    writer_.addCudaStream(row);
+    writer_->addCudaStream(row);
   }
   counts_.processes = processNames_.size();
   counts_.threads = threadNames_.size();
-  finished_ = true;
 }
 
 bool TraceAssembler::addRank(ProcessTrace& process, const RecordView& record) {

@@ -65,8 +65,11 @@ class ProcessTrace;
 
 class TraceAssembler {
  public:
-  // THREADED: rows are written by a thread of their own (see RowPipeline); else at once.
+  // THREADED: rows are written by a thread of their own (see RowPipeline); else at once. The window is
+  // open from the start, into WRITER.
   TraceAssembler(TraceWriter& writer, CaptureWindow window, bool threaded = false);
+  // No window yet: records are read (definitions kept) and left out until openWindow.
+  explicit TraceAssembler(bool threaded);
   ~TraceAssembler();
   TraceAssembler(const TraceAssembler&) = delete;
   TraceAssembler& operator=(const TraceAssembler&) = delete;
@@ -77,10 +80,23 @@ class TraceAssembler {
   // The process will send nothing more: its open ranges are closed at its last timestamp.
   void closeProcess(ProcessTrace& process);
   // Closes every process still open, then writes PROCESSES, ThreadNames, TARGET_INFO_GPU and
-  // TARGET_INFO_CUDA_STREAM. Nothing may be added afterwards.
+  // TARGET_INFO_CUDA_STREAM into the open window's file, if any. Nothing may be added afterwards.
   void finish();
+
+  // Windows (`record --capture-range`, `gpuscope start`/`stop`): events from here on that start inside
+  // WINDOW go to WRITER. The counts, kernel metrics and backtraces start afresh for the window's file;
+  // names, domains, threads, GPUs and streams carry over.
+  void openWindow(TraceWriter& writer, CaptureWindow window);
+  // Where the open window ends (its gate closed then); later events are left out.
+  void setWindowEnd(int64_t end);
+  // Writes the ranges still open (as ending at the window's end) and the process, thread, GPU and stream
+  // tables into the window's file; the writer may then be finished. Records are left out until the next.
+  void closeWindow();
+  bool hasWindow() const { return rows_ != nullptr; }
   // Commits every row so far to the file, without waiting (see RowPipeline::checkpoint).
-  void checkpoint() { rows_.checkpoint(); }
+  void checkpoint() {
+    if (rows_) rows_->checkpoint();
+  }
 
   const RecordCounts& counts() const { return counts_; }
   // Diagnostics the processes sent since the last call.
@@ -136,6 +152,8 @@ class TraceAssembler {
   // TARGET_INFO_GPU_METRICS of every sampled GPU and what became of the sampling, in GPUSCOPE_META.
   void finishGpuMetrics();
   bool inWindow(int64_t start);
+  void writeOpenRanges(ProcessTrace& process, int64_t end);
+  void writeTables();
   int64_t traceTime(int64_t sessionTime) const { return sessionTime - window_.origin; }
   void nameThread(int64_t globalTid, std::string_view name, bool fromNvtx);
   void noteThread(ProcessTrace& process, uint32_t tid);
@@ -143,9 +161,11 @@ class TraceAssembler {
   // The file-wide id of the NVTX domain NAME, and the name as the assembler keeps it.
   std::pair<int64_t, std::string_view> globalDomain(std::string_view name);
 
-  TraceWriter& writer_;
-  RowPipeline rows_;
+  bool threaded_ = false;
+  TraceWriter* writer_ = nullptr;      // the open window's file; null between windows
+  std::unique_ptr<RowPipeline> rows_;  // null between windows
   CaptureWindow window_;
+  std::vector<NvtxDomainRow> domainRows_;  // every domain named so far, for each window's file
   RecordCounts counts_;
   std::map<uint64_t, std::unique_ptr<ProcessTrace>> processes_;
   uint64_t nextProcessKey_ = 1;

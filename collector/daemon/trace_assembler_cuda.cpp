@@ -57,7 +57,7 @@ bool TraceAssembler::addCudaApi(ProcessTrace& process, const RecordView& record)
   row.correlationId = body.correlationId;
   row.name = process.string(body.nameId);
   row.returnValue = body.returnValue;
-  rows_.add(row);
+  rows_->add(row);
   ++counts_.cudaApi;
   return true;
 }
@@ -96,7 +96,7 @@ bool TraceAssembler::addKernel(ProcessTrace& process, const RecordView& record) 
   row.sharedMemoryExecuted = body.sharedMemoryExecuted;
   if (body.graphNodeId) row.graphNodeId = static_cast<int64_t>(body.graphNodeId);
   row.sharedMemoryLimitConfig = body.sharedMemoryLimitConfig;
-  rows_.add(row);
+  rows_->add(row);
   ++counts_.kernels;
   return true;
 }
@@ -126,7 +126,7 @@ bool TraceAssembler::addMemcpy(ProcessTrace& process, const RecordView& record) 
     row.dstContextId = body.dstContextId;
   }
   if (body.graphNodeId) row.graphNodeId = static_cast<int64_t>(body.graphNodeId);
-  rows_.add(row);
+  rows_->add(row);
   ++counts_.memcpys;
   return true;
 }
@@ -149,7 +149,7 @@ bool TraceAssembler::addMemset(ProcessTrace& process, const RecordView& record) 
   row.bytes = static_cast<int64_t>(body.bytes);
   row.memKind = body.memoryKind;
   if (body.graphNodeId) row.graphNodeId = static_cast<int64_t>(body.graphNodeId);
-  rows_.add(row);
+  rows_->add(row);
   ++counts_.memsets;
   return true;
 }
@@ -171,7 +171,7 @@ bool TraceAssembler::addSync(ProcessTrace& process, const RecordView& record) {
   row.syncType = static_cast<int>(body.syncType);
   row.eventId = body.eventId;
   row.eventSyncId = static_cast<int64_t>(body.eventSyncId);
-  rows_.add(row);
+  rows_->add(row);
   ++counts_.syncs;
   return true;
 }

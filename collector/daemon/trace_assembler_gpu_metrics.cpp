@@ -28,7 +28,7 @@ bool TraceAssembler::addGpuMetricSample(const RecordView& record) {
   std::memcpy(values.data(), reinterpret_cast<const char*>(record.body) + sizeof body, bytes);
   std::vector<gpu_metrics::GpuMetricRow> rows;
   gpu_metrics::appendSampleRows(sets[body.setIndex], body.deviceId, traceTime(body.start), values, rows);
-  for (const auto& row : rows) rows_.add(row);
+  for (const auto& row : rows) rows_->add(row);
   gpuMetricSets_.emplace(body.deviceId, body.setIndex);
   ++counts_.gpuMetricSamples;
   return true;
@@ -40,7 +40,7 @@ bool TraceAssembler::addMemoryUsage(ProcessTrace& process, const RecordView& rec
   process.saw(body.start);
   if (!inWindow(body.start)) return true;
   std::string_view name = textAfter(record, sizeof body, body.nameLength);
-  rows_.add(memoryUsageRow(body, traceTime(body.start), process.globalPid, name));
+  rows_->add(memoryUsageRow(body, traceTime(body.start), process.globalPid, name));
   ++counts_.memoryUsageEvents;
   return true;
 }
@@ -63,24 +63,24 @@ bool TraceAssembler::addGpuMetricsState(ProcessTrace& process, const RecordView&
 void TraceAssembler::finishGpuMetrics() {
   if (!gpuMetricSets_.empty()) {
     int names =
-        writer_.tableRows(table::kTargetGpuMetrics, {"typeId", "sourceId", "typeName", "metricId", "metricName"});
+        writer_->tableRows(table::kTargetGpuMetrics, {"typeId", "sourceId", "typeName", "metricId", "metricName"});
     for (const auto& [device, setIndex] : gpuMetricSets_) {
       for (const auto& row : gpu_metrics::metricNameRows(gpu_metrics::metricSets()[setIndex], device))
-        writer_.addRow(names, {row.typeId, row.sourceId, std::string_view(""), row.metricId, row.name});
+        writer_->addRow(names, {row.typeId, row.sourceId, std::string_view(""), row.metricId, row.name});
     }
   }
   // What became of the sampling, so a file without metrics says why.
   if (counts_.gpuMetricSamples > 0 || !gpuMetricsRefusals_.empty()) {
-    writer_.addMeta("gpu_metrics_samples", std::to_string(counts_.gpuMetricSamples));
-    writer_.addMeta("gpu_metrics_samples_lost", std::to_string(counts_.gpuMetricSamplesLost));
+    writer_->addMeta("gpu_metrics_samples", std::to_string(counts_.gpuMetricSamples));
+    writer_->addMeta("gpu_metrics_samples_lost", std::to_string(counts_.gpuMetricSamplesLost));
   }
   if (!gpuMetricsRefusals_.empty()) {
     std::string text;
     for (const std::string& refusal : gpuMetricsRefusals_) text += (text.empty() ? "" : "; ") + refusal;
-    writer_.addMeta("gpu_metrics_refused", text);
+    writer_->addMeta("gpu_metrics_refused", text);
   }
   if (counts_.memoryUsageEvents > 0)
-    writer_.addMeta("cuda_memory_usage_events", std::to_string(counts_.memoryUsageEvents));
+    writer_->addMeta("cuda_memory_usage_events", std::to_string(counts_.memoryUsageEvents));
 }
 
 }  // namespace gpuscope

@@ -6,7 +6,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
+
+#include "collector/transport/session_clock.h"
 
 namespace gpuscope {
 
@@ -22,6 +25,9 @@ struct TraceDaemon::RingSource {
 namespace {
 
 constexpr std::chrono::milliseconds kScanInterval{10};
+// How long a window's file waits for the CUDA processes to flush CUPTI after the gate closed: their workers
+// look at the gate every 50 ms, and a forced flush of full buffers takes some more.
+constexpr std::chrono::milliseconds kCloseWait{3000};
 constexpr std::chrono::milliseconds kLivenessInterval{50};
 
 bool endsWith(std::string_view text, std::string_view suffix) {
@@ -31,7 +37,10 @@ bool endsWith(std::string_view text, std::string_view suffix) {
 }  // namespace
 
 TraceDaemon::TraceDaemon(TraceWriter& writer, DaemonOptions options)
-    : writer_(writer), options_(std::move(options)), assembler_(writer, options_.window, options_.threadedWriter) {}
+    : writer_(&writer), options_(std::move(options)), assembler_(writer, options_.window, options_.threadedWriter) {}
+
+TraceDaemon::TraceDaemon(DaemonOptions options, const transport::SessionGate& gate, WindowSink& sink)
+    : gate_(&gate), sink_(&sink), options_(std::move(options)), assembler_(options_.threadedWriter) {}
 
 TraceDaemon::~TraceDaemon() {
   stopping_.store(true);
@@ -48,8 +57,11 @@ void TraceDaemon::run() {
   while (!stopping_.load(std::memory_order_acquire)) {
     size_t count = 0;
     try {
+      if (gate_) followGate();
       count = drainOnce();
-      if (!failed() && std::chrono::steady_clock::now() >= nextCommit) {
+      if (gate_) followGate();
+      windowEvents_.store(assembler_.hasWindow() ? assembler_.counts().events() : 0, std::memory_order_relaxed);
+      if (!failed() && assembler_.hasWindow() && std::chrono::steady_clock::now() >= nextCommit) {
         assembler_.checkpoint();
         nextCommit = std::chrono::steady_clock::now() + options_.commitInterval;
       }
@@ -230,12 +242,87 @@ void TraceDaemon::stop(std::chrono::milliseconds grace) {
   lastScan_ = {};
   scanDirectory();
   try {
+    if (gate_) followGate();
     while (!sources_.empty()) retire(*sources_.begin()->second);
+    if (gate_ && assembler_.hasWindow()) {
+      // The program ended inside a window: its file ends here.
+      if (closingGeneration_ == 0) span_.end = transport::sessionClockNs();
+      closeWindow(closingGeneration_ ? span_.reason : transport::WindowEndReason::ProgramEnded);
+    }
     if (!failed()) assembler_.finish();
   } catch (const std::exception& error) {
     fail(error);
     while (!sources_.empty()) retire(*sources_.begin()->second);
   }
+}
+
+void TraceDaemon::followGate() {
+  uint64_t generation = gate_->generation.load(std::memory_order_acquire);
+  if (!assembler_.hasWindow()) {
+    if (generation == lastSeenGeneration_) return;
+    // Opened and closed again since the last look (a window shorter than a pass): its records are still in
+    // the rings, so it opens now and starts closing at once.
+    bool missed = !transport::gateIsOpen(generation) && generation >= lastSeenGeneration_ + 2;
+    lastSeenGeneration_ = generation;
+    if (!transport::gateIsOpen(generation) && !missed) return;
+    openWindow(transport::gateIsOpen(generation) ? generation : generation - 1);
+    if (!missed) return;
+  }
+  lastSeenGeneration_ = generation;
+  if (closingGeneration_ == 0) {
+    if (generation == windowGeneration_) return;
+    // Closed (and maybe opened again since: then the next window waits for this file).
+    closingGeneration_ = windowGeneration_ + 1;
+    span_.end = gate_->closedAt.load(std::memory_order_relaxed);
+    span_.reason = static_cast<transport::WindowEndReason>(gate_->endReason.load(std::memory_order_relaxed));
+    assembler_.setWindowEnd(std::min(span_.end, windowEndLimit_));
+    closeDeadline_ = std::chrono::steady_clock::now() + kCloseWait;
+    return;
+  }
+  bool acknowledged = closeAcknowledged(closingGeneration_);
+  if (!acknowledged && std::chrono::steady_clock::now() < closeDeadline_) return;
+  drainOnce();  // what the flushes wrote
+  closeWindow(span_.reason);
+}
+
+void TraceDaemon::openWindow(uint64_t generation) {
+  span_ = WindowSpan{};
+  span_.begin = gate_->openedAt.load(std::memory_order_relaxed);
+  CaptureWindow window{span_.begin, span_.begin, std::numeric_limits<int64_t>::max()};
+  TraceWriter& writer = sink_->windowOpened(span_, window);
+  writer_ = &writer;
+  assembler_.openWindow(writer, window);
+  windowEndLimit_ = window.end;
+  windowGeneration_ = generation;
+  closingGeneration_ = 0;
+}
+
+// Every live process that traces CUDA has written what CUPTI held when the gate closed at GENERATION.
+bool TraceDaemon::closeAcknowledged(uint64_t generation) const {
+  for (const auto& [name, source] : sources_) {
+    if (source->reader->cudaState() != transport::CudaState::Tracing) continue;
+    if (source->reader->gateAck() < generation && !processGone(*source)) return false;
+  }
+  return true;
+}
+
+void TraceDaemon::closeWindow(transport::WindowEndReason reason) {
+  span_.reason = reason;
+  for (const auto& [name, source] : sources_) {
+    bool late = source->reader->cudaState() == transport::CudaState::Tracing && closingGeneration_ &&
+                source->reader->gateAck() < closingGeneration_;
+    if (late) ++span_.lateProcesses;
+  }
+  assembler_.closeWindow();
+  try {
+    sink_->windowClosed(span_, *this);
+  } catch (const std::exception& error) {
+    // One window's file failed (disk full): said by the sink; the next window tries again.
+    fail(error);
+  }
+  writer_ = nullptr;
+  closingGeneration_ = 0;
+  windowEvents_.store(0, std::memory_order_relaxed);
 }
 
 }  // namespace gpuscope

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "collector/daemon/trace_assembler.h"
+#include "collector/transport/session_gate.h"
 
 namespace gpuscope {
 
@@ -27,6 +28,29 @@ struct DaemonOptions {
   // How often what was read is committed to the file: a recorder killed with SIGKILL loses about
   // this much, plus what the writer had not reached yet.
   std::chrono::milliseconds commitInterval{500};
+};
+
+class TraceDaemon;
+
+// A window of a windowed daemon: from the gate's open to its close.
+struct WindowSpan {
+  int64_t begin = 0;  // session clock
+  int64_t end = 0;    // session clock; 0 while it runs
+  transport::WindowEndReason reason = transport::WindowEndReason::Stopped;
+  uint32_t lateProcesses = 0;  // CUDA processes that did not flush CUPTI for the close in time
+};
+
+// Where a windowed daemon's files come from and go (the recorder's session): called on the daemon's
+// thread, between passes over the rings.
+class WindowSink {
+ public:
+  virtual ~WindowSink() = default;
+  // The gate opened at SPAN.begin: the file the window's rows go to. WINDOW comes as trace time 0 and the
+  // first time kept at SPAN.begin, kept until the gate closes; the sink may narrow it (--delay, --duration).
+  virtual TraceWriter& windowOpened(const WindowSpan& span, CaptureWindow& window) = 0;
+  // Every row of the window is in its writer with the process, thread, GPU and stream tables; the sink adds
+  // its own tables and finishes the file (or throws it away, for a cancelled window).
+  virtual void windowClosed(const WindowSpan& span, const TraceDaemon& daemon) = 0;
 };
 
 // Transport figures for the summary.
@@ -43,6 +67,9 @@ struct TransportCounts {
 class TraceDaemon {
  public:
   TraceDaemon(TraceWriter& writer, DaemonOptions options);
+  // Windowed: a window opens each time GATE opens and its file closes once the gate closed and every CUDA
+  // process flushed CUPTI for it (or kCloseWait passed); SINK makes and finishes the files.
+  TraceDaemon(DaemonOptions options, const transport::SessionGate& gate, WindowSink& sink);
   // Stops the thread if it runs (without finishing the trace).
   ~TraceDaemon();
   TraceDaemon(const TraceDaemon&) = delete;
@@ -60,6 +87,8 @@ class TraceDaemon {
   size_t drainOnce();
 
   const RecordCounts& counts() const { return assembler_.counts(); }
+  // Events kept in the window under way, as of the last pass (any thread).
+  uint64_t windowEvents() const { return windowEvents_.load(std::memory_order_relaxed); }
   // Rows for GPUSCOPE_KERNEL_METRICS (`record --metrics roofline`); complete once stop() returned.
   const std::vector<KernelMetrics>& kernelMetrics() const { return assembler_.kernelMetrics(); }
   // The OS-runtime rows' backtraces, by callchainId - 1; complete once stop() returned.
@@ -83,8 +112,22 @@ class TraceDaemon {
   void retire(RingSource& source);
   bool processGone(const RingSource& source) const;
   void fail(const std::exception& error);
+  // Windowed: opens, ends and closes windows as the gate says (before and after each pass).
+  void followGate();
+  void openWindow(uint64_t generation);
+  bool closeAcknowledged(uint64_t generation) const;
+  void closeWindow(transport::WindowEndReason reason);
 
-  TraceWriter& writer_;
+  TraceWriter* writer_ = nullptr;
+  const transport::SessionGate* gate_ = nullptr;
+  WindowSink* sink_ = nullptr;
+  uint64_t windowGeneration_ = 0;  // the gate generation that opened the window under way; 0: none
+  uint64_t lastSeenGeneration_ = 0;
+  int64_t windowEndLimit_ = 0;      // the open window's end as its sink set it (--duration)
+  uint64_t closingGeneration_ = 0;  // the close being waited for; 0: none
+  std::chrono::steady_clock::time_point closeDeadline_{};
+  WindowSpan span_;
+  std::atomic<uint64_t> windowEvents_{0};
   DaemonOptions options_;
   TraceAssembler assembler_;
   std::function<void(const Diagnostic&)> onDiagnostic_;

@@ -16,19 +16,25 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <regex>
 #include <sstream>
 #include <thread>
 
+#include "collector/control/control_channel.h"
+#include "collector/control/control_server.h"
 #include "collector/daemon/trace_daemon.h"
 #include "collector/gpu_metrics/metric_sets.h"
 #include "collector/launch/gpu_metrics_host.h"
 #include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
 #include "collector/launch/recorded_tables.h"
+#include "collector/launch/session_control.h"
+#include "collector/launch/window_files.h"
 #include "collector/transport/session_clock.h"
+#include "collector/transport/session_gate.h"
 #include "core/error.h"
 #include "core/write/trace_writer.h"
 
@@ -495,12 +501,13 @@ struct ProgramEnd {
 // or when the trace can no longer be written (the daemon failed: disk full).
 ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& options, const HandledSignals& signals,
                             GroupSignalWitness& witness, const TraceDaemon& daemon,
-                            std::chrono::steady_clock::time_point started) {
+                            std::chrono::steady_clock::time_point started, const std::function<bool()>& rangeOver) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point never{};
   auto runFor = std::chrono::nanoseconds(static_cast<int64_t>((options.delaySeconds + options.durationSeconds) * 1e9));
   bool durationOver = options.durationSeconds <= 0;
   bool failureSeen = false;
+  bool rangeEnded = false;
   int interrupts = 0;
   Clock::time_point terminateAt = never, killAt = never;
   ProgramEnd end;
@@ -530,6 +537,13 @@ ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& opti
       kill(child, SIGTERM);
       killAt = now + kTerminateWait;
     }
+    if (!rangeEnded && rangeOver()) {
+      rangeEnded = true;
+      std::cerr << "gpuscope: the capture range ended: ending the program with SIGTERM (--capture-range-end "
+                   "stop-shutdown)\n";
+      kill(child, SIGTERM);
+      killAt = now + kTerminateWait;
+    }
     if (!failureSeen && daemon.failed()) {
       failureSeen = true;
       std::cerr << "gpuscope: the trace can no longer be written (" << daemon.failure()
@@ -553,12 +567,121 @@ ProgramEnd superviseProgram(pid_t child, pid_t& probe, const RecordOptions& opti
 
 }  // namespace
 
+namespace {
+
+struct CaptureSettings {
+  transport::CaptureTrigger trigger = transport::CaptureTrigger::Recorder;
+  transport::CaptureRangeEnd rangeEnd = transport::CaptureRangeEnd::StopShutdown;
+  int32_t ranges = 1;  // -1: no limit
+  std::string nvtxName, nvtxDomain;
+};
+
+CaptureSettings captureSettings(const RecordOptions& options) {
+  CaptureSettings settings;
+  if (options.captureRange == "cudaProfilerApi") settings.trigger = transport::CaptureTrigger::CudaProfilerApi;
+  if (options.captureRange == "nvtx") settings.trigger = transport::CaptureTrigger::Nvtx;
+  const std::string& end = options.captureRangeEnd;
+  if (end == "stop") settings.rangeEnd = transport::CaptureRangeEnd::Stop;
+  if (end == "none") settings.rangeEnd = transport::CaptureRangeEnd::None;
+  if (end.starts_with("repeat")) {
+    settings.rangeEnd = transport::CaptureRangeEnd::Repeat;
+    settings.ranges = end.size() > 7 ? std::stoi(end.substr(7)) : -1;
+  }
+  // NAME@DOMAIN; a name without @ is in the default domain, as nsys reads it.
+  size_t at = options.nvtxCapture.rfind('@');
+  settings.nvtxName = options.nvtxCapture.substr(0, at);
+  if (at != std::string::npos) settings.nvtxDomain = options.nvtxCapture.substr(at + 1);
+  return settings;
+}
+
+std::string triggerText(const RecordOptions& options) {
+  if (options.captureRange == "nvtx") return "nvtx:" + options.nvtxCapture;
+  if (!options.captureRange.empty()) return options.captureRange;
+  return options.launched ? "start" : "record";
+}
+
+// How the windows' files are named: -o as given for one window; numbered for repeated ranges and sessions.
+WindowNaming windowNaming(const RecordOptions& options, const std::string& sessionName) {
+  WindowNaming naming;
+  naming.forceOverwrite = options.forceOverwrite;
+  bool repeats = options.captureRangeEnd.starts_with("repeat");
+  if (options.launched) {
+    naming.path = options.output.empty() ? sessionName + ".sqlite" : options.output;
+    naming.numbered = true;
+  } else if (repeats && !options.captureRange.empty()) {
+    naming.path = outputPath(options);
+    naming.numbered = true;
+  } else {
+    naming.path = checkedOutputPath(options);
+  }
+  if (naming.numbered && fs::path(naming.path).extension().empty()) naming.path += ".sqlite";
+  fs::path directory = fs::path(naming.path).parent_path();
+  if (!directory.empty() && !fs::is_directory(directory))
+    throw TraceError("cannot write " + naming.path + ": its directory does not exist");
+  return naming;
+}
+
+std::string defaultSessionName() { return "gpuscope-" + std::to_string(getpid()); }
+
+// The control channel of the session, or nothing when this user's control directory is unusable (then
+// `record` goes on without it; `launch`, which is nothing without it, refuses).
+std::unique_ptr<control::ControlServer> startControlServer(const RecordOptions& options, const std::string& name,
+                                                           SessionControl& control) {
+  try {
+    return std::make_unique<control::ControlServer>(
+        control::socketPath(name), [&control](const control::Request& request) { return control.handle(request); });
+  } catch (const TraceError& error) {
+    if (options.launched) throw;
+    std::cerr << "gpuscope: session " << name << " takes no start/stop requests: " << error.what() << "\n";
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+void checkCaptureOptions(const RecordOptions& options) {
+  const std::string& range = options.captureRange;
+  if (!range.empty() && range != "none" && range != "cudaProfilerApi" && range != "nvtx")
+    throw TraceError("unknown --capture-range '" + range + "': choose cudaProfilerApi or nvtx");
+  bool capturing = !range.empty() && range != "none";
+  if (range == "nvtx" && options.nvtxCapture.empty())
+    throw TraceError("--capture-range nvtx needs the range's name: add --nvtx-capture NAME[@DOMAIN]");
+  if (!options.nvtxCapture.empty() && range != "nvtx")
+    throw TraceError("--nvtx-capture names the range of --capture-range nvtx: add it");
+  if (range == "nvtx" && !hasTrace(options, "nvtx"))
+    throw TraceError("--capture-range nvtx needs the NVTX trace: add nvtx to -t");
+  if (range == "cudaProfilerApi" && !hasTrace(options, "cuda"))
+    throw TraceError("--capture-range cudaProfilerApi needs the CUDA trace: add cuda to -t");
+  static const std::regex ends("stop|stop-shutdown|none|repeat(:[1-9][0-9]{0,8})?");
+  if (!std::regex_match(options.captureRangeEnd, ends))
+    throw TraceError("--capture-range-end takes stop, stop-shutdown, repeat, repeat:N (N 1 or more) or none, not '" +
+                     options.captureRangeEnd + "'");
+  if (options.captureRangeEnd != "stop-shutdown" && !capturing && !options.launched)
+    throw TraceError("--capture-range-end says what ends a capture range: add --capture-range");
+  if (capturing && options.launched)
+    throw TraceError(
+        "a launched session is started by gpuscope start, not by capture ranges: leave out --capture-range");
+  bool windowed = capturing || options.launched;
+  if (windowed && (options.sampling.cpu || options.sampling.contextSwitches))
+    throw TraceError(
+        std::string("CPU samples and thread switches are recorded only over a whole run in this version: ") +
+        "add --sample none --cpuctxsw none to " + (options.launched ? "launch" : "--capture-range"));
+  if (windowed && (options.delaySeconds > 0 || options.durationSeconds > 0))
+    throw TraceError(
+        std::string("--delay and --duration time a whole-run recording: ") +
+        (options.launched ? "gpuscope start and stop time a session" : "the capture range times this one"));
+  if (windowed && profilesMetrics(options))
+    throw TraceError("--metrics roofline profiles whole runs: record it without capture ranges");
+}
+
 RecordResult recordProgram(const RecordOptions& options) {
   // Before anything else, and before any thread exists: see HandledSignals.
   HandledSignals signals;
   checkOptions(options);
+  checkCaptureOptions(options);
   std::string program = resolveCommand(options.command.front());
-  PartialOutput output(checkedOutputPath(options));
+  std::string sessionName = options.sessionName.empty() ? defaultSessionName() : options.sessionName;
+  WindowNaming naming = windowNaming(options, sessionName);
   InjectionLibraries libraries = checkedInjectionLibraries(options);
   bool traceCuda = hasTrace(options, "cuda");
   pid_t probe = traceCuda && !libraries.cuda.empty() ? startCudaProbe() : -1;
@@ -580,40 +703,43 @@ RecordResult recordProgram(const RecordOptions& options) {
               << " makes a trace file of what it had written\n";
   }
 
-  SessionDirectory session(output.writingPath());
+  SessionDirectory session(naming.numbered ? numberedPath(naming.path, 1) : naming.path);
+  CaptureSettings capture = captureSettings(options);
+  transport::SessionGateFile gateFile(session.path(), capture.trigger, capture.rangeEnd, capture.ranges,
+                                      capture.nvtxName, capture.nvtxDomain);
+  transport::SessionGate& gate = gateFile.gate();
   std::string commandLine = joinCommand(options.command);
-  WriterOptions writerOptions;
-  writerOptions.recorderVersion = options.recorderVersion.empty() ? GPUSCOPE_RECORDER_VERSION : options.recorderVersion;
-  writerOptions.commandLine = commandLine;
-  TraceWriter writer(output.writingPath(), writerOptions);
-  writer.addMeta("record_options", recordedOptionsText(options));
+  WindowFileFacts facts;
+  facts.writer.recorderVersion = options.recorderVersion.empty() ? GPUSCOPE_RECORDER_VERSION : options.recorderVersion;
+  facts.writer.commandLine = commandLine;
+  facts.recordOptions = recordedOptionsText(options);
   // Which demangler wrote the kernel names: nsys's own (cu++filt) spells some of them differently.
-  if (traceCuda && !libraries.cuda.empty()) writer.addMeta("kernel_name_demangler", GPUSCOPE_KERNEL_DEMANGLER);
+  if (traceCuda && !libraries.cuda.empty()) facts.kernelNameDemangler = GPUSCOPE_KERNEL_DEMANGLER;
+  facts.trigger = triggerText(options);
+  facts.profiledMetrics = profilesMetrics(options);
+  facts.delayNs = static_cast<int64_t>(options.delaySeconds * 1e9);
+  facts.durationNs = static_cast<int64_t>(options.durationSeconds * 1e9);
+  RecordSampling sampling(options.sampling, osrtBacktracesWanted(options));
+  WindowFiles files(naming, facts, sampling);
 
-  int64_t origin = transport::sessionClockNs();
-  auto wallClock = std::chrono::system_clock::now();
-  int64_t sessionStartUtcNs =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(wallClock.time_since_epoch()).count();
-  writer.setSessionStart(sessionStartUtcNs);
   DaemonOptions daemonOptions;
   daemonOptions.sessionDir = session.path();
-  daemonOptions.window.origin = origin;
-  int64_t delayNs = static_cast<int64_t>(options.delaySeconds * 1e9);
-  int64_t durationNs = static_cast<int64_t>(options.durationSeconds * 1e9);
-  if (delayNs > 0) daemonOptions.window.begin = origin + delayNs;
-  if (durationNs > 0) daemonOptions.window.end = origin + delayNs + durationNs;
-  // The session clock (CLOCK_MONOTONIC) reading of trace time 0, to line the trace up with other clocks.
-  writer.addMeta("clock_origin_ns", std::to_string(origin));
-  TraceDaemon daemon(writer, daemonOptions);
+  TraceDaemon daemon(daemonOptions, gate, files);
   daemon.setDiagnosticHandler([](const Diagnostic& diagnostic) {
     std::cerr << "gpuscope: process " << diagnostic.pid << ": " << diagnostic.message << "\n";
   });
+  SessionFacts sessionFacts{sessionName, commandLine, capture.trigger == transport::CaptureTrigger::Recorder,
+                            "--capture-range " + options.captureRange};
+  SessionControl control(sessionFacts, gate, files, daemon);
+  std::unique_ptr<control::ControlServer> server = startControlServer(options, sessionName, control);
+  // `record` is a session that starts at once: the window opens before the program runs.
+  bool recordsAtOnce = !options.launched && capture.trigger == transport::CaptureTrigger::Recorder;
+  if (recordsAtOnce) transport::openGate(gate, transport::sessionClockNs());
   daemon.start();
 
   GroupSignalWitness witness(signals.set());
   auto started = std::chrono::steady_clock::now();
   pid_t child = -1;
-  RecordSampling sampling(options.sampling, osrtBacktracesWanted(options));
   std::vector<std::string> environment = childEnvironment(options, libraries, session.path());
   std::optional<GpuMetricsHost> metricsHost;
   if (options.gpuMetrics && traceCuda && !libraries.gpuMetricsHost.empty())
@@ -626,43 +752,47 @@ RecordResult recordProgram(const RecordOptions& options) {
     daemon.stop(std::chrono::milliseconds(0));
     throw;
   }
-  ProgramEnd end = superviseProgram(child, probe, options, signals, witness, daemon, started);
+  control.setProgramPid(child);
+  if (options.launched)
+    std::cerr << "gpuscope: session " << sessionName << " runs " << commandLine << " (pid " << child
+              << "); record it with: gpuscope start --session " << sessionName << "\n";
+  // --capture-range-end stop-shutdown: the first range's file is written, then the program is ended.
+  bool shutsDown = capture.trigger != transport::CaptureTrigger::Recorder &&
+                   capture.rangeEnd == transport::CaptureRangeEnd::StopShutdown;
+  auto rangeOver = [&] { return shutsDown && files.closedWindows() > 0; };
+  ProgramEnd end = superviseProgram(child, probe, options, signals, witness, daemon, started, rangeOver);
+  control.setEnded();
   if (metricsHost) metricsHost->stop();
   reapProbe(probe, true);
-
-  daemon.stop(kGraceForChildren);
-  sampling.stop();
   int exitCode = WIFEXITED(end.status) ? WEXITSTATUS(end.status) : 128 + WTERMSIG(end.status);
-  RecordCounts counts = daemon.counts();
-  TransportCounts transport = daemon.transportCounts();
-  try {
-    if (daemon.failed()) throw TraceError(daemon.failure());
-    writer.addMeta("exit_status", std::to_string(exitCode));
-    writer.addMeta("records_dropped_rings", std::to_string(transport.ringDropped));
-    writer.addMeta("records_dropped_cupti", std::to_string(counts.cuptiDropped));
-    // Processes whose CUDA work is missing from the file, and why (the diagnostics printed during the run).
-    writer.addMeta("cuda_untraced_cupti_busy", std::to_string(transport.cuptiBusy));
-    writer.addMeta("cuda_untraced_cupti_failed", std::to_string(transport.cuptiFailed));
-    sampling.addMeta(writer);
-    sampling.writeTables(writer, daemonOptions.window, daemon.osrtBacktraces());
-    if (profilesMetrics(options)) writeMetricRows(writer, daemon.kernelMetrics());
-    writeRecordedRanks(writer, daemon.rankRows(), sessionStartUtcNs, output.finalPath());
-    writer.finish();
-  } catch (const TraceError& error) {
-    throw TraceError("the trace could not be written (" + std::string(error.what()) +
+  files.setExitStatus(exitCode);
+  sampling.stop();
+  daemon.stop(kGraceForChildren);
+  server.reset();
+
+  std::vector<WrittenWindow> written = files.written();
+  if (recordsAtOnce && (written.empty() || daemon.failed())) {
+    std::string failure = daemon.failed() ? daemon.failure() : files.lastFailure();
+    throw TraceError("the trace could not be written (" + failure +
                      "): the program was stopped and no file was written" +
                      (options.forceOverwrite ? "; the existing file was kept" : ""));
   }
-  output.commit();
-
   RecordResult result;
   result.exitCode = exitCode;
   result.signal = WIFSIGNALED(end.status) ? WTERMSIG(end.status) : 0;
   result.seconds = end.seconds;
   result.commandLine = commandLine;
-  result.path = output.finalPath();
-  result.counts = counts;
-  result.transport = transport;
+  result.sessionName = sessionName;
+  result.windowed = !recordsAtOnce;
+  for (const WrittenWindow& window : written) result.files.push_back(window.path);
+  if (!written.empty()) {
+    result.path = written.back().path;
+    result.counts = written.back().counts;
+    result.transport = written.back().transport;
+  } else {
+    result.counts = daemon.counts();
+    result.transport = daemon.transportCounts();
+  }
   result.profiledMetrics = profilesMetrics(options);
   result.sampled = sampling.active();
   result.samples = sampling.counts();

@@ -45,6 +45,15 @@ struct RecordOptions {
   bool cudaMemoryUsage = false;
   // --sample, --sampling-frequency, --cpuctxsw: CPU call-stack samples and thread switches (perf_event_open).
   SamplingOptions sampling;
+  // Capture ranges, as nsys's --capture-range cudaProfilerApi|nvtx, --nvtx-capture NAME[@DOMAIN] and
+  // --capture-range-end stop|stop-shutdown|repeat[:N]|none: only what happens inside a range is recorded.
+  std::string captureRange;  // empty: the whole run
+  std::string nvtxCapture;
+  std::string captureRangeEnd = "stop-shutdown";
+  // `gpuscope launch`: the program runs under the collector and nothing is recorded until `gpuscope start`.
+  bool launched = false;
+  // The session's name on the control channel (--session, patterns expanded); empty: gpuscope-<pid>.
+  std::string sessionName;
   std::vector<std::string> command;
   std::string recorderVersion;  // empty: this build's "gpuscope X.Y.Z"
 };
@@ -71,8 +80,11 @@ struct RecordResult {
   int exitCode = 0;  // the program's own exit status, 128 + N when signal N ended it
   int signal = 0;    // the signal that ended the program, or 0
   double seconds = 0;
-  std::string commandLine;  // the program and its arguments, shell-quoted
-  std::string path;         // the trace file written
+  std::string commandLine;         // the program and its arguments, shell-quoted
+  std::string path;                // the trace file written (the last one, when windows wrote several)
+  std::vector<std::string> files;  // every trace file written, oldest first
+  bool windowed = false;           // capture ranges or launch: files are written per window
+  std::string sessionName;
   RecordCounts counts;
   TransportCounts transport;
   bool profiledMetrics = false;  // --metrics roofline
@@ -80,8 +92,12 @@ struct RecordResult {
   sampling::SamplerCounts samples;
 };
 
-// Records OPTIONS.command into one trace file. Problems the user can fix (no command, a command
-// that does not exist, an output file that exists, a bad option) throw TraceError with one sentence.
+// The --capture-range, --nvtx-capture and --capture-range-end combination is usable; throws TraceError with one
+// sentence otherwise.
+void checkCaptureOptions(const RecordOptions& options);
+
+// Records OPTIONS.command into one trace file (or one a window: capture ranges, launch). Problems the user can fix (no
+// command, a command that does not exist, an output file that exists, a bad option) throw TraceError with one sentence.
 RecordResult recordProgram(const RecordOptions& options);
 
 }  // namespace gpuscope
