@@ -171,6 +171,12 @@ void MainWindow::createActions() {
     if (std::exchange(rewritingInPlace_, false) && !currentFile_.isEmpty()) integrity_->check(currentFile_);
   });
 
+  sessionsAction_ = new QAction(tr("&Sessions…"), this);
+  sessionsAction_->setObjectName(QStringLiteral("sessionsAction"));
+  sessionsAction_->setStatusTip(
+      tr("The programs running under `gpuscope launch --session`: start and stop recordings"));
+  connect(sessionsAction_, &QAction::triggered, this, &MainWindow::showSessionsWindow);
+
   quitAction_ = new QAction(tr("&Quit"), this);
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
@@ -184,6 +190,7 @@ void MainWindow::createMenus() {
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
   // Pruned when opened, so a file deleted meanwhile disappears from the list.
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+  file->addAction(sessionsAction_);
   file->addAction(compareAction_);
   file->addAction(importNcuAction_);
   file->addAction(reloadAction_);

@@ -30,6 +30,7 @@ class LoadProgressWidget;
 class NcuImportJob;
 class RecentFiles;
 class RooflineView;
+class SessionsWindow;
 class TraceSession;
 class TraceSummaryView;
 class WelcomeView;
@@ -108,6 +109,9 @@ class MainWindow : public QMainWindow {
   bool startNcuImport(const NcuImportOptions& options);
   // Analyzes the current file in the background (after every load; in Batch mode only when asked).
   void analyzeCurrentTrace();
+  // File > Sessions…: shows the one Sessions window, raised, creating it the first time; the files its
+  // sessions write open here, as File > Open would open them.
+  SessionsWindow* showSessionsWindow();
 
  signals:
   void traceLoaded(const QString& path);
@@ -159,6 +163,8 @@ class MainWindow : public QMainWindow {
   QAction* closeAction_ = nullptr;
   QAction* compareAction_ = nullptr;
   QAction* importNcuAction_ = nullptr;
+  QAction* sessionsAction_ = nullptr;
+  SessionsWindow* sessionsWindow_ = nullptr;
   NcuImportJob* ncuImport_ = nullptr;
   QAction* quitAction_ = nullptr;
   ErrorReporter reportError_;

@@ -1,4 +1,4 @@
-// MainWindow's ways to a file: the Open and Compare dialogs, and drag and drop.
+// MainWindow's ways to a file: the Open and Compare dialogs, drag and drop, and the Sessions window.
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -10,6 +10,7 @@
 #include "ui/main_window/main_window.h"
 #include "ui/main_window/trace_file_names.h"
 #include "ui/main_window/welcome_view.h"
+#include "ui/sessions/sessions_window.h"
 
 namespace gpuscope::ui {
 namespace {
@@ -32,6 +33,17 @@ void MainWindow::showCompareDialog() {
   const QString path =
       QFileDialog::getOpenFileName(this, tr("Compare With"), QFileInfo(currentFile_).absolutePath(), traceFileFilter());
   if (!path.isEmpty()) compareWith(path);
+}
+
+SessionsWindow* MainWindow::showSessionsWindow() {
+  if (!sessionsWindow_) {
+    sessionsWindow_ = new SessionsWindow(this);
+    connect(sessionsWindow_, &SessionsWindow::openFileRequested, this, &MainWindow::openFile);
+  }
+  sessionsWindow_->show();
+  sessionsWindow_->raise();
+  sessionsWindow_->activateWindow();
+  return sessionsWindow_;
 }
 
 QString MainWindow::droppedFile(const QMimeData* mime) {

@@ -1,0 +1,33 @@
+#include "ui/sessions/session_actions.h"
+
+namespace gpuscope::ui {
+
+bool SessionActions::allows(control::Verb verb) const {
+  switch (verb) {
+    case control::Verb::Status:
+      return true;
+    case control::Verb::Start:
+      return start;
+    case control::Verb::Stop:
+      return stop;
+    case control::Verb::Cancel:
+      return cancel;
+    case control::Verb::Dump:
+      return dump;
+  }
+  return false;
+}
+
+SessionActions actionsFor(const std::optional<control::SessionStatus>& status) {
+  SessionActions actions;
+  if (!status) return actions;
+  const bool launched = status->state == control::SessionState::Launched;
+  const bool recording = status->state == control::SessionState::Recording;
+  actions.start = launched;
+  actions.stop = recording;
+  actions.cancel = recording;
+  actions.dump = status->flightRecorder && (launched || recording);
+  return actions;
+}
+
+}  // namespace gpuscope::ui
