@@ -39,7 +39,7 @@ bool endsWith(std::string_view text, std::string_view suffix) {
 TraceDaemon::TraceDaemon(TraceWriter& writer, DaemonOptions options)
     : writer_(&writer), options_(std::move(options)), assembler_(writer, options_.window, options_.threadedWriter) {}
 
-TraceDaemon::TraceDaemon(DaemonOptions options, const transport::SessionGate& gate, WindowSink& sink)
+TraceDaemon::TraceDaemon(DaemonOptions options, transport::SessionGate& gate, WindowSink& sink)
     : gate_(&gate), sink_(&sink), options_(std::move(options)), assembler_(options_.threadedWriter) {}
 
 TraceDaemon::~TraceDaemon() {
@@ -321,6 +321,8 @@ void TraceDaemon::closeWindow(transport::WindowEndReason reason) {
     fail(error);
   }
   writer_ = nullptr;
+  // An opener waiting for this file may go on (transport::waitForPreviousWindow).
+  if (closingGeneration_) gate_->finished.store(closingGeneration_, std::memory_order_release);
   closingGeneration_ = 0;
   windowEvents_.store(0, std::memory_order_relaxed);
 }

@@ -69,7 +69,7 @@ class TraceDaemon {
   TraceDaemon(TraceWriter& writer, DaemonOptions options);
   // Windowed: a window opens each time GATE opens and its file closes once the gate closed and every CUDA
   // process flushed CUPTI for it (or kCloseWait passed); SINK makes and finishes the files.
-  TraceDaemon(DaemonOptions options, const transport::SessionGate& gate, WindowSink& sink);
+  TraceDaemon(DaemonOptions options, transport::SessionGate& gate, WindowSink& sink);
   // Stops the thread if it runs (without finishing the trace).
   ~TraceDaemon();
   TraceDaemon(const TraceDaemon&) = delete;
@@ -119,7 +119,7 @@ class TraceDaemon {
   void closeWindow(transport::WindowEndReason reason);
 
   TraceWriter* writer_ = nullptr;
-  const transport::SessionGate* gate_ = nullptr;
+  transport::SessionGate* gate_ = nullptr;
   WindowSink* sink_ = nullptr;
   uint64_t windowGeneration_ = 0;  // the gate generation that opened the window under way; 0: none
   uint64_t lastSeenGeneration_ = 0;

@@ -33,6 +33,8 @@ bool beginCaptureRange(transport::CaptureTrigger trigger) {
   while (left != 0 && !gate.rangesLeft.compare_exchange_weak(left, left < 0 ? left : left - 1)) {
   }
   if (left == 0) return false;
+  // The previous range's file first (the program waits here, as long as writing it takes, 30 s at most).
+  transport::waitForPreviousWindow(gate, 30'000'000'000);
   if (!transport::openGate(gate, TickClock::now())) {
     // Another range is under way: give the taken one back.
     if (left > 0) gate.rangesLeft.fetch_add(1);

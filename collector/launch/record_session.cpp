@@ -614,7 +614,8 @@ WindowNaming windowNaming(const RecordOptions& options, const std::string& sessi
   } else {
     naming.path = checkedOutputPath(options);
   }
-  if (naming.numbered && fs::path(naming.path).extension().empty()) naming.path += ".sqlite";
+  // Numbers go before .sqlite: a session named for its rank (p.0) keeps its dot (p.0.1.sqlite).
+  if (naming.numbered && fs::path(naming.path).extension() != ".sqlite") naming.path += ".sqlite";
   fs::path directory = fs::path(naming.path).parent_path();
   if (!directory.empty() && !fs::is_directory(directory))
     throw TraceError("cannot write " + naming.path + ": its directory does not exist");

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <stdexcept>
 
 namespace gpuscope::transport {
@@ -92,6 +93,22 @@ class GateTurn {
 };
 
 }  // namespace
+
+bool waitForPreviousWindow(const SessionGate& gate, int64_t timeoutNs) {
+  timespec start{};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    uint64_t generation = gate.generation.load(std::memory_order_acquire);
+    if (generation == 0 || gateIsOpen(generation) || gate.finished.load(std::memory_order_acquire) >= generation)
+      return true;
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t waited = (now.tv_sec - start.tv_sec) * 1'000'000'000 + (now.tv_nsec - start.tv_nsec);
+    if (waited > timeoutNs) return false;
+    timespec pause{0, 1'000'000};
+    nanosleep(&pause, nullptr);
+  }
+}
 
 bool openGate(SessionGate& gate, int64_t now) {
   GateTurn turn(gate);

@@ -52,9 +52,10 @@ struct SessionGate {
   std::atomic<uint32_t> openerPid;    // the process that opened the gate for a capture range
   std::atomic<uint32_t> rangesTaken;  // capture ranges begun so far
   std::atomic<uint32_t> changing;     // 1 while one opener or closer writes the fields above
+  std::atomic<uint64_t> finished;     // the daemon: the close generation whose window's file is done
   char nvtxName[512];                 // Nvtx: the range's message, NUL-terminated
   char nvtxDomain[256];               // Nvtx: its domain ("" the default domain, "*" any)
-  char reserved[4096 - 836];
+  char reserved[4096 - 848];
 };
 static_assert(sizeof(SessionGate) == 4096);
 static_assert(std::atomic<int64_t>::is_always_lock_free, "the gate is shared between processes");
@@ -88,6 +89,10 @@ SessionGate* mapSessionGate(const char* sessionDir);
 // Opens GATE at NOW (false when it was open already). Openers and closers take turns through `changing`, so
 // a reader that sees an odd generation (acquire) sees that window's openedAt.
 bool openGate(SessionGate& gate, int64_t now);
+// Waits, up to TIMEOUTNS, until the daemon has finished the file of the window GATE's last close ended, so a
+// window opened right after another (repeated capture ranges a step apart) gets a file of its own. True when
+// it did (or there was none); false after the timeout, when the new window opens anyway.
+bool waitForPreviousWindow(const SessionGate& gate, int64_t timeoutNs);
 // True while GATE is open, by its generation (the daemon's view).
 inline bool gateIsOpen(uint64_t generation) { return generation % 2 == 1; }
 // Closes GATE at NOW for REASON (false when it was closed already).

@@ -4,7 +4,8 @@
 // cudaProfilerStart callback calls, gpuscope_cuda_profiler_start, found in the preloaded collector; after
 // step PROFILER_STOP, gpuscope_cuda_profiler_stop: a test double of torch.cuda.profiler.start()/stop()
 // without a GPU. STEP_US (default 0) more microseconds of sleep per step slow the loop for session tests;
-// SLOW_STEP, when given, sleeps 20 x that long once.
+// SLOW_STEP, when given, sleeps 20 x that long once. PROFILER_STOP below PROFILER_START puts a profiler range
+// around every step from PROFILER_START on (for --capture-range-end repeat).
 // Usage: steps_workload STEPS PROFILER_START PROFILER_STOP [STEP_US] [registered] [SLOW_STEP]
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -35,8 +36,9 @@ int main(int argc, char** argv) {
   long stepUs = argc > 4 ? atol(argv[4]) : 0;
   int registered = argc > 5 && strcmp(argv[5], "registered") == 0;
   int slowStep = argc > 6 ? atoi(argv[6]) : -1;
+  int everyStep = profilerStart >= 0 && profilerStop < profilerStart;
   for (int i = 0; i < steps; ++i) {
-    if (i == profilerStart) callCollector("gpuscope_cuda_profiler_start");
+    if (i == profilerStart || (everyStep && i > profilerStart)) callCollector("gpuscope_cuda_profiler_start");
     char name[32];
     snprintf(name, sizeof name, "step %d", i);
     if (registered) {
@@ -55,7 +57,7 @@ int main(int argc, char** argv) {
     }
     if (stepUs > 0) sleepMicroseconds(i == slowStep ? 20 * stepUs : stepUs);
     nvtxRangePop();
-    if (i == profilerStop) callCollector("gpuscope_cuda_profiler_stop");
+    if (i == profilerStop || (everyStep && i >= profilerStart)) callCollector("gpuscope_cuda_profiler_stop");
   }
   printf("done %d steps\n", steps);
   return 0;
