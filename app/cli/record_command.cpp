@@ -298,13 +298,26 @@ void registerLaunchCommand(CLI::App& app) {
       "Run a program under the collector as a session, recording nothing until `gpuscope start`: each "
       "start/stop writes one trace file of that window. Exits with the program's exit status.");
   addRecordingOptions(*command, options);
+  command->add_option("--flight-recorder", options->flightRecorder,
+                      "Record all along but keep only the last SPAN (60s, 2m, ...), in segments of a twelfth of it, "
+                      "and write it on gpuscope dump, on SIGUSR1 to the program, when the program crashes, or on a "
+                      "--trigger; the dumps are the launch's -o, numbered");
+  command->add_option("--flight-memory", options->flightMemory,
+                      "With --flight-recorder: the most the kept segments may take in memory (tmpfs), as in 512M "
+                      "(the default) or 2G; the oldest go first");
+  command->add_option("--trigger", options->trigger,
+                      "With --flight-recorder: slow:NVTX_NAME:FACTORx writes the kept span when an instance of that "
+                      "NVTX range (digits read as one: 'step' watches 'step 812') takes more than FACTOR times the "
+                      "running median of its name; that range is the file's judged window");
   command->footer(
       "For example, in one shell:\n"
       "  gpuscope launch --session train -o train.sqlite -- python train.py\n"
       "and in another, as often as wanted:\n"
       "  gpuscope start --session train; sleep 20; gpuscope stop --session train   # writes train.1.sqlite\n"
       "Under a launcher, --session 'train.%q{RANK}' names each rank and `gpuscope start --session 'train.*'`\n"
-      "starts them all. CPU samples are not taken in sessions in this version.");
+      "starts them all. CPU samples are not taken in sessions in this version.\n"
+      "A flight recorder: gpuscope launch --flight-recorder 60s --trigger 'slow:step:2x' -o crash -- python train.py\n"
+      "writes crash.1.sqlite with the 60 s around the first step that takes over twice the median.");
   command->add_option("COMMAND", options->command, "The program to run and its arguments (after --)");
   command->allow_extras();
   command->callback([options, command] {

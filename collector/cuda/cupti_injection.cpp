@@ -38,6 +38,7 @@
 #include "collector/cuda/profiled_launch_times.h"
 #include "collector/cuda/query_api_filter.h"
 #include "collector/cuda/range_profiler.h"
+#include "collector/inject/capture_gate.h"
 #include "collector/inject/process_recorder.h"
 #include "collector/inject/recorder_internal.h"
 #include "collector/transport/ring_format.h"
@@ -57,6 +58,7 @@ constexpr size_t kMaxBuffers = 32;  // 128 MiB at most in CUPTI's hands and ours
 constexpr size_t kSpareBuffers = 3;
 constexpr size_t kPageBytes = 4096;  // the smallest page: a write to each maps every page of a buffer
 constexpr auto kFlushPeriod = std::chrono::milliseconds(50);
+constexpr auto kGatePoll = std::chrono::milliseconds(5);
 constexpr int64_t kRingWaitNs = 2'000'000'000;  // our own thread may wait for the daemon
 
 // Converted records go into the worker thread's ring (it waits for room rather than dropping).
@@ -298,8 +300,14 @@ void runWorker(CudaTracer& tracer) {
     bool starved;
     {
       std::unique_lock<std::mutex> guard(tracer.lock);
-      tracer.wake.wait_for(guard, flushPeriod().count() > 0 ? flushPeriod() : std::chrono::milliseconds(500),
-                           [&] { return !tracer.completed.empty() || tracer.wantSpares || tracer.stopping; });
+      // The gate is looked at every kGatePoll: `gpuscope start` reaches CUPTI within that (on an H200, a
+      // 50 ms wait left the first 10 steps of a 4 ms loop without their kernels).
+      auto wait = flushPeriod().count() > 0 ? std::min(flushPeriod(), kGatePoll) : kGatePoll;
+      uint64_t generation = inject::gateGeneration();
+      tracer.wake.wait_for(guard, wait, [&] {
+        return !tracer.completed.empty() || tracer.wantSpares || tracer.stopping ||
+               inject::gateGeneration() != generation;
+      });
       stopping = tracer.stopping;
       // Under kernel replay CUPTI keeps many part-filled buffers and the pool runs dry (seen with PyTorch:
       // thousands of records dropped). Taking them back by force is safe there: a profiled kernel has

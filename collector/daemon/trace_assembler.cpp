@@ -54,9 +54,10 @@ void TraceAssembler::openWindow(TraceWriter& writer, CaptureWindow window) {
 
 void TraceAssembler::setWindowEnd(int64_t end) { window_.end = end; }
 
-void TraceAssembler::closeWindow() {
+void TraceAssembler::closeWindow(bool writeOpen) {
   if (!rows_) return;
-  for (auto& [key, process] : processes_) writeOpenRanges(*process, window_.end);
+  if (writeOpen)
+    for (auto& [key, process] : processes_) writeOpenRanges(*process, window_.end);
   writeTables();
   rows_.reset();
   writer_ = nullptr;
@@ -305,6 +306,7 @@ void TraceAssembler::addNvtx(ProcessTrace& process, const RecordView& record) {
     row.domainId = range.domain;
     row.color = range.color;
     row.category = range.category;
+    if (rangeHook_ && kind != RecordType::NvtxMark) rangeHook_(range.text, range.start, end);
     if (kind == RecordType::NvtxPush) {
       rows_->addNvtx(NvtxRowKind::PushPop, row, range.text);
     } else if (kind == RecordType::NvtxRangeStart) {

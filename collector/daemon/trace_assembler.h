@@ -3,6 +3,7 @@
 // process-local string, domain and range ids, pairs NVTX push/pop and start/end ranges, maps pids
 // and tids to nsys globalPid/globalTid, and writes everything through a TraceWriter.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -89,10 +90,14 @@ class TraceAssembler {
   void openWindow(TraceWriter& writer, CaptureWindow window);
   // Where the open window ends (its gate closed then); later events are left out.
   void setWindowEnd(int64_t end);
-  // Writes the ranges still open (as ending at the window's end) and the process, thread, GPU and stream
-  // tables into the window's file; the writer may then be finished. Records are left out until the next.
-  void closeWindow();
+  // Writes the ranges still open (as ending at the window's end, unless !WRITEOPEN: a segment's, whose ranges
+  // go into the segment where they end) and the process, thread, GPU and stream tables into the window's
+  // file; the writer may then be finished. Records are left out until the next.
+  void closeWindow(bool writeOpen = true);
   bool hasWindow() const { return rows_ != nullptr; }
+  // Called for each NVTX range written (its text and session-clock times): a flight recorder's trigger.
+  using RangeHook = std::function<void(std::string_view text, int64_t start, int64_t end)>;
+  void setRangeHook(RangeHook hook) { rangeHook_ = std::move(hook); }
   // Commits every row so far to the file, without waiting (see RowPipeline::checkpoint).
   void checkpoint() {
     if (rows_) rows_->checkpoint();
@@ -165,7 +170,8 @@ class TraceAssembler {
   TraceWriter* writer_ = nullptr;      // the open window's file; null between windows
   std::unique_ptr<RowPipeline> rows_;  // null between windows
   CaptureWindow window_;
-  std::vector<NvtxDomainRow> domainRows_;  // every domain named so far, for each window's file
+  std::vector<NvtxDomainRow> domainRows_;
+  RangeHook rangeHook_;  // every domain named so far, for each window's file
   RecordCounts counts_;
   std::map<uint64_t, std::unique_ptr<ProcessTrace>> processes_;
   uint64_t nextProcessKey_ = 1;

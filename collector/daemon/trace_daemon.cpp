@@ -270,7 +270,11 @@ void TraceDaemon::followGate() {
   }
   lastSeenGeneration_ = generation;
   if (closingGeneration_ == 0) {
-    if (generation == windowGeneration_) return;
+    if (generation == windowGeneration_) {
+      bool due = options_.segmentNs > 0 && transport::sessionClockNs() - span_.begin >= options_.segmentNs;
+      if (due || rotationRequested_.exchange(false, std::memory_order_acq_rel)) rotateSegment();
+      return;
+    }
     // Closed (and maybe opened again since: then the next window waits for this file).
     closingGeneration_ = windowGeneration_ + 1;
     span_.end = gate_->closedAt.load(std::memory_order_relaxed);
@@ -295,6 +299,28 @@ void TraceDaemon::openWindow(uint64_t generation) {
   windowEndLimit_ = window.end;
   windowGeneration_ = generation;
   closingGeneration_ = 0;
+}
+
+// Ends the segment under way and opens the next at once. The next one keeps records that start before it
+// (CUPTI hands kernels over up to 50 ms late): each record is read once, so none lands in two segments. Ranges
+// still open go into the segment where they end.
+void TraceDaemon::rotateSegment() {
+  span_.end = transport::sessionClockNs();
+  span_.reason = transport::WindowEndReason::Rotated;
+  assembler_.closeWindow(false);
+  try {
+    sink_->windowClosed(span_, *this);
+  } catch (const std::exception& error) {
+    fail(error);
+  }
+  segmentsClosed_.fetch_add(1, std::memory_order_acq_rel);
+  span_ = WindowSpan{};
+  span_.begin = transport::sessionClockNs();
+  CaptureWindow window{span_.begin, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
+  TraceWriter& writer = sink_->windowOpened(span_, window);
+  writer_ = &writer;
+  assembler_.openWindow(writer, window);
+  windowEndLimit_ = window.end;
 }
 
 // Every live process that traces CUDA has written what CUPTI held when the gate closed at GENERATION.

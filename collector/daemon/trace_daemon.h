@@ -28,6 +28,9 @@ struct DaemonOptions {
   // How often what was read is committed to the file: a recorder killed with SIGKILL loses about
   // this much, plus what the writer had not reached yet.
   std::chrono::milliseconds commitInterval{500};
+  // A flight recorder's: the open window is cut into files of this long (0: one file a window), each its own
+  // segment, without closing the gate (WindowEndReason::Rotated).
+  int64_t segmentNs = 0;
 };
 
 class TraceDaemon;
@@ -77,6 +80,8 @@ class TraceDaemon {
 
   // Called from the daemon thread for each diagnostic a process sends (CUPTI busy, ...).
   void setDiagnosticHandler(std::function<void(const Diagnostic&)> handler) { onDiagnostic_ = std::move(handler); }
+  // Called on the daemon's thread for each NVTX range written (before start()).
+  void setRangeHook(TraceAssembler::RangeHook hook) { assembler_.setRangeHook(std::move(hook)); }
 
   void start();
   // Ends the capture: stops the thread, waits up to GRACE for processes that still run, drains
@@ -87,6 +92,10 @@ class TraceDaemon {
   size_t drainOnce();
 
   const RecordCounts& counts() const { return assembler_.counts(); }
+  // Ends the segment under way at once and starts the next (a flight recorder's dump needs it on disk); any
+  // thread. segmentsClosed() counts the segments ended so far.
+  void requestRotation() { rotationRequested_.store(true, std::memory_order_release); }
+  uint64_t segmentsClosed() const { return segmentsClosed_.load(std::memory_order_acquire); }
   // Events kept in the window under way, as of the last pass (any thread).
   uint64_t windowEvents() const { return windowEvents_.load(std::memory_order_relaxed); }
   // Rows for GPUSCOPE_KERNEL_METRICS (`record --metrics roofline`); complete once stop() returned.
@@ -115,6 +124,7 @@ class TraceDaemon {
   // Windowed: opens, ends and closes windows as the gate says (before and after each pass).
   void followGate();
   void openWindow(uint64_t generation);
+  void rotateSegment();
   bool closeAcknowledged(uint64_t generation) const;
   void closeWindow(transport::WindowEndReason reason);
 
@@ -128,6 +138,8 @@ class TraceDaemon {
   std::chrono::steady_clock::time_point closeDeadline_{};
   WindowSpan span_;
   std::atomic<uint64_t> windowEvents_{0};
+  std::atomic<bool> rotationRequested_{false};
+  std::atomic<uint64_t> segmentsClosed_{0};
   DaemonOptions options_;
   TraceAssembler assembler_;
   std::function<void(const Diagnostic&)> onDiagnostic_;

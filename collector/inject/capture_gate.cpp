@@ -1,6 +1,10 @@
 #include "collector/inject/capture_gate.h"
 
+#include <signal.h>
 #include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
 
 #include "collector/inject/tick_clock.h"
 
@@ -17,9 +21,23 @@ void notify(bool open) {
   if (listener) listener(open);
 }
 
+// SIGUSR1 in a flight recorder's program: the recorder writes what it keeps (async-signal-safe: one atomic add).
+void countDumpRequest(int) {
+  if (g_gate) g_gate->dumpRequests.fetch_add(1, std::memory_order_release);
+}
+
 }  // namespace
 
-void mapCaptureGate(const char* sessionDir) { g_gate = transport::mapSessionGate(sessionDir); }
+void mapCaptureGate(const char* sessionDir) {
+  g_gate = transport::mapSessionGate(sessionDir);
+  const char* flight = std::getenv("GPUSCOPE_FLIGHT_SIGNAL");
+  if (!g_gate || !flight || std::strcmp(flight, "1") != 0) return;
+  struct sigaction action {};
+  action.sa_handler = countDumpRequest;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGUSR1, &action, nullptr);
+}
 
 bool capturesBy(transport::CaptureTrigger trigger) {
   return g_gate && g_gate->trigger == static_cast<uint32_t>(trigger);

@@ -27,11 +27,13 @@
 #include "collector/control/control_server.h"
 #include "collector/daemon/trace_daemon.h"
 #include "collector/gpu_metrics/metric_sets.h"
+#include "collector/launch/flight_recorder.h"
 #include "collector/launch/gpu_metrics_host.h"
 #include "collector/launch/group_signal_witness.h"
 #include "collector/launch/record_files.h"
 #include "collector/launch/recorded_tables.h"
 #include "collector/launch/session_control.h"
+#include "collector/launch/slow_range_trigger.h"
 #include "collector/launch/window_files.h"
 #include "collector/transport/session_clock.h"
 #include "collector/transport/session_gate.h"
@@ -212,7 +214,7 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
         starts(*entry, "GPUSCOPE_METRICS=") || starts(*entry, "GPUSCOPE_KERNEL_REGEX=") ||
         starts(*entry, "GPUSCOPE_KERNEL_COUNT=") || starts(*entry, "GPUSCOPE_RECORDER_PID=") ||
         starts(*entry, "GPUSCOPE_WHEN_FULL=") || starts(*entry, "GPUSCOPE_OSRT_FORK_CHILDREN=") ||
-        starts(*entry, "GPUSCOPE_CUDA_SYNC=")) {
+        starts(*entry, "GPUSCOPE_CUDA_SYNC=") || starts(*entry, "GPUSCOPE_FLIGHT_SIGNAL=")) {
       continue;
     }
     bool injection = starts(*entry, "CUDA_INJECTION64_PATH=") || starts(*entry, "NVTX_INJECTION64_PATH=");
@@ -241,6 +243,8 @@ std::vector<std::string> childEnvironment(const RecordOptions& options, const In
   // sampler reads where it has no layout of the interpreter to read stacks with.
   if (options.sampling.cpu && !std::getenv("PYTHONPERFSUPPORT")) entries.push_back("PYTHONPERFSUPPORT=1");
   if (options.cudaMemoryUsage) entries.push_back("GPUSCOPE_CUDA_MEMORY_USAGE=1");
+  // A flight recorder's program writes its window on SIGUSR1 (collector/inject/capture_gate.cpp).
+  if (!options.flightRecorder.empty()) entries.push_back("GPUSCOPE_FLIGHT_SIGNAL=1");
   if (profilesMetrics(options)) {
     entries.push_back("GPUSCOPE_METRICS=roofline");
     if (!options.kernelRegex.empty()) entries.push_back("GPUSCOPE_KERNEL_REGEX=" + options.kernelRegex);
@@ -673,6 +677,15 @@ void checkCaptureOptions(const RecordOptions& options) {
         (options.launched ? "gpuscope start and stop time a session" : "the capture range times this one"));
   if (windowed && profilesMetrics(options))
     throw TraceError("--metrics roofline profiles whole runs: record it without capture ranges");
+  bool flight = !options.flightRecorder.empty();
+  if (flight && !options.launched) throw TraceError("--flight-recorder is an option of gpuscope launch");
+  if (!flight && (!options.flightMemory.empty() || !options.trigger.empty()))
+    throw TraceError("--flight-memory and --trigger shape a flight recorder: add --flight-recorder SPAN");
+  if (flight) {
+    parseFlightDuration(options.flightRecorder);
+    if (!options.flightMemory.empty()) parseFlightMemory(options.flightMemory);
+    if (!options.trigger.empty()) parseSlowRangeRule(options.trigger);
+  }
 }
 
 RecordResult recordProgram(const RecordOptions& options) {
@@ -721,21 +734,40 @@ RecordResult recordProgram(const RecordOptions& options) {
   facts.delayNs = static_cast<int64_t>(options.delaySeconds * 1e9);
   facts.durationNs = static_cast<int64_t>(options.durationSeconds * 1e9);
   RecordSampling sampling(options.sampling, osrtBacktracesWanted(options));
-  WindowFiles files(naming, facts, sampling);
-
+  bool flight = !options.flightRecorder.empty();
   DaemonOptions daemonOptions;
   daemonOptions.sessionDir = session.path();
-  TraceDaemon daemon(daemonOptions, gate, files);
+  std::unique_ptr<WindowFiles> files;
+  std::unique_ptr<FlightRecorder> flightRecorder;
+  WindowSink* sink = nullptr;
+  if (flight) {
+    FlightOptions flightOptions;
+    flightOptions.keepNs = parseFlightDuration(options.flightRecorder);
+    if (!options.flightMemory.empty()) flightOptions.memoryBytes = parseFlightMemory(options.flightMemory);
+    if (!options.trigger.empty()) flightOptions.trigger = parseSlowRangeRule(options.trigger);
+    daemonOptions.segmentNs = flightSegmentNs(flightOptions.keepNs);
+    flightRecorder = std::make_unique<FlightRecorder>(flightOptions, session.path() + "/flight", naming, facts);
+    sink = flightRecorder.get();
+  } else {
+    files = std::make_unique<WindowFiles>(naming, facts, sampling);
+    sink = files.get();
+  }
+  TraceDaemon daemon(daemonOptions, gate, *sink);
   daemon.setDiagnosticHandler([](const Diagnostic& diagnostic) {
     std::cerr << "gpuscope: process " << diagnostic.pid << ": " << diagnostic.message << "\n";
   });
+  if (flightRecorder)
+    daemon.setRangeHook([recorder = flightRecorder.get()](std::string_view text, int64_t start, int64_t end) {
+      recorder->rangeEnded(text, start, end);
+    });
   SessionFacts sessionFacts{sessionName, commandLine, capture.trigger == transport::CaptureTrigger::Recorder,
                             "--capture-range " + options.captureRange};
-  SessionControl control(sessionFacts, gate, files, daemon);
+  SessionControl control(sessionFacts, gate, files.get(), flightRecorder.get(), daemon);
   std::unique_ptr<control::ControlServer> server = startControlServer(options, sessionName, control);
-  // `record` is a session that starts at once: the window opens before the program runs.
-  bool recordsAtOnce = !options.launched && capture.trigger == transport::CaptureTrigger::Recorder;
-  if (recordsAtOnce) transport::openGate(gate, transport::sessionClockNs());
+  // `record` is a session that starts at once: the window opens before the program runs (a flight
+  // recorder's too: it records all along).
+  bool wholeRun = !options.launched && capture.trigger == transport::CaptureTrigger::Recorder;
+  if (wholeRun || flight) transport::openGate(gate, transport::sessionClockNs());
   daemon.start();
 
   GroupSignalWitness witness(signals.set());
@@ -755,25 +787,52 @@ RecordResult recordProgram(const RecordOptions& options) {
   }
   control.setProgramPid(child);
   if (options.launched)
-    std::cerr << "gpuscope: session " << sessionName << " runs " << commandLine << " (pid " << child
-              << "); record it with: gpuscope start --session " << sessionName << "\n";
+    std::cerr << "gpuscope: session " << sessionName << " runs " << commandLine << " (pid " << child << "); "
+              << (flight ? "write its last " + options.flightRecorder + " with: gpuscope dump --session "
+                         : std::string("record it with: gpuscope start --session "))
+              << sessionName << "\n";
   // --capture-range-end stop-shutdown: the first range's file is written, then the program is ended.
   bool shutsDown = capture.trigger != transport::CaptureTrigger::Recorder &&
                    capture.rangeEnd == transport::CaptureRangeEnd::StopShutdown;
-  auto rangeOver = [&] { return shutsDown && files.closedWindows() > 0; };
-  ProgramEnd end = superviseProgram(child, probe, options, signals, witness, daemon, started, rangeOver);
+  auto dumpFlight = [&](const std::string& why, const std::optional<SlowRange>& slow) {
+    try {
+      std::string path = flightRecorder->dump(daemon, why, slow);
+      std::cerr << "gpuscope: flight recorder (" << why << "): wrote " << path << "\n";
+    } catch (const std::exception& error) {
+      std::cerr << "gpuscope: flight recorder (" << why << "): no file written: " << error.what() << "\n";
+    }
+  };
+  uint64_t dumpRequestsSeen = 0;
+  auto tick = [&] {
+    if (flightRecorder) {
+      if (std::optional<SlowRange> slow = flightRecorder->takeTrigger())
+        dumpFlight("--trigger " + options.trigger, slow);
+      uint64_t requests = gate.dumpRequests.load(std::memory_order_acquire);
+      if (requests > dumpRequestsSeen) {
+        dumpRequestsSeen = requests;
+        dumpFlight("SIGUSR1 to the program", std::nullopt);
+      }
+    }
+    return shutsDown && files && files->closedWindows() > 0;
+  };
+  ProgramEnd end = superviseProgram(child, probe, options, signals, witness, daemon, started, tick);
   control.setEnded();
   if (metricsHost) metricsHost->stop();
   reapProbe(probe, true);
   int exitCode = WIFEXITED(end.status) ? WEXITSTATUS(end.status) : 128 + WTERMSIG(end.status);
-  files.setExitStatus(exitCode);
+  if (files) files->setExitStatus(exitCode);
+  // A crash (or a SIGKILL) of the program: what the flight recorder kept is written before anything ends.
+  if (flightRecorder && WIFSIGNALED(end.status))
+    dumpFlight("the program was ended by signal " + std::to_string(WTERMSIG(end.status)) + " (" +
+                   sigabbrev_np(WTERMSIG(end.status)) + ")",
+               std::nullopt);
   sampling.stop();
   daemon.stop(kGraceForChildren);
   server.reset();
 
-  std::vector<WrittenWindow> written = files.written();
-  if (recordsAtOnce && (written.empty() || daemon.failed())) {
-    std::string failure = daemon.failed() ? daemon.failure() : files.lastFailure();
+  std::vector<WrittenWindow> written = files ? files->written() : std::vector<WrittenWindow>{};
+  if (wholeRun && (written.empty() || daemon.failed())) {
+    std::string failure = daemon.failed() ? daemon.failure() : files->lastFailure();
     throw TraceError("the trace could not be written (" + failure +
                      "): the program was stopped and no file was written" +
                      (options.forceOverwrite ? "; the existing file was kept" : ""));
@@ -784,10 +843,11 @@ RecordResult recordProgram(const RecordOptions& options) {
   result.seconds = end.seconds;
   result.commandLine = commandLine;
   result.sessionName = sessionName;
-  result.windowed = !recordsAtOnce;
+  result.windowed = !wholeRun;
   for (const WrittenWindow& window : written) result.files.push_back(window.path);
+  if (flightRecorder) result.files = flightRecorder->written();
+  if (!result.files.empty()) result.path = result.files.back();
   if (!written.empty()) {
-    result.path = written.back().path;
     result.counts = written.back().counts;
     result.transport = written.back().transport;
   } else {

@@ -54,6 +54,11 @@ struct RecordOptions {
   bool launched = false;
   // The session's name on the control channel (--session, patterns expanded); empty: gpuscope-<pid>.
   std::string sessionName;
+  // `launch --flight-recorder SPAN [--flight-memory SIZE] [--trigger slow:NAME:Nx]` (collector/launch/
+  // flight_recorder.h): record all along, keep the last SPAN, write it on dump, SIGUSR1, a crash or a trigger.
+  std::string flightRecorder;
+  std::string flightMemory;
+  std::string trigger;
   std::vector<std::string> command;
   std::string recorderVersion;  // empty: this build's "gpuscope X.Y.Z"
 };

@@ -9,6 +9,7 @@
 
 #include "collector/control/control_protocol.h"
 #include "collector/daemon/trace_daemon.h"
+#include "collector/launch/flight_recorder.h"
 #include "collector/launch/window_files.h"
 #include "collector/transport/session_gate.h"
 
@@ -23,7 +24,9 @@ struct SessionFacts {
 
 class SessionControl {
  public:
-  SessionControl(SessionFacts facts, transport::SessionGate& gate, WindowFiles& files, const TraceDaemon& daemon);
+  // FILES for a session of windows, FLIGHT for a flight recorder (the other null).
+  SessionControl(SessionFacts facts, transport::SessionGate& gate, WindowFiles* files, FlightRecorder* flight,
+                 TraceDaemon& daemon);
 
   void setProgramPid(int64_t pid) { pid_.store(pid); }
   void setEnded() { ended_.store(true); }
@@ -35,11 +38,15 @@ class SessionControl {
   control::Reply stop(transport::WindowEndReason reason);
   control::SessionStatus currentStatus() const;
   control::Reply refusal(const std::string& sentence) const;
+  control::Reply dump();
+  control::Reply flightRefusal() const;
+  std::vector<std::string> writtenFiles() const;
 
   SessionFacts facts_;
   transport::SessionGate& gate_;
-  WindowFiles& files_;
-  const TraceDaemon& daemon_;
+  WindowFiles* files_;
+  FlightRecorder* flight_;
+  TraceDaemon& daemon_;
   std::atomic<int64_t> pid_{0};
   std::atomic<bool> ended_{false};
 };

@@ -36,7 +36,12 @@ enum class CaptureRangeEnd : uint32_t {
 };
 
 // Why a window closed, for the file and the summary.
-enum class WindowEndReason : uint32_t { Stopped = 0, Cancelled = 1, ProgramEnded = 2 };
+enum class WindowEndReason : uint32_t {
+  Stopped = 0,
+  Cancelled = 1,
+  ProgramEnded = 2,
+  Rotated = 3,  // a flight recorder's segment ended; the next one goes on (the gate stays open)
+};
 
 struct SessionGate {
   uint64_t magic;
@@ -53,9 +58,10 @@ struct SessionGate {
   std::atomic<uint32_t> rangesTaken;  // capture ranges begun so far
   std::atomic<uint32_t> changing;     // 1 while one opener or closer writes the fields above
   std::atomic<uint64_t> finished;     // the daemon: the close generation whose window's file is done
+  std::atomic<uint64_t> dumpRequests;  // a flight recorder's program got SIGUSR1 this many times
   char nvtxName[512];                 // Nvtx: the range's message, NUL-terminated
   char nvtxDomain[256];               // Nvtx: its domain ("" the default domain, "*" any)
-  char reserved[4096 - 848];
+  char reserved[4096 - 856];
 };
 static_assert(sizeof(SessionGate) == 4096);
 static_assert(std::atomic<int64_t>::is_always_lock_free, "the gate is shared between processes");

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "core/model/global_id.h"
+#include "core/schema/table_names.h"
 #include "core/schema/trace_schema.h"
 #include "core/text/percent_text.h"
 #include "core/text/units.h"
@@ -276,6 +277,34 @@ JudgedWindow steadyStateWindow(const Database& db, const RunActivity& run, const
                                                     : "the whole run: no NVTX steps and no repeated kernel");
   whole.source = JudgedWindow::Source::WholeRun;
   return whole;
+}
+
+}  // namespace gpuscope
+
+namespace gpuscope {
+
+std::optional<JudgedWindow> triggeredWindow(const Database& db, const RunActivity& run) {
+  if (!db.hasTable(table::kGpuscopeMeta)) return std::nullopt;
+  auto value = [&](std::string_view name) -> std::optional<std::string> {
+    auto row = db.prepare("SELECT value FROM GPUSCOPE_META WHERE name = '" + std::string(name) + "'");
+    if (!row.step()) return std::nullopt;
+    return std::string(row.text(0));
+  };
+  std::optional<std::string> trigger = value("flight_trigger");
+  std::optional<std::string> start = value("flight_trigger_start_ns");
+  std::optional<std::string> end = value("flight_trigger_end_ns");
+  if (!trigger || !start || !end) return std::nullopt;
+  TimeNs from = 0, to = 0;
+  try {
+    from = std::stoll(*start);
+    to = std::stoll(*end);
+  } catch (const std::exception&) {
+    return std::nullopt;  // not numbers: judged as any other file
+  }
+  if (to <= from) return std::nullopt;
+  JudgedWindow judged =
+      chosenWindow(run, TimeInterval{from, to}, "the range that triggered the flight recorder (" + *trigger + ")");
+  return judged;
 }
 
 }  // namespace gpuscope

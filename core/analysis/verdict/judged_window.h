@@ -16,6 +16,7 @@
 //      (3 instances or more) to the end of the GPU work.
 //   3. Otherwise the whole run (RunActivity's first to last).
 // Start-up is [the first CUDA call or GPU operation, window start); shut-down is [window end, the last).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ JudgedWindow chosenWindow(const RunActivity& run, TimeInterval window, std::stri
 // Where "times from the trace start" (the viewer's, --range's) count from: the first start above 0 of any
 // kernel, copy, set, CUDA call, NVTX range or OS-runtime call in DB; 0 for an empty trace.
 TimeNs traceStartNs(const Database& db);
+
+// The range that made a flight recorder write the file (`gpuscope launch --trigger slow:NAME:Nx`), as its
+// GPUSCOPE_META says (flight_trigger, flight_trigger_start_ns, flight_trigger_end_ns): the window to judge
+// before any other; nothing for other files.
+std::optional<JudgedWindow> triggeredWindow(const Database& db, const RunActivity& run);
 
 // "step 3" -> "step N": the name an instance of a repeated range shares with its siblings.
 std::string stepGroupName(std::string_view name);

@@ -220,6 +220,8 @@ Verdict judgedVerdict(const Database& db, const VerdictInputs& inputs, JudgedWin
 }  // namespace
 
 Verdict runVerdict(const Database& db, const VerdictInputs& inputs) {
+  if (std::optional<JudgedWindow> triggered = triggeredWindow(db, inputs.activity))
+    return judgedVerdict(db, inputs, std::move(*triggered));
   return judgedVerdict(db, inputs, steadyStateWindow(db, inputs.activity, inputs.nvtx));
 }
 

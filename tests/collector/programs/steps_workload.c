@@ -6,7 +6,7 @@
 // without a GPU. STEP_US (default 0) more microseconds of sleep per step slow the loop for session tests;
 // SLOW_STEP, when given, sleeps 20 x that long once. PROFILER_STOP below PROFILER_START puts a profiler range
 // around every step from PROFILER_START on (for --capture-range-end repeat).
-// Usage: steps_workload STEPS PROFILER_START PROFILER_STOP [STEP_US] [registered] [SLOW_STEP]
+// Usage: steps_workload STEPS PROFILER_START PROFILER_STOP [STEP_US] [registered|plain] [SLOW_STEP]
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <nvtx3/nvToolsExt.h>
