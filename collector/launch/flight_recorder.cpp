@@ -162,11 +162,13 @@ std::string FlightRecorder::dump(TraceDaemon& daemon, const std::string& why, co
     uint64_t before = daemon.segmentsClosed();
     daemon.requestRotation();
     auto deadline = std::chrono::steady_clock::now() + kRotationWait;
-    while (daemon.segmentsClosed() == before && std::chrono::steady_clock::now() < deadline) {
+    // The lock only around the look: the daemon's thread takes it to keep the segment it is closing.
+    auto programEnded = [&] {
       std::lock_guard<std::mutex> guard(lock_);
-      if (programEnded_) break;
+      return programEnded_;
+    };
+    while (daemon.segmentsClosed() == before && std::chrono::steady_clock::now() < deadline && !programEnded())
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
   }
   std::vector<Segment> chosen;
   int64_t now = transport::sessionClockNs();

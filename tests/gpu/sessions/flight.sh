@@ -39,18 +39,20 @@ timeout $((SECONDS_LONG + 120)) "$G" launch --session mem -o "$W/mem" -t cuda,nv
   --flight-memory "$MEMORY" -- $PYTHON "$HERE/flight_loop.py" "$W/mem.times" "$SECONDS_LONG" -1 > "$W/mem.log" 2>&1 &
 launcher=$!
 sleep 3
+recorder=$(pgrep -P "$launcher" -x gpuscope | head -1)  # timeout's child: gpuscope launch itself
 pgid_program=""
 maxrss=0
 maxseg=0
 for i in $(seq 1 $(((SECONDS_LONG - 20) / 5))); do
   sleep 5
-  rss=$(ps -o rss= -p "$launcher" 2>/dev/null | tr -d ' ')
+  rss=$(ps -o rss= -p "$recorder" 2>/dev/null | tr -d ' ')
   seg=$(du -sk /dev/shm/gpuscope-*/flight 2>/dev/null | awk '{s+=$1} END {print s+0}')
   echo "t=$((i * 5))s recorder_rss_kib=${rss:-0} segments_kib=$seg" >> "$W/mem.samples"
   [ "${rss:-0}" -gt "$maxrss" ] && maxrss=$rss
   [ "$seg" -gt "$maxseg" ] && maxseg=$seg
 done
-program=$(pgrep -f "flight_loop.py $W/mem.times" | head -1)
+# The program's pid as the session gives it (pgrep -f would also match gpuscope's own command line).
+program=$("$G" sessions | awk '$1 == "mem" {print $3}')
 steps_before=$(($(wc -l < "$W/mem.times") - 2))
 kill -KILL "$program"
 wait "$launcher"
@@ -58,7 +60,7 @@ echo "launch exit $?" >> "$W/mem.log"
 {
   echo "== 2. flight recorder 60s, --flight-memory $MEMORY, ${SECONDS_LONG} s loop, then SIGKILL of the program"
   echo "recorder RSS max $((maxrss / 1024)) MiB, segments on tmpfs max $((maxseg / 1024)) MiB (budget $MEMORY), samples every 5 s: $(wc -l < "$W/mem.samples")"
-  echo "last step logged before the kill: $steps_before"
+  echo "last step logged before the kill: $steps_before (pid $program, recorder pid $recorder)"
   grep "gpuscope:" "$W/mem.log" | head -5
   for f in "$W"/mem.*.sqlite; do [ -f "$f" ] && $PYTHON "$HERE/flight_check.py" "$f" "$W/mem.times"; done
 } >> "$T" 2>&1
