@@ -46,21 +46,21 @@ enum class WindowEndReason : uint32_t {
 struct SessionGate {
   uint64_t magic;
   uint32_t version;
-  uint32_t trigger;                   // CaptureTrigger
-  std::atomic<uint32_t> open;         // 1 while events are recorded
-  std::atomic<uint32_t> endReason;    // WindowEndReason of the last close
-  std::atomic<uint64_t> generation;   // +1 at every open and every close: odd while open
-  std::atomic<int64_t> openedAt;      // session clock of the last open
-  std::atomic<int64_t> closedAt;      // session clock of the last close
-  std::atomic<int32_t> rangesLeft;    // capture ranges still to honour (-1: no limit)
-  uint32_t rangeEnd;                  // CaptureRangeEnd
-  std::atomic<uint32_t> openerPid;    // the process that opened the gate for a capture range
-  std::atomic<uint32_t> rangesTaken;  // capture ranges begun so far
-  std::atomic<uint32_t> changing;     // 1 while one opener or closer writes the fields above
-  std::atomic<uint64_t> finished;     // the daemon: the close generation whose window's file is done
+  uint32_t trigger;                    // CaptureTrigger
+  std::atomic<uint32_t> open;          // 1 while events are recorded
+  std::atomic<uint32_t> endReason;     // WindowEndReason of the last close
+  std::atomic<uint64_t> generation;    // +1 at every open and every close: odd while open
+  std::atomic<int64_t> openedAt;       // session clock of the last open
+  std::atomic<int64_t> closedAt;       // session clock of the last close
+  std::atomic<int32_t> rangesLeft;     // capture ranges still to honour (-1: no limit)
+  uint32_t rangeEnd;                   // CaptureRangeEnd
+  std::atomic<uint32_t> openerPid;     // the process that opened the gate for a capture range
+  std::atomic<uint32_t> rangesTaken;   // capture ranges begun so far
+  std::atomic<uint32_t> changing;      // 1 while one opener or closer writes the fields above
+  std::atomic<uint64_t> finished;      // the daemon: the close generation whose window's file is done
   std::atomic<uint64_t> dumpRequests;  // a flight recorder's program got SIGUSR1 this many times
-  char nvtxName[512];                 // Nvtx: the range's message, NUL-terminated
-  char nvtxDomain[256];               // Nvtx: its domain ("" the default domain, "*" any)
+  char nvtxName[512];                  // Nvtx: the range's message, NUL-terminated
+  char nvtxDomain[256];                // Nvtx: its domain ("" the default domain, "*" any)
   char reserved[4096 - 856];
 };
 static_assert(sizeof(SessionGate) == 4096);
