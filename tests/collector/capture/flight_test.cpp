@@ -14,6 +14,7 @@
 #include "collector/launch/flight_recorder.h"
 #include "collector/launch/slow_range_trigger.h"
 #include "core/error.h"
+#include "tests/collector/capture/control_dir_test.h"
 #include "tests/collector/record_test_support.h"
 
 namespace gpuscope::test {
@@ -71,15 +72,8 @@ TEST(FlightOptions, SpansAndSizesReadAsPeopleWriteThem) {
   EXPECT_EQ(flightSegmentNs(3'000'000'000), 1'000'000'000);
 }
 
-class FlightTest : public ::testing::Test {
+class FlightTest : public ControlDirTest {
  protected:
-  void SetUp() override {
-    controlDir_ = dir_.file("control");
-    ASSERT_EQ(mkdir(controlDir_.c_str(), 0700), 0);
-    setenv("GPUSCOPE_CONTROL_DIR", controlDir_.c_str(), 1);
-  }
-  void TearDown() override { unsetenv("GPUSCOPE_CONTROL_DIR"); }
-
   // A flight recorder of SPAN over steps_workload: STEPS steps of about 6 ms, step SLOW 20 times longer.
   std::unique_ptr<Running> launch(const std::string& name, const std::string& span, int steps, int slow,
                                   const std::vector<std::string>& more = {}) {
@@ -90,8 +84,7 @@ class FlightTest : public ::testing::Test {
                                                             "5000", "plain", std::to_string(slow)})
       args.push_back(word);
     auto running = std::make_unique<Running>(args, true);
-    for (int i = 0; i < 200 && !fs::exists(controlDir_ + "/" + name + ".sock"); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    waitForSession(name);
     return running;
   }
 
@@ -114,9 +107,6 @@ class FlightTest : public ::testing::Test {
       numbers.push_back(std::stoi(row[0]));
     return numbers;
   }
-
-  TempDir dir_;
-  std::string controlDir_;
 };
 
 TEST_F(FlightTest, ASlowStepWritesTheSpanAroundItAndIsItsJudgedWindow) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "tests/collector/capture/control_dir_test.h"
 #include "tests/collector/record_test_support.h"
 
 namespace gpuscope::test {
@@ -22,16 +23,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Sessions of these tests live in a control directory of their own.
-class SessionTest : public ::testing::Test {
+class SessionTest : public ControlDirTest {
  protected:
-  void SetUp() override {
-    controlDir_ = dir_.file("control");
-    ASSERT_EQ(mkdir(controlDir_.c_str(), 0700), 0);
-    setenv("GPUSCOPE_CONTROL_DIR", controlDir_.c_str(), 1);
-  }
-  void TearDown() override { unsetenv("GPUSCOPE_CONTROL_DIR"); }
-
   // `gpuscope launch --session NAME` of a slow steps_workload (about 6 ms a step) in the background.
   // NAME may be a pattern (--session 'p.%q{RANK}'); LISTENS is the name it becomes.
   std::unique_ptr<Running> launch(const std::string& name, int steps, const std::string& listens = "") {
@@ -44,18 +37,7 @@ class SessionTest : public ::testing::Test {
     return running;
   }
 
-  void waitForSession(const std::string& name) {
-    for (int i = 0; i < 200; ++i) {
-      if (fs::exists(controlDir_ + "/" + name + ".sock")) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    }
-    ADD_FAILURE() << "session " << name << " never listened";
-  }
-
   RunResult verb(const std::vector<std::string>& args) { return runGpuscope(args, true); }
-
-  TempDir dir_;
-  std::string controlDir_;
 };
 
 void pause(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }

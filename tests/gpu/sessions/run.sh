@@ -2,10 +2,9 @@
 # Capture ranges and sessions on a machine with an NVIDIA GPU: `gpuscope record --capture-range`, and
 # `gpuscope launch` with `gpuscope start/stop` windows from another process, checked and timed in one call.
 #
-# 1. Capture ranges: records caprange.py (copied from /work/shared/fixtures/workloads/, the workload of the
-#    nsys-capture fixtures) with --capture-range cudaProfilerApi --capture-range-end stop, and with
+# 1. Capture ranges: records tests/fixtures/workloads/caprange.py (the workload of the nsys-capture fixtures) with --capture-range cudaProfilerApi --capture-range-end stop, and with
 #    --capture-range nvtx --nvtx-capture 'step 5' --capture-range-end stop; compares each file with nsys's file of
-#    the same capture (cap_*.nsys.sqlite.gz here, from /work/shared/fixtures/nsys-capture/) by counts.py:
+#    the same capture (tests/fixtures/nsys-capture/cap_*.sqlite.gz) by counts.py:
 #    kernels per shortName, NVTX ranges per text, and rows outside the captured 'step N' ranges (MATCH/DIFFER).
 # 2. Sessions and cost, ROUNDS (default 3) paired rounds, the order alternating (bare record launch, then
 #    launch record bare, ...), each mode running loop2000.py (2,000 steps of about 4 ms, step times to a file):
@@ -74,14 +73,14 @@ gz() { [ -f "$1" ] && gzip -c "$1" > "$2"; }
 if [[ " $PARTS " == *" capture "* ]]; then
   say "capture ranges: caprange.py, cudaProfilerApi and nvtx 'step 5', against nsys's files"
   LIMIT=120 rec --capture-range cudaProfilerApi --capture-range-end stop -o "$W/cap_api.gpuscope.sqlite" \
-    -- $PYTHON "$HERE/caprange.py" > "$T/cap_api.record.txt" 2>&1
+    -- $PYTHON "$ROOT/tests/fixtures/workloads/caprange.py" > "$T/cap_api.record.txt" 2>&1
   echo "gpuscope exit $?" >> "$T/cap_api.record.txt"
   LIMIT=120 rec --capture-range nvtx --nvtx-capture 'step 5' --capture-range-end stop -o "$W/cap_nvtx.gpuscope.sqlite" \
-    -- $PYTHON "$HERE/caprange.py" > "$T/cap_nvtx.record.txt" 2>&1
+    -- $PYTHON "$ROOT/tests/fixtures/workloads/caprange.py" > "$T/cap_nvtx.record.txt" 2>&1
   echo "gpuscope exit $?" >> "$T/cap_nvtx.record.txt"
   for cap in cap_api cap_nvtx; do
     tail -2 "$T/$cap.record.txt"
-    gunzip -c "$HERE/$cap.nsys.sqlite.gz" > "$W/$cap.nsys.sqlite"
+    gunzip -c "$ROOT/tests/fixtures/nsys-capture/$cap.sqlite.gz" > "$W/$cap.nsys.sqlite"
     timeout 60 $PYTHON "$HERE/counts.py" "$W/$cap.gpuscope.sqlite" "$W/$cap.nsys.sqlite" > "$T/counts.$cap.txt" 2>&1
     echo "counts.py exit $?" >> "$T/counts.$cap.txt"
     gz "$W/$cap.gpuscope.sqlite" "$OUT/$cap.gpuscope.sqlite.gz"
