@@ -23,10 +23,13 @@ SessionActions actionsFor(const std::optional<control::SessionStatus>& status) {
   if (!status) return actions;
   const bool launched = status->state == control::SessionState::Launched;
   const bool recording = status->state == control::SessionState::Recording;
-  actions.start = launched;
-  actions.stop = recording;
-  actions.cancel = recording;
-  actions.dump = status->flightRecorder && (launched || recording);
+  // A flight recorder records all along: it is dumped, never started, stopped or cancelled (its session
+  // refuses those).
+  const bool flight = status->flightRecorder;
+  actions.start = launched && !flight;
+  actions.stop = recording && !flight;
+  actions.cancel = recording && !flight;
+  actions.dump = flight && (launched || recording);
   return actions;
 }
 

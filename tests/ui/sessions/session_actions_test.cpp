@@ -29,9 +29,9 @@ TEST(SessionActions, FollowTheSessionsState) {
   EXPECT_EQ(offered(inState(SessionState::Ended)), "");
 }
 
-TEST(SessionActions, AFlightRecorderThatRunsCanBeDumped) {
-  EXPECT_EQ(offered(inState(SessionState::Launched, true)), "SD");
-  EXPECT_EQ(offered(inState(SessionState::Recording, true)), "TCD");
+TEST(SessionActions, AFlightRecorderThatRunsCanOnlyBeDumped) {
+  EXPECT_EQ(offered(inState(SessionState::Launched, true)), "D");
+  EXPECT_EQ(offered(inState(SessionState::Recording, true)), "D");
   EXPECT_EQ(offered(inState(SessionState::Writing, true)), "");
   EXPECT_EQ(offered(inState(SessionState::Ended, true)), "");
 }

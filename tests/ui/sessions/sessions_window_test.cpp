@@ -132,7 +132,7 @@ TEST_F(SessionsWindowTest, TheButtonsFollowTheSelectedSessionsState) {
   ASSERT_TRUE(window_.selectSession("bravo"));
   EXPECT_EQ(enabledButtons(), "TC");
   ASSERT_TRUE(window_.selectSession("charlie"));
-  EXPECT_EQ(enabledButtons(), "SD");
+  EXPECT_EQ(enabledButtons(), "D");
   EXPECT_EQ(cell("charlie", SessionTableModel::State), "launched (flight recorder)");
 }
 
