@@ -317,7 +317,7 @@ void registerLaunchCommand(CLI::App& app) {
       "Under a launcher, --session 'train.%q{RANK}' names each rank and `gpuscope start --session 'train.*'`\n"
       "starts them all. CPU samples are not taken in sessions in this version.\n"
       "A flight recorder: gpuscope launch --flight-recorder 60s --trigger 'slow:step:2x' -o crash -- python train.py\n"
-      "writes crash.1.sqlite with the 60 s around the first step that takes over twice the median.");
+      "writes crash.1.sqlite with the last 60 s up to the first step that takes over twice the median.");
   command->add_option("COMMAND", options->command, "The program to run and its arguments (after --)");
   command->allow_extras();
   command->callback([options, command] {
