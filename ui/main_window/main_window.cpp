@@ -286,7 +286,10 @@ bool MainWindow::startNcuImport(const NcuImportOptions& options) {
   if (ncuImport_->isRunning()) return false;
   if (options.inPlace) {
     integrity_->cancel();
-    analyzer_->cancel();  // the reload analyzes the new content; the old one's reads end on their own
+    // The reload analyzes the new content. The old analysis is let finish first (tens of milliseconds): a
+    // reader of the file still running when the writer starts could hold its lock past the writer's wait.
+    analyzer_->cancel();
+    analyzer_->waitForWorkers();
     rewritingInPlace_ = true;
   }
   if (!ncuImport_->start(options)) {
