@@ -271,7 +271,8 @@ void TraceDaemon::followGate() {
   lastSeenGeneration_ = generation;
   if (closingGeneration_ == 0) {
     if (generation == windowGeneration_) {
-      bool due = options_.segmentNs > 0 && transport::sessionClockNs() - span_.begin >= options_.segmentNs;
+      bool due = options_.segmentNs > 0 &&
+                 (transport::sessionClockNs() - span_.begin >= options_.segmentNs || sink_->segmentFull());
       if (due || rotationRequested_.exchange(false, std::memory_order_acq_rel)) rotateSegment();
       return;
     }

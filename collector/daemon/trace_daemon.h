@@ -54,6 +54,9 @@ class WindowSink {
   // Every row of the window is in its writer with the process, thread, GPU and stream tables; the sink adds
   // its own tables and finishes the file (or throws it away, for a cancelled window).
   virtual void windowClosed(const WindowSpan& span, const TraceDaemon& daemon) = 0;
+  // A flight recorder's: the segment under way has grown past its share of the memory budget, so it ends
+  // now rather than at its time (looked at every pass; called on the daemon's thread).
+  virtual bool segmentFull() { return false; }
 };
 
 // Transport figures for the summary.

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -96,6 +97,13 @@ TraceWriter& FlightRecorder::windowOpened(const WindowSpan& span, CaptureWindow&
   return *open_;
 }
 
+bool FlightRecorder::segmentFull() {
+  if (!open_) return false;
+  const std::string& path = openSegment_.path;
+  int64_t bytes = fileBytes(path) + fileBytes(path + "-journal") + fileBytes(path + ".gpu-lane");
+  return bytes > options_.memoryBytes / 8;
+}
+
 void FlightRecorder::windowClosed(const WindowSpan& span, const TraceDaemon&) {
   if (!open_) return;
   open_->finish();
@@ -108,8 +116,9 @@ void FlightRecorder::windowClosed(const WindowSpan& span, const TraceDaemon&) {
   keepWithinBounds(span.end);
 }
 
-// Deletes the segments wholly older than the kept span, then the oldest while the rest pass the budget (the
-// newest always stays). The caller holds the lock.
+// Deletes the segments wholly older than the kept span, then the oldest while the rest, with room for the
+// segment being written, pass the budget: the tmpfs total stays under it while the next segment grows. The
+// newest always stays. The caller holds the lock.
 void FlightRecorder::keepWithinBounds(int64_t now) {
   auto drop = [&] {
     std::error_code error;
@@ -122,7 +131,14 @@ void FlightRecorder::keepWithinBounds(int64_t now) {
     for (const Segment& segment : segments_) bytes += segment.bytes;
     return bytes;
   };
-  while (segments_.size() > 1 && total() > options_.memoryBytes) {
+  auto largest = [&] {
+    int64_t bytes = 0;
+    for (const Segment& segment : segments_) bytes = std::max(bytes, segment.bytes);
+    return bytes;
+  };
+  // Twice the largest: the segment under way grows to about its size, and finishing it (its indexes, their
+  // journal) takes as much again for a moment.
+  while (segments_.size() > 1 && total() + 2 * largest() > options_.memoryBytes) {
     drop();
     ++droppedForMemory_;
   }

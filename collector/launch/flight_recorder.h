@@ -31,8 +31,11 @@ struct FlightOptions {
 int64_t parseFlightDuration(const std::string& text);
 int64_t parseFlightMemory(const std::string& text);
 
-// How long a flight recorder's segments are: a twelfth of the kept span, 1 to 10 s.
+// How long a flight recorder's segments are: a twelfth of the kept span, 1 to 10 s; a segment that grows past an
+// eighth of the memory budget ends sooner.
 int64_t flightSegmentNs(int64_t keepNs);
+// How often a flight recorder's daemon commits: the open segment's size on tmpfs then follows what it holds.
+inline constexpr int kFlightCommitMs = 100;
 
 class FlightRecorder : public WindowSink {
  public:
@@ -42,6 +45,8 @@ class FlightRecorder : public WindowSink {
 
   TraceWriter& windowOpened(const WindowSpan& span, CaptureWindow& window) override;
   void windowClosed(const WindowSpan& span, const TraceDaemon& daemon) override;
+  // The segment under way (its file, journal and GPU lane) passed an eighth of the budget.
+  bool segmentFull() override;
 
   // The daemon's hook: an NVTX range ended (its text, session-clock times).
   void rangeEnded(std::string_view text, int64_t start, int64_t end);

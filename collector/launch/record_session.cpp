@@ -746,6 +746,7 @@ RecordResult recordProgram(const RecordOptions& options) {
     if (!options.flightMemory.empty()) flightOptions.memoryBytes = parseFlightMemory(options.flightMemory);
     if (!options.trigger.empty()) flightOptions.trigger = parseSlowRangeRule(options.trigger);
     daemonOptions.segmentNs = flightSegmentNs(flightOptions.keepNs);
+    daemonOptions.commitInterval = std::chrono::milliseconds(kFlightCommitMs);
     flightRecorder = std::make_unique<FlightRecorder>(flightOptions, session.path() + "/flight", naming, facts);
     sink = flightRecorder.get();
   } else {

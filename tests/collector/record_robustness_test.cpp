@@ -24,26 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The session folders of this machine's recorders, in /dev/shm.
-std::vector<std::string> sessionFolders() {
-  std::vector<std::string> found;
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator("/dev/shm", error)) {
-    if (entry.path().filename().string().rfind("gpuscope-", 0) == 0) found.push_back(entry.path().string());
-  }
-  return found;
-}
-
-// The session folder whose owner file names recorder PID, or "".
-std::string sessionFolderOf(pid_t pid) {
-  for (const std::string& folder : sessionFolders()) {
-    std::ifstream owner(folder + "/recorder");
-    long ownerPid = 0;
-    if (owner >> ownerPid && ownerPid == pid) return folder;
-  }
-  return "";
-}
-
 std::string firstLine(const std::string& path) {
   std::ifstream file(path);
   std::string line;

@@ -54,6 +54,11 @@ RunResult runGpuscope(const std::vector<std::string>& args, bool mergeOutput = f
 // Waits until PATH holds TEXT (a program's "ready" line); false after TIMEOUTMS.
 bool waitForText(const std::string& path, const std::string& text, int timeoutMs = 20000);
 
+// The session folders of this machine's recorders, in /dev/shm; the one whose owner file names recorder PID,
+// or "".
+std::vector<std::string> sessionFolders();
+std::string sessionFolderOf(pid_t pid);
+
 // Every row of SQL on the trace file at PATH, each column as text ("NULL" for NULL).
 std::vector<std::vector<std::string>> query(const std::string& path, const std::string& sql);
 int64_t queryInt(const std::string& path, const std::string& sql);

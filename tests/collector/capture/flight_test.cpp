@@ -173,5 +173,39 @@ TEST_F(FlightTest, ASigkilledProgramStillLeavesItsLastSpan) {
   EXPECT_NE(meta(file, "flight_dump").value_or("").find("signal 9 (KILL)"), std::string::npos);
 }
 
+#ifdef NVTX_FLOOD
+// 4 threads of NVTX ranges (a pair each 20 us) under a 16 MiB budget: the segments on tmpfs, the one being
+// written included, stay under it all along, and the dump says how many were dropped for it.
+TEST_F(FlightTest, TheSegmentsStayUnderTheMemoryBudget) {
+  const int64_t budget = 16 << 20;
+  Running running({"launch", "--session", "flood", "-o", dir_.file("flood"), "-t", "nvtx", "--flight-recorder", "3s",
+                   "--flight-memory", "16M", "--", NVTX_FLOOD, "4", "150000", "20"},
+                  true);
+  waitForSession("flood");
+  std::string folder = sessionFolderOf(running.pid()) + "/flight";
+  int64_t peak = 0;
+  int samples = 0;
+  for (int i = 0; i < 300 && kill(running.pid(), 0) == 0; ++i, ++samples) {
+    int64_t bytes = 0;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+      struct stat info {};
+      if (stat(entry.path().c_str(), &info) == 0) bytes += static_cast<int64_t>(info.st_blocks) * 512;
+    }
+    peak = std::max(peak, bytes);
+    if (i == 60) runGpuscope({"dump", "--session", "flood"}, true);  // about 1.5 s in
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  RunResult ended = running.wait();
+  EXPECT_EQ(ended.status, 0) << ended.errorOutput;
+  EXPECT_GT(samples, 50);
+  EXPECT_GT(peak, budget / 4) << "the flood never filled the budget: the test proves nothing";
+  EXPECT_LE(peak, budget);
+  std::string file = dir_.file("flood.1.sqlite");
+  ASSERT_TRUE(fs::exists(file)) << ended.errorOutput;
+  EXPECT_GT(std::stoll(meta(file, "flight_segments_dropped_for_memory").value_or("0")), 0);
+}
+#endif
+
 }  // namespace
 }  // namespace gpuscope::test
