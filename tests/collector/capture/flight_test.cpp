@@ -110,19 +110,24 @@ class FlightTest : public ControlDirTest {
 };
 
 TEST_F(FlightTest, ASlowStepWritesTheSpanAroundItAndIsItsJudgedWindow) {
-  auto program = launch("slow", "2s", 900, 600, {"--trigger", "slow:step:4x"});
+  // Step 600 takes 500 ms, about 80 times the others: over 20x whatever a loaded CI machine does to a step.
+  auto program = launch("slow", "2s", 900, 600, {"--trigger", "slow:step:20x"});
   RunResult ended = program->wait();
   EXPECT_EQ(ended.status, 0) << ended.errorOutput;
-  std::string file = dir_.file("slow.1.sqlite");
-  ASSERT_TRUE(fs::exists(file)) << ended.errorOutput;
+  // The file whose trigger is step 600 (a noisy machine may have written others before it).
+  std::string file;
+  for (int n = 1; n <= 5 && file.empty(); ++n) {
+    std::string candidate = dir_.file("slow." + std::to_string(n) + ".sqlite");
+    if (fs::exists(candidate) && meta(candidate, "flight_trigger").value_or("").find("'step 600' took") == 0)
+      file = candidate;
+  }
+  ASSERT_FALSE(file.empty()) << ended.errorOutput;
   std::vector<int> numbers = steps(file);
   ASSERT_FALSE(numbers.empty());
   // The slow step and the steps before it within the span (2 s and one 1 s segment): not the run's start.
   EXPECT_EQ(numbers.back() >= 600 && numbers.front() <= 600, true) << numbers.front() << ".." << numbers.back();
   EXPECT_GT(numbers.front(), 100);
   EXPECT_EQ(numbers.back() - numbers.front() + 1, static_cast<int>(numbers.size()));
-  std::string trigger = meta(file, "flight_trigger").value_or("");
-  EXPECT_NE(trigger.find("'step 600' took"), std::string::npos) << trigger;
   // The trigger's range is the step's own, in the file's times.
   auto step = query(file, "SELECT start, end FROM NVTX_EVENTS WHERE text = 'step 600'");
   ASSERT_EQ(step.size(), 1u);
@@ -130,7 +135,6 @@ TEST_F(FlightTest, ASlowStepWritesTheSpanAroundItAndIsItsJudgedWindow) {
   EXPECT_EQ(meta(file, "flight_trigger_end_ns").value_or(""), step[0][1]);
   RunResult analysis = runGpuscope({"analyze", file}, true);
   EXPECT_NE(analysis.errorOutput.find("triggered the flight recorder"), std::string::npos) << analysis.errorOutput;
-  EXPECT_FALSE(fs::exists(dir_.file("slow.2.sqlite")));  // one slow step, one file
 }
 
 TEST_F(FlightTest, DumpAndSigusr1WriteTheLastSpanAndTheRunGoesOn) {
@@ -174,18 +178,19 @@ TEST_F(FlightTest, ASigkilledProgramStillLeavesItsLastSpan) {
 }
 
 #ifdef NVTX_FLOOD
-// 4 threads of NVTX ranges (a pair each 20 us) under a 16 MiB budget: the segments on tmpfs, the one being
-// written included, stay under it all along, and the dump says how many were dropped for it.
+// 4 threads of NVTX ranges (a pair each 20 us or more, for some 20 s) under a 16 MiB budget: the
+// segments on tmpfs, the one being written included, stay under it all along, and the dump says how many were
+// dropped for it.
 TEST_F(FlightTest, TheSegmentsStayUnderTheMemoryBudget) {
   const int64_t budget = 16 << 20;
   Running running({"launch", "--session", "flood", "-o", dir_.file("flood"), "-t", "nvtx", "--flight-recorder", "3s",
-                   "--flight-memory", "16M", "--", NVTX_FLOOD, "4", "150000", "20"},
+                   "--flight-memory", "16M", "--", NVTX_FLOOD, "4", "200000", "20"},
                   true);
   waitForSession("flood");
   std::string folder = sessionFolderOf(running.pid()) + "/flight";
   int64_t peak = 0;
   int samples = 0;
-  for (int i = 0; i < 300 && kill(running.pid(), 0) == 0; ++i, ++samples) {
+  for (int i = 0; i < 1500 && kill(running.pid(), 0) == 0; ++i, ++samples) {
     int64_t bytes = 0;
     std::error_code error;
     for (const auto& entry : fs::directory_iterator(folder, error)) {
@@ -193,7 +198,7 @@ TEST_F(FlightTest, TheSegmentsStayUnderTheMemoryBudget) {
       if (stat(entry.path().c_str(), &info) == 0) bytes += static_cast<int64_t>(info.st_blocks) * 512;
     }
     peak = std::max(peak, bytes);
-    if (i == 60) runGpuscope({"dump", "--session", "flood"}, true);  // about 1.5 s in
+    if (i == 250) runGpuscope({"dump", "--session", "flood"}, true);  // some 5 s in: past the budget
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   RunResult ended = running.wait();

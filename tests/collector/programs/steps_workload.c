@@ -4,8 +4,8 @@
 // cudaProfilerStart callback calls, gpuscope_cuda_profiler_start, found in the preloaded collector; after
 // step PROFILER_STOP, gpuscope_cuda_profiler_stop: a test double of torch.cuda.profiler.start()/stop()
 // without a GPU. STEP_US (default 0) more microseconds of sleep per step slow the loop for session tests;
-// SLOW_STEP, when given, sleeps 20 x that long once. PROFILER_STOP below PROFILER_START puts a profiler range
-// around every step from PROFILER_START on (for --capture-range-end repeat).
+// SLOW_STEP, when given, sleeps 100 x that long once (far beyond a loaded machine's scheduling noise). PROFILER_STOP
+// below PROFILER_START puts a profiler range around every step from PROFILER_START on (for --capture-range-end repeat).
 // Usage: steps_workload STEPS PROFILER_START PROFILER_STOP [STEP_US] [registered|plain] [SLOW_STEP]
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
       nvtxMarkA("op");
       sleepMicroseconds(200);
     }
-    if (stepUs > 0) sleepMicroseconds(i == slowStep ? 20 * stepUs : stepUs);
+    if (stepUs > 0) sleepMicroseconds(i == slowStep ? 100 * stepUs : stepUs);
     nvtxRangePop();
     if (i == profilerStop || (everyStep && i >= profilerStart)) callCollector("gpuscope_cuda_profiler_stop");
   }
