@@ -1,6 +1,7 @@
 #include "collector/launch/flight_recorder.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -186,13 +187,26 @@ std::string FlightRecorder::dump(TraceDaemon& daemon, const std::string& why, co
     while (daemon.segmentsClosed() == before && std::chrono::steady_clock::now() < deadline && !programEnded())
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
+  // The chosen segments are pinned by a second name (a hard link) while they are copied: the daemon may drop
+  // them meanwhile to stay within the budget, and the copy still reads them whole.
   std::vector<Segment> chosen;
   int64_t now = transport::sessionClockNs();
   {
     std::lock_guard<std::mutex> guard(lock_);
-    for (const Segment& segment : segments_)
-      if (segment.end >= now - options_.keepNs) chosen.push_back(segment);
+    for (Segment segment : segments_) {
+      if (segment.end < now - options_.keepNs) continue;
+      std::string pinned = segment.path + ".dumping";
+      if (link(segment.path.c_str(), pinned.c_str()) != 0) continue;
+      segment.path = pinned;
+      chosen.push_back(segment);
+    }
   }
+  struct Unpin {
+    const std::vector<Segment>& segments;
+    ~Unpin() {
+      for (const Segment& segment : segments) unlink(segment.path.c_str());
+    }
+  } unpin{chosen};
   if (chosen.empty()) throw TraceError("the flight recorder holds no events yet to write");
   int64_t origin = chosen.front().origin;
   std::vector<TraceSegment> parts;
